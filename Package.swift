@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "weather-tui",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "weather-tui", targets: ["weather-tui"]),
+        .library(name: "PlistArchive", targets: ["PlistArchive"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "WeatherModels"),
+        .target(name: "PlistArchive", dependencies: ["WeatherModels"]),
+        .target(name: "AccuWeather", dependencies: ["WeatherModels"]),
+        .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "AccuWeather"]),
+        .target(name: "WeatherTUI", dependencies: ["WeatherCore", "CNcursesw"]),
+        .executableTarget(
+            name: "weather-tui",
+            dependencies: [
+                "WeatherTUI", "WeatherCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "weather-bench",
+            dependencies: ["PlistArchive", "WeatherCore", "WeatherTUI"]
+        ),
+        .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels"]),
+        .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive"]),
+        .testTarget(
+            name: "AccuWeatherTests",
+            dependencies: ["AccuWeather", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore"]),
+        .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

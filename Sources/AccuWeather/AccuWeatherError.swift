@@ -1,0 +1,44 @@
+import Foundation
+
+/// Why a request to AccuWeather gave no usable answer; `errorDescription` is what a person reads.
+public enum AccuWeatherError: Error, Equatable, Sendable {
+    /// No route, DNS failure or connection refused.
+    case unreachable(host: String)
+    /// The whole-request deadline passed.
+    case timedOut(host: String, seconds: Double)
+    /// 401 or 403: the key was rejected.
+    case unauthorized(status: Int)
+    /// 503 `ServiceUnavailable` or 429: the daily request limit is spent.
+    case quotaExceeded
+    /// Another error status with an AccuWeather error body (message already redacted).
+    case server(code: String, message: String, status: Int)
+    /// A body that is not the expected JSON, too large, or holding more cities than asked.
+    case unexpectedResponse(host: String, detail: String)
+    /// The request was cancelled.
+    case cancelled
+}
+
+extension AccuWeatherError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unreachable(let host):
+            return "offline: cannot reach \(host)"
+        case .timedOut(let host, let seconds):
+            return "offline: \(host) did not answer within \(Self.format(seconds: seconds)) s"
+        case .unauthorized(let status):
+            return "API key rejected (\(status)): check ACCUWEATHER_API_KEY"
+        case .quotaExceeded:
+            return "daily request limit reached"
+        case .server(let code, let message, let status):
+            return "\(code): \(message) (\(status))"
+        case .unexpectedResponse(let host, let detail):
+            return "unexpected response from \(host) (\(detail))"
+        case .cancelled:
+            return "request cancelled"
+        }
+    }
+
+    private static func format(seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}

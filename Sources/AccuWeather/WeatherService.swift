@@ -1,0 +1,31 @@
+import WeatherModels
+
+/// A Top Cities answer: the cities and, when the server said, how many calls are left today.
+public struct TopCitiesResponse: Equatable, Sendable {
+    public var cities: [CityWeather]
+    public var rateLimitRemaining: Int?
+
+    public init(cities: [CityWeather], rateLimitRemaining: Int?) {
+        self.cities = cities
+        self.rateLimitRemaining = rateLimitRemaining
+    }
+}
+
+/// A forecast answer, with the rate limit header when present.
+public struct ForecastResponse: Equatable, Sendable {
+    public var forecast: DailyForecastResponse
+    public var rateLimitRemaining: Int?
+
+    public init(forecast: DailyForecastResponse, rateLimitRemaining: Int?) {
+        self.forecast = forecast
+        self.rateLimitRemaining = rateLimitRemaining
+    }
+}
+
+/// What the app needs from AccuWeather; `AccuWeatherClient` is the live one, tests use fakes.
+public protocol WeatherService: Sendable {
+    /// `GET /currentconditions/v1/topcities/{count}?details=true`.
+    func topCities(count: Int, language: String) async throws(AccuWeatherError) -> TopCitiesResponse
+    /// `GET /forecasts/v1/daily/5day/{key}?details=true&metric=true`.
+    func dailyForecast(cityKey: String, language: String) async throws(AccuWeatherError) -> ForecastResponse
+}

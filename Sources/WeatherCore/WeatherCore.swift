@@ -1,0 +1,1 @@
+// Filled by the view-model layer (issue 4).

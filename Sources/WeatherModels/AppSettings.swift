@@ -1,0 +1,36 @@
+/// Temperature units shown.
+public enum TemperatureUnit: String, Codable, Equatable, Sendable, CaseIterable {
+    /// Degrees Celsius.
+    case metric
+    /// Degrees Fahrenheit.
+    case imperial
+}
+
+/// What the city list is sorted by; `s` cycles through them in this order.
+public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
+    /// English name (the original app's order).
+    case name
+    /// Current temperature.
+    case temperature
+    /// Country's English name, then city name.
+    case country
+}
+
+/// The user's remembered choices, kept in `settings.plist`.
+public struct AppSettings: Codable, Equatable, Sendable {
+    public var units: TemperatureUnit
+    public var sortField: SortField
+    public var sortDescending: Bool
+    public var count: Int
+    public var language: String
+    public var selectedCityKey: String?
+
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = 50, language: String = "en-us", selectedCityKey: String? = nil) {
+        self.units = units
+        self.sortField = sortField
+        self.sortDescending = sortDescending
+        self.count = count
+        self.language = language
+        self.selectedCityKey = selectedCityKey
+    }
+}

@@ -1,0 +1,48 @@
+/// One measured value as AccuWeather sends it: `{Value, Unit, UnitType, Phrase?}`.
+public struct UnitValue: Codable, Equatable, Sendable {
+    public var value: Double
+    public var unit: String
+    public var unitType: Int?
+    public var phrase: String?
+
+    public init(value: Double, unit: String, unitType: Int? = nil, phrase: String? = nil) {
+        self.value = value
+        self.unit = unit
+        self.unitType = unitType
+        self.phrase = phrase
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case value = "Value", unit = "Unit", unitType = "UnitType", phrase = "Phrase"
+    }
+}
+
+/// A value given in both unit systems (current conditions send `{Metric, Imperial}`).
+public struct MetricImperial: Codable, Equatable, Sendable {
+    public var metric: UnitValue?
+    public var imperial: UnitValue?
+
+    public init(metric: UnitValue?, imperial: UnitValue?) {
+        self.metric = metric
+        self.imperial = imperial
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case metric = "Metric", imperial = "Imperial"
+    }
+}
+
+/// A minimum/maximum pair of dual-unit values (temperature summaries).
+public struct MetricImperialRange: Codable, Equatable, Sendable {
+    public var minimum: MetricImperial?
+    public var maximum: MetricImperial?
+
+    public init(minimum: MetricImperial?, maximum: MetricImperial?) {
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case minimum = "Minimum", maximum = "Maximum"
+    }
+}

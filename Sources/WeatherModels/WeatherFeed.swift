@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a feed was asked for: how many top cities, in which language.
+public struct FeedRequest: Codable, Equatable, Sendable {
+    /// 50, 100 or 150.
+    public var count: Int
+    /// AccuWeather language tag, e.g. `en-us`.
+    public var language: String
+
+    public init(count: Int, language: String) {
+        self.count = count
+        self.language = language
+    }
+}
+
+/// One fetched Top Cities feed: what is archived and restored when the network is gone.
+public struct WeatherFeed: Codable, Equatable, Sendable {
+    /// The schema this build writes; an archive with a larger number is refused, not misread.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var fetchedAt: Date
+    public var request: FeedRequest
+    public var cities: [CityWeather]
+
+    public init(schemaVersion: Int = WeatherFeed.currentSchemaVersion, fetchedAt: Date, request: FeedRequest, cities: [CityWeather]) {
+        self.schemaVersion = schemaVersion
+        self.fetchedAt = fetchedAt
+        self.request = request
+        self.cities = cities
+    }
+}

@@ -1,0 +1,1 @@
+// Filled by the front end (issue 5).

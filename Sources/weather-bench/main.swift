@@ -1,0 +1,10 @@
+import Foundation
+
+/// Benchmark sections, each in its own file; `weather-bench [section…]` runs the named ones.
+let sections: [(name: String, run: () throws -> Void)] = [
+]
+
+let wanted = Set(CommandLine.arguments.dropFirst())
+for section in sections where wanted.isEmpty || wanted.contains(section.name) {
+    try section.run()
+}

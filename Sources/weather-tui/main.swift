@@ -1,0 +1,2 @@
+// Wiring comes with issue 6.
+print("weather-tui")

@@ -1,0 +1,1 @@
+// Tests for AccuWeather are added with its issue.

@@ -1,0 +1,1 @@
+// Tests for PlistArchive are added with its issue.

@@ -1,0 +1,1 @@
+// Tests for WeatherCore are added with its issue.

@@ -1,0 +1,1 @@
+// Tests for WeatherTUI are added with its issue.

@@ -41,6 +41,10 @@ let package = Package(
         ),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore"]),
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw"]),
+        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui"]),
+        // Start-up floors for scripts/bench: the cost of merely being a Foundation program.
+        .executableTarget(name: "startup-floor-foundation", path: "Benchmarks/startup-floor-foundation"),
+        .executableTarget(name: "startup-floor-networking", path: "Benchmarks/startup-floor-networking"),
     ],
     swiftLanguageModes: [.v6]
 )

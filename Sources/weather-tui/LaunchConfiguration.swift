@@ -1,0 +1,87 @@
+import Foundation
+import WeatherModels
+
+/// Everything the program needs to start, resolved as flags > environment > files > defaults.
+struct LaunchConfiguration: Equatable {
+    static let defaultBaseURL = URL(string: "https://dataservice.accuweather.com")!
+
+    var apiKey: String?
+    /// Messages for the user about the key file (e.g. ignored because others can read it).
+    var notices: [String]
+    var baseURL: URL
+    var cacheDirectory: URL
+    var configDirectory: URL
+    /// nil: use the remembered value, else SPEC's default.
+    var count: Int?
+    var language: String?
+    var units: TemperatureUnit?
+    var demo: Bool
+    var offline: Bool
+    /// Seconds.
+    var refreshAfter: TimeInterval
+    var timeout: Double
+    var noColor: Bool
+    var once: Bool
+    var format: OutputFormat
+
+    /// A problem with the command line or environment: exit status 2.
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        var description: String
+    }
+
+    static func resolve(_ options: Options, environment: [String: String]) throws(UsageError) -> LaunchConfiguration {
+        let xdg = XDGDirectories.resolve(environment: environment)
+        func directory(_ flag: String?, _ fallback: URL?, name: String) throws(UsageError) -> URL {
+            if let flag, !flag.isEmpty { return URL(fileURLWithPath: flag, isDirectory: true).standardizedFileURL }
+            guard let fallback else {
+                throw UsageError(description: "cannot find a home folder for the \(name) (HOME is unset); pass --\(name)")
+            }
+            return fallback
+        }
+        let cacheDirectory = try directory(options.cacheDir, xdg?.cache, name: "cache-dir")
+        let configDirectory = try directory(options.configDir, xdg?.config, name: "config-dir")
+
+        let baseText = options.baseURL ?? environment["ACCUWEATHER_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let baseURL: URL
+        if let baseText {
+            guard let url = URL(string: baseText), let scheme = url.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            else {
+                throw UsageError(description: "--base-url must be an http(s) URL such as https://dataservice.accuweather.com")
+            }
+            baseURL = url
+        } else {
+            baseURL = defaultBaseURL
+        }
+
+        var notices: [String] = []
+        var apiKey = options.apiKey.flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["ACCUWEATHER_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        if apiKey == nil, !options.demo {
+            switch APIKeyFile.read(at: configDirectory.appendingPathComponent("api-key")) {
+            case .absent: break
+            case .key(let key): apiKey = key
+            case .ignored(let why): notices.append(why)
+            }
+        }
+
+        let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return LaunchConfiguration(
+            apiKey: apiKey,
+            notices: notices,
+            baseURL: baseURL,
+            cacheDirectory: cacheDirectory,
+            configDirectory: configDirectory,
+            count: options.count?.rawValue,
+            language: options.language?.lowercased(),
+            units: options.units,
+            demo: options.demo,
+            offline: options.offline,
+            refreshAfter: options.refreshAfter * 60,
+            timeout: options.timeout,
+            noColor: options.noColor || noColorEnv,
+            once: options.once,
+            format: options.format
+        )
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import WeatherModels
+
+/// The command line of SPEC §2, parsed; resolution against environment and files is `LaunchConfiguration`.
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weather-tui",
+        abstract: "Browse the current weather in the world's top cities (AccuWeather Top Cities).",
+        discussion: """
+            Interactive by default (needs a terminal). For scripts and pipes use --once.
+            The API key comes from --api-key, else $ACCUWEATHER_API_KEY, else <config-dir>/api-key \
+            (ignored unless readable by its owner only). --demo needs no key and no network.
+            """,
+        version: WeatherTUIVersion.current
+    )
+
+    @Option(name: .long, help: ArgumentHelp("AccuWeather API key.", valueName: "key"))
+    var apiKey: String?
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("API root (default $ACCUWEATHER_BASE_URL, else https://dataservice.accuweather.com).", valueName: "url"))
+    var baseURL: String?
+
+    @Option(name: .long, help: "How many top cities: 50, 100 or 150 (default: remembered, else 50).")
+    var count: CityCount?
+
+    @Option(name: .long, help: ArgumentHelp("AccuWeather language tag, e.g. en-us, ja-jp, ru-ru (default: remembered, else en-us).", valueName: "tag"))
+    var language: String?
+
+    @Option(name: .long, help: "Initial units: metric or imperial (default: remembered, else metric).")
+    var units: TemperatureUnit?
+
+    @Flag(name: .long, help: "Show bundled sample data: no network, no key needed.")
+    var demo = false
+
+    @Flag(name: .long, help: "Never touch the network; show the saved feed only.")
+    var offline = false
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where the feed archive lives (default ${XDG_CACHE_HOME:-$HOME/.cache}/weather-tui).", valueName: "dir"))
+    var cacheDir: String?
+
+    @Option(name: .customLong("config-dir"), help: ArgumentHelp("Settings and the optional api-key file (default ${XDG_CONFIG_HOME:-$HOME/.config}/weather-tui).", valueName: "dir"))
+    var configDir: String?
+
+    @Option(name: .customLong("refresh-after"), help: ArgumentHelp("Fetch at start-up only if the saved feed is older than this many minutes.", valueName: "min"))
+    var refreshAfter: Double = 30
+
+    @Option(name: .long, help: ArgumentHelp("Whole-request deadline in seconds (connect + body).", valueName: "sec"))
+    var timeout: Double = 15
+
+    @Flag(name: .customLong("no-color"), help: "Monochrome (also when NO_COLOR is set and non-empty).")
+    var noColor = false
+
+    @Flag(name: .long, help: "Print the feed once and exit (for scripts and pipes).")
+    var once = false
+
+    @Option(name: .long, help: "Output format with --once: table, json or csv.")
+    var format: OutputFormat = .table
+
+    mutating func validate() throws {
+        guard refreshAfter >= 0, refreshAfter.isFinite else {
+            throw ValidationError("--refresh-after must be a number of minutes, 0 or more.")
+        }
+        guard timeout > 0, timeout.isFinite else {
+            throw ValidationError("--timeout must be a positive number of seconds.")
+        }
+        if let language, language.isEmpty || language.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw ValidationError("--language takes an AccuWeather language tag such as en-us.")
+        }
+        if demo && offline {
+            throw ValidationError("--demo and --offline cannot be combined.")
+        }
+    }
+}
+
+/// The three sizes of AccuWeather's Top Cities list.
+enum CityCount: Int, ExpressibleByArgument, CaseIterable {
+    case fifty = 50, hundred = 100, hundredFifty = 150
+
+    init?(argument: String) {
+        guard let n = Int(argument), let count = CityCount(rawValue: n) else { return nil }
+        self = count
+    }
+
+    static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
+}
+
+/// What `--once` prints.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    /// Columns aligned by display width, for people.
+    case table
+    /// The JSON object of SPEC §6, for programs.
+    case json
+    /// A header row and one row per city.
+    case csv
+}
+
+extension TemperatureUnit: ExpressibleByArgument {}

@@ -1,2 +1,0 @@
-// Wiring comes with issue 6.
-print("weather-tui")

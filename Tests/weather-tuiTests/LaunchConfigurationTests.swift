@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import weather_tui
+
+@Suite struct LaunchConfigurationTests {
+    func resolve(_ args: [String], _ env: [String: String] = ["HOME": "/home/u"]) throws -> LaunchConfiguration {
+        let options = try Options.parse(args)
+        return try LaunchConfiguration.resolve(options, environment: env)
+    }
+
+    @Test func defaultsFollowTheSpec() throws {
+        let config = try resolve([])
+        #expect(config.baseURL.absoluteString == "https://dataservice.accuweather.com")
+        #expect(config.cacheDirectory.path == "/home/u/.cache/weather-tui")
+        #expect(config.configDirectory.path == "/home/u/.config/weather-tui")
+        #expect(config.refreshAfter == 30 * 60)
+        #expect(config.timeout == 15)
+        #expect(config.count == nil && config.language == nil && config.units == nil)
+        #expect(!config.noColor && !config.once && config.format == .table)
+    }
+
+    @Test func flagsBeatEnvironment() throws {
+        let env = ["HOME": "/h", "ACCUWEATHER_API_KEY": "env-key", "ACCUWEATHER_BASE_URL": "http://127.0.0.1:9"]
+        let config = try resolve(["--api-key", "flag-key", "--base-url", "http://127.0.0.1:8765/api"], env)
+        #expect(config.apiKey == "flag-key")
+        #expect(config.baseURL.absoluteString == "http://127.0.0.1:8765/api")
+        let fromEnv = try resolve([], env)
+        #expect(fromEnv.apiKey == "env-key")
+        #expect(fromEnv.baseURL.absoluteString == "http://127.0.0.1:9")
+    }
+
+    @Test func keyFileIsTheLastResort() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("api-key")
+        try Data("file-key\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        #expect(try resolve(["--config-dir", dir.path]).apiKey == "file-key")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let loose = try resolve(["--config-dir", dir.path])
+        #expect(loose.apiKey == nil)
+        #expect(loose.notices.count == 1)
+    }
+
+    @Test func noColorComesFromTheFlagOrANonEmptyEnvironmentVariable() throws {
+        #expect(try resolve(["--no-color"]).noColor)
+        #expect(try resolve([], ["HOME": "/h", "NO_COLOR": "1"]).noColor)
+        #expect(try !resolve([], ["HOME": "/h", "NO_COLOR": ""]).noColor)
+    }
+
+    @Test(arguments: [["--count", "75"], ["--units", "kelvin"], ["--format", "xml"], ["--timeout", "0"],
+                      ["--refresh-after", "-1"], ["--language", "en us"], ["--demo", "--offline"], ["--bogus"]])
+    func badValuesAreUsageErrors(args: [String]) {
+        #expect(throws: (any Error).self) { try Options.parse(args) }
+    }
+
+    @Test func badBaseURLIsAUsageError() throws {
+        let options = try Options.parse(["--base-url", "ftp://example.com"])
+        #expect(throws: LaunchConfiguration.UsageError.self) {
+            try LaunchConfiguration.resolve(options, environment: ["HOME": "/h"])
+        }
+    }
+
+    @Test func countsAndFormatsParse() throws {
+        #expect(try resolve(["--count", "150"]).count == 150)
+        #expect(try resolve(["--once", "--format", "csv"]).format == .csv)
+        #expect(try resolve(["--units", "imperial"]).units == .imperial)
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import WeatherModels
+
+/// What `--once` prints: a feed and where it came from (SPEC §6).
+struct OnceReport: Equatable {
+    enum Source: String, Equatable {
+        case live, archive, demo
+    }
+
+    var feed: WeatherFeed
+    var source: Source
+    /// True when a fetch was wanted and failed, or `--offline` was given.
+    var offline: Bool
+    /// Why the data is not fresh from the network, in the words of SPEC §4.
+    var reason: String?
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The program: parse, resolve, run once or interactively, and map every failure to an exit status.
+enum WeatherTUIMain {
+    /// Exit statuses of SPEC §2.
+    enum Status {
+        static let success: Int32 = 0
+        static let nothingToShow: Int32 = 1
+        static let usage: Int32 = 2
+    }
+
+    static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            let message = Options.fullMessage(for: error)
+            if Options.exitCode(for: error) == .success {  // --help, --version, completion scripts
+                print(message)
+                return Status.success
+            }
+            Stderr.write("\(message)\n")
+            return Status.usage
+        }
+        let config: LaunchConfiguration
+        do {
+            config = try LaunchConfiguration.resolve(options, environment: environment)
+        } catch {
+            Stderr.write("weather-tui: \(error.description)\n")
+            return Status.usage
+        }
+        for notice in config.notices { Stderr.write("weather-tui: \(notice)\n") }
+        if config.once {
+            return await OnceCommand.run(config)
+        }
+        return await InteractiveCommand.run(config)
+    }
+}
+
+/// Writes to standard error (never while curses owns the terminal).
+enum Stderr {
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+import AccuWeather
+
+@Suite("AccuWeatherClient against a loopback server")
+struct AccuWeatherClientTests {
+    private func client(_ base: URL, timeout: Double = 5) -> AccuWeatherClient {
+        AccuWeatherClient(baseURL: base, apiKey: testKey, timeout: timeout)
+    }
+
+    private func topCities(status: Int, headers: [String: String] = [:], body: Data, count: Int = 50) async throws -> Result<TopCitiesResponse, AccuWeatherError> {
+        let server = try await LoopbackServer.start(status: status, headers: headers, body: body)
+        let client = client(server.baseURL)
+        let result: Result<TopCitiesResponse, AccuWeatherError>
+        do {
+            result = .success(try await client.topCities(count: count, language: "en-us"))
+        } catch {
+            result = .failure(error)
+        }
+        await server.stop()
+        return result
+    }
+
+    private func topCitiesError(status: Int, body: String, count: Int = 50) async throws -> AccuWeatherError? {
+        try await topCitiesError(status: status, body: Data(body.utf8), count: count)
+    }
+
+    private func topCitiesError(status: Int, body: Data, count: Int = 50) async throws -> AccuWeatherError? {
+        if case .failure(let error) = try await topCities(status: status, body: body, count: count) { return error }
+        return nil
+    }
+
+    // MARK: Success
+
+    @Test func decodesTheRealTopCitiesSampleAndSendsTheExactRequest() async throws {
+        let server = try await LoopbackServer.start(status: 200, headers: ["RateLimit-Remaining": "42"], body: try Fixture.topCities)
+        defer { Task { await server.stop() } }
+        let response = try await client(server.baseURL).topCities(count: 50, language: "en-us")
+        #expect(response.cities.count == 50)
+        #expect(response.cities.first?.key == "28143")
+        #expect(response.cities.first?.englishName == "Dhaka")
+        #expect(response.rateLimitRemaining == 42)
+        #expect(server.requests.all == ["/currentconditions/v1/topcities/50?apikey=\(testKey)&language=en-us&details=true"])
+    }
+
+    @Test func decodesTheDetailsSampleWrappedInAnArray() async throws {
+        let result = try await topCities(status: 200, body: try Fixture.detailsInArray, count: 1)
+        let cities = try result.get().cities
+        #expect(cities.count == 1)
+        #expect(cities.first?.key == "28143")
+        #expect(cities.first?.weatherText == "Cloudy")
+        #expect(cities.first?.wind?.speed != nil)
+        #expect(cities.first?.pressureTendency?.code != nil)
+    }
+
+    @Test func decodesTheRealForecastSampleAndSendsTheExactRequest() async throws {
+        let server = try await LoopbackServer.start(status: 200, headers: ["ratelimit-remaining": " 7 "], body: try Fixture.forecast)
+        defer { Task { await server.stop() } }
+        let response = try await client(server.baseURL).dailyForecast(cityKey: "28143", language: "fr-fr")
+        #expect(response.forecast.dailyForecasts.count == 5)
+        #expect(response.rateLimitRemaining == 7)
+        #expect(server.requests.all == ["/forecasts/v1/daily/5day/28143?apikey=\(testKey)&language=fr-fr&details=true&metric=true"])
+    }
+
+    @Test func keepsTheBaseURLPathPrefixAndPercentEncodes() async throws {
+        let server = try await LoopbackServer.start(status: 200, body: try Fixture.forecast)
+        defer { Task { await server.stop() } }
+        let base = try #require(URL(string: "http://127.0.0.1:\(server.port)/proxy/accu/"))
+        let client = AccuWeatherClient(baseURL: base, apiKey: "k y&z=1", timeout: 5)
+        _ = try await client.dailyForecast(cityKey: "a/b c", language: "zh-hans cn")
+        #expect(server.requests.all == ["/proxy/accu/forecasts/v1/daily/5day/a%2Fb%20c?apikey=k%20y%26z%3D1&language=zh-hans%20cn&details=true&metric=true"])
+    }
+
+    @Test func acceptsAnEmptyList() async throws {
+        let response = try await topCities(status: 200, body: Data("[]".utf8)).get()
+        #expect(response.cities.isEmpty)
+        #expect(response.rateLimitRemaining == nil)
+    }
+
+    @Test func ignoresARateLimitThatIsNotANumber() async throws {
+        let response = try await topCities(status: 200, headers: ["RateLimit-Remaining": "many"], body: Data("[]".utf8)).get()
+        #expect(response.rateLimitRemaining == nil)
+    }
+
+    // MARK: Error statuses
+
+    @Test func unauthorizedWithAReferenceEchoingTheKey() async throws {
+        let body = #"{"Code":"Unauthorized","Message":"Api Authorization failed","Reference":"/currentconditions/v1/topcities/50?apikey=\#(testKey)&language=en-us"}"#
+        #expect(try await topCitiesError(status: 401, body: body) == .unauthorized(status: 401))
+    }
+
+    @Test func forbidden() async throws {
+        #expect(try await topCitiesError(status: 403, body: #"{"Code":"Forbidden","Message":"no"}"#) == .unauthorized(status: 403))
+    }
+
+    @Test func serviceUnavailableIsTheDailyQuota() async throws {
+        let body = #"{"Code":"ServiceUnavailable","Message":"The allowed number of requests has been exceeded.","Reference":"/currentconditions/v1/topcities/50?apikey=\#(testKey)"}"#
+        #expect(try await topCitiesError(status: 503, body: body) == .quotaExceeded)
+    }
+
+    @Test func tooManyRequestsIsTheDailyQuota() async throws {
+        #expect(try await topCitiesError(status: 429, body: "") == .quotaExceeded)
+    }
+
+    @Test func otherStatusWithAnAccuWeatherBodyIsAServerErrorWithTheKeyRedacted() async throws {
+        let body = #"{"Code":"BadRequest","Message":"Invalid apikey=\#(testKey) for \#(testKey)","Reference":"x"}"#
+        #expect(try await topCitiesError(status: 400, body: body) == .server(code: "BadRequest", message: "Invalid apikey=••• for •••", status: 400))
+    }
+
+    @Test func internalErrorWithAnHTMLPage() async throws {
+        let error = try await topCitiesError(status: 500, body: "<!DOCTYPE html><html><body>Internal Server Error</body></html>")
+        #expect(error == .unexpectedResponse(host: "127.0.0.1", detail: "HTTP 500 with an HTML page"))
+    }
+
+    // MARK: Bodies that are not the expected JSON
+
+    @Test func htmlInsteadOfJSON() async throws {
+        let error = try await topCitiesError(status: 200, body: "\n<html><body>captive portal</body></html>")
+        #expect(error == .unexpectedResponse(host: "127.0.0.1", detail: "HTML page instead of JSON"))
+    }
+
+    @Test func garbage() async throws {
+        let error = try await topCitiesError(status: 200, body: "\u{1}\u{2}garbage\u{ff}")
+        #expect(error == .unexpectedResponse(host: "127.0.0.1", detail: "not JSON"))
+    }
+
+    @Test func truncatedJSON() async throws {
+        let full = try Fixture.topCities
+        let error = try await topCitiesError(status: 200, body: full.prefix(full.count / 2))
+        #expect(error == .unexpectedResponse(host: "127.0.0.1", detail: "truncated JSON"))
+    }
+
+    @Test func emptyBody() async throws {
+        #expect(try await topCitiesError(status: 200, body: "") == .unexpectedResponse(host: "127.0.0.1", detail: "empty body"))
+    }
+
+    @Test func wrongTypeNamesTheCityAndField() async throws {
+        let body = try Fixture.topCities(city: 2, field: "Temperature", value: "hot")
+        #expect(try await topCitiesError(status: 200, body: body) == .unexpectedResponse(host: "127.0.0.1", detail: "city 3: Temperature has the wrong type"))
+    }
+
+    @Test func missingFieldNamesTheCityAndField() async throws {
+        let body = try Fixture.topCities(city: 2, field: "Temperature", value: nil)
+        #expect(try await topCitiesError(status: 200, body: body) == .unexpectedResponse(host: "127.0.0.1", detail: "city 3: Temperature missing"))
+    }
+
+    @Test func anObjectWhereAListWasExpected() async throws {
+        let error = try await topCitiesError(status: 200, body: #"{"Code":"Odd"}"#)
+        #expect(error == .unexpectedResponse(host: "127.0.0.1", detail: "unexpected JSON shape: an object where a list was expected"))
+    }
+
+    @Test func moreCitiesThanAsked() async throws {
+        let error = try await topCitiesError(status: 200, body: try Fixture.topCities, count: 10)
+        #expect(error == .unexpectedResponse(host: "127.0.0.1", detail: "50 cities for 10 asked"))
+    }
+
+    @Test func oversizedBodyWithContentLength() async throws {
+        let body = Data(repeating: UInt8(ascii: " "), count: AccuWeatherClient.maxBodyBytes + 1)
+        #expect(try await topCitiesError(status: 200, body: body) == .unexpectedResponse(host: "127.0.0.1", detail: "body larger than 8 MiB"))
+    }
+
+    @Test func oversizedBodyWithoutContentLengthAnswersBeforeTheEnd() async throws {
+        // Finite: FoundationNetworking cannot stop a streaming body (see URLSessionTransport), so
+        // the rest drains in the background, each byte dropped; an endless stream would starve
+        // the other tests' requests.
+        let total = 48 << 20
+        let server = try RawSocketServer(.stream(head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n", filler: UInt8(ascii: " "), total: total))
+        defer { server.stop() }
+        let error = await capture { try await client(server.baseURL).topCities(count: 50, language: "en-us") }
+        #expect(error == .unexpectedResponse(host: "127.0.0.1", detail: "body larger than 8 MiB"))
+        #expect(server.bytesSent > AccuWeatherClient.maxBodyBytes)
+    }
+
+    // MARK: Network failures and the deadline
+
+    @Test func serverThatNeverAnswersTimesOut() async throws {
+        let server = try RawSocketServer(.neverAnswer)
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let error = await capture { try await client(server.baseURL, timeout: 0.5).topCities(count: 50, language: "en-us") }
+        #expect(error == .timedOut(host: "127.0.0.1", seconds: 0.5))
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    @Test func serverDrippingBytesPastTheDeadlineTimesOut() async throws {
+        let server = try RawSocketServer(.drip(head: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", interval: 0.2))
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let error = await capture { try await client(server.baseURL, timeout: 0.5).topCities(count: 50, language: "en-us") }
+        #expect(error == .timedOut(host: "127.0.0.1", seconds: 0.5))
+        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(server.bytesSent >= 1)
+    }
+
+    @Test func closedPortIsUnreachable() async throws {
+        TestEnvironment.prepare()
+        let port = try RawSocketServer.closedPort()
+        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        let error = await capture { try await client(base).topCities(count: 50, language: "en-us") }
+        #expect(error == .unreachable(host: "127.0.0.1"))
+    }
+
+    @Test func cancellingTheTaskGivesCancelled() async throws {
+        let server = try RawSocketServer(.neverAnswer)
+        defer { server.stop() }
+        let client = client(server.baseURL, timeout: 10)
+        let task = Task { await capture { try await client.topCities(count: 50, language: "en-us") } }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        task.cancel()
+        let error = await task.value
+        #expect(error == .cancelled)
+    }
+
+    @Test func hostIsTheBaseURLsHost() {
+        let client = AccuWeatherClient(baseURL: URL(string: "https://dataservice.accuweather.com")!, apiKey: testKey)
+        #expect(client.host == "dataservice.accuweather.com")
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for AccuWeather are added with its issue.

@@ -1,0 +1,194 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny blocking POSIX server on 127.0.0.1 for what FlyingFox cannot misbehave at:
+/// never answering, dripping bytes, streaming a body without `Content-Length`.
+final class RawSocketServer: @unchecked Sendable {
+    /// What to do with each connection once its request head has been read.
+    enum Behaviour: Sendable {
+        /// Read the request, then say nothing until stopped.
+        case neverAnswer
+        /// Send `head`, then one body byte every `interval` seconds until stopped.
+        case drip(head: String, interval: Double)
+        /// Send `head`, then `chunk`-sized blocks of `filler` until `total` bytes or the peer goes away.
+        case stream(head: String, filler: UInt8, total: Int)
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let behaviour: Behaviour
+    private let lock = NSLock()
+    private var stopped = false
+    private var connections: [Int32] = []
+    private var sentBytes = 0
+
+    init(_ behaviour: Behaviour) throws {
+        TestEnvironment.prepare()
+        self.behaviour = behaviour
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw RawSocketError.socket }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 8) == 0 else {
+            close(fd)
+            throw RawSocketError.bind
+        }
+        self.listener = fd
+        self.port = Self.localPort(of: fd)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// Body bytes written so far (all connections).
+    var bytesSent: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sentBytes
+    }
+
+    func stop() {
+        // Only shut down here, under the lock the serving threads close with: each descriptor is
+        // closed by the thread using it, so a number reused by another socket is never touched.
+        lock.lock()
+        stopped = true
+        shutdown(listener, Int32(SHUT_RDWR))
+        for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
+        lock.unlock()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func acceptLoop() {
+        defer { close(listener) }
+        while !isStopped {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 { return }
+            lock.lock()
+            connections.append(fd)
+            lock.unlock()
+            let thread = Thread { [self] in serve(fd) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        defer {
+            // Forget the descriptor before closing it, so `stop()` never shuts down a reused number.
+            lock.lock()
+            connections.removeAll { $0 == fd }
+            close(fd)
+            lock.unlock()
+        }
+        readRequestHead(fd)
+        switch behaviour {
+        case .neverAnswer:
+            while !isStopped { usleep(20_000) }
+        case .drip(let head, let interval):
+            guard write(fd, Array(head.utf8)) else { return }
+            while !isStopped {
+                usleep(useconds_t(interval * 1_000_000))
+                guard write(fd, [UInt8(ascii: " ")]) else { return }
+                count(1)
+            }
+        case .stream(let head, let filler, let total):
+            guard write(fd, Array(head.utf8)) else { return }
+            let block = [UInt8](repeating: filler, count: 64 * 1024)
+            var sent = 0
+            while sent < total, !isStopped {
+                let size = min(block.count, total - sent)
+                guard write(fd, Array(block[0..<size])) else { return }
+                sent += size
+                count(size)
+            }
+            shutdown(fd, Int32(SHUT_WR))
+            // Let the client read to the end before the socket closes.
+            var scratch = [UInt8](repeating: 0, count: 1024)
+            while !isStopped, recv(fd, &scratch, scratch.count, 0) > 0 {}
+        }
+    }
+
+    private func count(_ bytes: Int) {
+        lock.lock()
+        sentBytes += bytes
+        lock.unlock()
+    }
+
+    private func readRequestHead(_ fd: Int32) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        while received.count < 65_536 {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { return }
+            received += buffer[0..<n]
+            if received.windows(end) { return }
+        }
+    }
+
+    /// Sends everything, without SIGPIPE when the client has gone.
+    private func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
+    private static func localPort(of fd: Int32) -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on (bound, then released).
+    static func closedPort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw RawSocketError.socket }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw RawSocketError.bind }
+        return localPort(of: fd)
+    }
+}
+
+enum RawSocketError: Error {
+    case socket, bind
+}
+
+private extension Array where Element == UInt8 {
+    func windows(_ needle: [UInt8]) -> Bool {
+        guard count >= needle.count else { return false }
+        for start in 0...(count - needle.count) where Array(self[start..<(start + needle.count)]) == needle {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import FlyingFox
+import AccuWeather
+
+/// Every error case, provoked by servers that echo the key back wherever they can: no
+/// description a person could read contains the key, raw or percent-encoded.
+@Suite struct KeyLeakTests {
+    /// Has characters that percent-encoding changes, so both spellings are checked.
+    static let key = "SECRET/leak+0123456789"
+    static let encodedKey = "SECRET%2Fleak%2B0123456789"
+
+    /// A server answering `status` with a body made from the request target (which holds `apikey=`).
+    private func echoError(status: Int, body: @escaping @Sendable (String) -> String, count: Int = 50) async throws -> AccuWeatherError? {
+        let server = try await LoopbackServer.start { request in
+            let target = request.target.rawValue
+            return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Echo"), body: Data(body(target).utf8))
+        }
+        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: Self.key, timeout: 5)
+        let error = await capture { try await client.topCities(count: count, language: "en-us") }
+        await server.stop()
+        return error
+    }
+
+    private static func name(_ error: AccuWeatherError) -> String {
+        switch error {
+        case .unreachable: "unreachable"
+        case .timedOut: "timedOut"
+        case .unauthorized: "unauthorized"
+        case .quotaExceeded: "quotaExceeded"
+        case .server: "server"
+        case .unexpectedResponse: "unexpectedResponse"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    @Test func noErrorDescriptionHoldsTheKey() async throws {
+        let key = Self.key
+        var errors: [AccuWeatherError?] = []
+        errors.append(try await echoError(status: 401) { #"{"Code":"Unauthorized","Message":"Api Authorization failed","Reference":"\#($0)"}"# })
+        errors.append(try await echoError(status: 403) { "forbidden \($0) \(key)" })
+        errors.append(try await echoError(status: 503) { #"{"Code":"ServiceUnavailable","Message":"limit for \#(key)","Reference":"\#($0)"}"# })
+        errors.append(try await echoError(status: 400) { #"{"Code":"\#(key)","Message":"bad \#($0) \#(key) \#(Self.encodedKey)","Reference":"\#($0)"}"# })
+        errors.append(try await echoError(status: 500) { "<html>\($0) \(key)</html>" })
+        errors.append(try await echoError(status: 200) { "\($0) \(key)" })
+        errors.append(try await echoError(status: 200) { #"[{"Key":"\#(key)","\#(key)":"\#($0)""# })
+        errors.append(try await echoError(status: 200) { _ in #"[{"Key":"\#(key)","LocalizedName":7}]"# })
+
+        let port = try RawSocketServer.closedPort()
+        let closed = AccuWeatherClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), apiKey: key, timeout: 5)
+        errors.append(await capture { try await closed.topCities(count: 50, language: "en-us") })
+
+        let silent = try RawSocketServer(.neverAnswer)
+        defer { silent.stop() }
+        let slow = AccuWeatherClient(baseURL: silent.baseURL, apiKey: key, timeout: 0.3)
+        errors.append(await capture { try await slow.dailyForecast(cityKey: key, language: "en-us") })
+        let patient = AccuWeatherClient(baseURL: silent.baseURL, apiKey: key, timeout: 10)
+        let task = Task { await capture { try await patient.topCities(count: 50, language: "en-us") } }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        task.cancel()
+        errors.append(await task.value)
+
+        let found = errors.compactMap { $0 }
+        #expect(found.count == errors.count, "every scenario failed")
+        #expect(Set(found.map(Self.name)) == ["unreachable", "timedOut", "unauthorized", "quotaExceeded", "server", "unexpectedResponse", "cancelled"])
+        for error in found {
+            let texts = [error.errorDescription ?? "", error.localizedDescription, String(describing: error), String(reflecting: error)]
+            for text in texts {
+                #expect(!text.contains(key), "\(text)")
+                #expect(!text.contains(Self.encodedKey), "\(text)")
+                #expect(!text.contains("SECRET"), "\(text)")
+            }
+        }
+    }
+}

@@ -7,6 +7,8 @@ import WeatherModels
 /// The live AccuWeather client: builds the SPEC §4 URLs, holds one deadline per request,
 /// caps the body, and turns every failure into an `AccuWeatherError` with the key redacted.
 public struct AccuWeatherClient: WeatherService {
+    /// AccuWeather's public API.
+    public static let defaultBaseURL = URL(string: "https://dataservice.accuweather.com")!
     /// Largest body accepted; past it the transfer stops and the answer is refused.
     public static let maxBodyBytes = 8 << 20
     /// Deadline used when the one given is not a positive finite number of seconds.
@@ -17,10 +19,11 @@ public struct AccuWeatherClient: WeatherService {
     private let apiKey: String
     private let transport: any HTTPTransport
 
-    public init(baseURL: URL, apiKey: String, timeout: Double = 15, transport: any HTTPTransport = URLSessionTransport()) {
+    public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, timeout: Double = 15, transport: any HTTPTransport = URLSessionTransport()) {
         self.baseURL = baseURL
         self.apiKey = apiKey
-        self.timeout = timeout.isFinite && timeout > 0 ? timeout : Self.defaultTimeout
+        // Capped at a day so the nanoseconds of the deadline sleep cannot overflow.
+        self.timeout = timeout.isFinite && timeout > 0 ? min(timeout, 86_400) : Self.defaultTimeout
         self.transport = transport
     }
 

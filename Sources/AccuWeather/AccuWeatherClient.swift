@@ -27,9 +27,10 @@ public struct AccuWeatherClient: WeatherService {
         self.transport = transport
     }
 
-    /// The server's host name, as shown in error messages.
+    /// The server's host name (with the port when the base URL names one), as shown in error messages.
     public var host: String {
-        Redaction.redact(baseURL.host ?? baseURL.absoluteString, apiKey: apiKey)
+        guard let name = baseURL.host else { return Redaction.redact(baseURL.absoluteString, apiKey: apiKey) }
+        return Redaction.redact(baseURL.port.map { "\(name):\($0)" } ?? name, apiKey: apiKey)
     }
 
     public func topCities(count: Int, language: String) async throws(AccuWeatherError) -> TopCitiesResponse {

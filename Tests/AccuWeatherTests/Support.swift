@@ -57,3 +57,16 @@ enum Fixture {
         return try JSONSerialization.data(withJSONObject: cities)
     }
 }
+
+/// The error with the loopback `host:port` of a test server written as `127.0.0.1:PORT`,
+/// so expectations can be literal while still checking the port was the server's.
+func normalized(_ error: AccuWeatherError?, port: UInt16) -> AccuWeatherError? {
+    let actual = "127.0.0.1:\(port)"
+    func fix(_ host: String) -> String { host == actual ? "127.0.0.1:PORT" : host }
+    switch error {
+    case .unreachable(let host)?: return .unreachable(host: fix(host))
+    case .timedOut(let host, let seconds)?: return .timedOut(host: fix(host), seconds: seconds)
+    case .unexpectedResponse(let host, let detail)?: return .unexpectedResponse(host: fix(host), detail: detail)
+    default: return error
+    }
+}

@@ -9,12 +9,14 @@ import WeatherModels
 public struct AccuWeatherClient: WeatherService {
     /// AccuWeather's public API.
     public static let defaultBaseURL = URL(string: "https://dataservice.accuweather.com")!
-    /// Largest body accepted; past it the transfer stops and the answer is refused.
+    /// Largest body accepted; past it the answer is refused at once and further bytes are dropped.
     public static let maxBodyBytes = 8 << 20
     /// Deadline used when the one given is not a positive finite number of seconds.
     public static let defaultTimeout: Double = 15
 
+    /// Where the API lives; a path prefix (a proxy's `/accu/`) is kept.
     public let baseURL: URL
+    /// The one deadline of a whole request (connect, headers, body), in seconds.
     public let timeout: Double
     private let apiKey: String
     private let transport: any HTTPTransport

@@ -1,0 +1,54 @@
+import Foundation
+import PlistArchive
+import WeatherCore
+import WeatherModels
+
+/// Archive round trip (encode + atomic write, read + validate + decode) next to bare property-list
+/// and JSON coding of the same feed, at 150 and 10,000 cities: the wrapping's cost and its growth.
+func runArchiveBench() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let demo = DemoData.feed(count: 150, language: "en-us", fetchedAt: Date())
+    var perCity: [String: [Int: Double]] = [:]
+    for count in [150, 10_000] {
+        let cities = (0..<count).map { i -> CityWeather in
+            var city = demo.cities[i % demo.cities.count]
+            city.key = "\(city.key)-\(i)"
+            return city
+        }
+        let feed = WeatherFeed(fetchedAt: Date(), request: FeedRequest(count: count, language: "en-us"), cities: cities)
+        let url = folder.appendingPathComponent("WeatherFeed-\(count).plist")
+        let iterations = count > 1000 ? 1 : 40
+        let rounds = count > 1000 ? 2 : 5
+        let plistEncoder = PropertyListEncoder()
+        plistEncoder.outputFormat = .binary
+        let plist = try plistEncoder.encode(feed)
+        let json = try JSONEncoder().encode(feed)
+        try KeyedArchive.archive(feed, to: url)
+        let archivedBytes = try Data(contentsOf: url).count
+
+        var results: [BenchResult] = []
+        results.append(try measure("bare plist encode+decode", iterations: iterations, rounds: rounds) {
+            _ = try PropertyListDecoder().decode(WeatherFeed.self, from: try plistEncoder.encode(feed))
+        })
+        results.append(try measure("archive round trip (write+read)", iterations: iterations, rounds: rounds, note: "\(archivedBytes / 1024) KiB file") {
+            try KeyedArchive.archive(feed, to: url)
+            _ = try KeyedArchive.unarchive(WeatherFeed.self, from: url)
+        })
+        results.append(try measure("  archive: encode+write", iterations: iterations, rounds: rounds) { try KeyedArchive.archive(feed, to: url) })
+        results.append(try measure("  archive: read+decode", iterations: iterations, rounds: rounds) { _ = try KeyedArchive.unarchive(WeatherFeed.self, from: url) })
+        results.append(try measure("  bare plist encode", iterations: iterations, rounds: rounds, note: "\(plist.count / 1024) KiB") { _ = try plistEncoder.encode(feed) })
+        results.append(try measure("  bare plist decode", iterations: iterations, rounds: rounds) { _ = try PropertyListDecoder().decode(WeatherFeed.self, from: plist) })
+        results.append(try measure("JSON encode+decode", iterations: iterations, rounds: rounds, note: "\(json.count / 1024) KiB") {
+            _ = try JSONDecoder().decode(WeatherFeed.self, from: try JSONEncoder().encode(feed))
+        })
+        printTable("Archive, \(count) cities", results, baseline: "bare plist encode+decode")
+        for r in results { perCity[r.name, default: [:]][count] = r.secondsPerOp / Double(count) }
+    }
+    print("\nGrowth 150 → 10,000 cities, time per city (1.00× = linear):")
+    for name in ["archive round trip (write+read)", "bare plist encode+decode"] {
+        if let small = perCity[name]?[150], let large = perCity[name]?[10_000] {
+            print("  \(name): \(String(format: "%.2f×", large / small))")
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import WeatherCore
+
+/// One terminal cell: a grapheme and its style; the right half of a wide grapheme is a continuation cell.
+public struct Cell: Equatable, Sendable {
+    /// The grapheme shown (a space for blank cells and continuation cells).
+    public var character: Character
+    /// Columns the grapheme takes: 1 or 2, and 0 for the right half of a wide one.
+    public var width: UInt8
+    public var style: Style
+
+    public init(_ character: Character = " ", width: UInt8 = 1, style: Style = .plain) {
+        self.character = character
+        self.width = width
+        self.style = style
+    }
+
+    /// A blank cell.
+    public static let blank = Cell()
+
+    /// Whether this is the right half of a wide grapheme.
+    public var isContinuation: Bool { width == 0 }
+}
+
+/// A horizontal run of cells in one row, e.g. what changed between two frames.
+public struct CellRun: Equatable, Sendable {
+    public var y: Int
+    public var x: Int
+    public var count: Int
+}
+
+/// A grid of styled cells that views draw into and a backend presents; sizes are in display columns.
+///
+/// Drawing is clipped to the buffer (and to an optional width), counts display columns, and never
+/// leaves half of a wide character: one that would straddle the edge becomes a space.
+public struct ScreenBuffer: Equatable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// The cell at column `x`, row `y` (a blank cell outside the buffer).
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0, y >= 0, x < width, y < height else { return .blank }
+        return cells[y * width + x]
+    }
+
+    /// Blanks every cell.
+    public mutating func clear() {
+        for i in cells.indices { cells[i] = .blank }
+    }
+
+    /// Display width of a character, with a fast path for ASCII (the common case in every frame).
+    @inline(__always)
+    static func columns(of character: Character) -> Int {
+        if let ascii = character.asciiValue {
+            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
+        }
+        return DisplayWidth.width(of: character)
+    }
+
+    /// Fills `count` cells of row `y` from `x` with blanks in `style` (clipped).
+    public mutating func fill(x: Int, y: Int, count: Int, style: Style) {
+        guard y >= 0, y < height, count > 0 else { return }
+        let start = max(0, x), end = min(width, x + count)
+        guard start < end else { return }
+        repairWideNeighbours(y: y, from: start, to: end)
+        let blank = Cell(" ", width: 1, style: style)
+        for i in (y * width + start)..<(y * width + end) { cells[i] = blank }
+    }
+
+    /// Fills a rectangle with blanks in `style`.
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        for row in rect.y..<(rect.y + max(0, rect.height)) {
+            fill(x: rect.x, y: row, count: rect.width, style: style)
+        }
+    }
+
+    /// Applies `style` to existing cells (keeps their characters), e.g. a selection highlight.
+    public mutating func restyle(x: Int, y: Int, count: Int, _ transform: (Style) -> Style) {
+        guard y >= 0, y < height else { return }
+        let start = max(0, x), end = min(width, x + count)
+        guard start < end else { return }
+        for i in (y * width + start)..<(y * width + end) { cells[i].style = transform(cells[i].style) }
+    }
+
+    /// Writes `text` at (`x`, `y`) in `style`, clipped to the buffer and to `maxWidth` columns;
+    /// returns the column after the last one written.
+    @discardableResult
+    public mutating func draw(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height else { return x }
+        let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        var col = x
+        for ch in text {
+            if col >= limit { break }
+            var character = ch
+            var w = Self.columns(of: ch)
+            if ch == "\t" { character = " "; w = 1 }
+            if w <= 0 { continue }
+            if col + w > limit {
+                // A wide grapheme that does not fit: pad with spaces, never half a glyph.
+                while col < limit {
+                    put(Cell(" ", width: 1, style: style), x: col, y: y)
+                    col += 1
+                }
+                break
+            }
+            if col >= 0 {
+                if w == 2, col + 1 < width {
+                    repairWideNeighbours(y: y, from: col, to: col + 2)
+                    cells[y * width + col] = Cell(character, width: 2, style: style)
+                    cells[y * width + col + 1] = Cell(" ", width: 0, style: style)
+                } else if w == 2 {
+                    put(Cell(" ", width: 1, style: style), x: col, y: y)
+                } else {
+                    put(Cell(character, width: 1, style: style), x: col, y: y)
+                }
+            } else if col + w > 0 {
+                // Wide grapheme cut by the left edge: its visible half becomes a space.
+                put(Cell(" ", width: 1, style: style), x: 0, y: y)
+            }
+            col += w
+        }
+        return max(col, x)
+    }
+
+    /// Writes `text` padded or truncated (with …) to exactly `columns` columns.
+    @discardableResult
+    public mutating func draw(_ text: String, x: Int, y: Int, columns: Int, style: Style = .plain, alignRight: Bool = false) -> Int {
+        guard columns > 0 else { return x }
+        let fitted = DisplayWidth.width(of: text) > columns ? DisplayWidth.truncate(text, to: columns) : text
+        let used = DisplayWidth.width(of: fitted)
+        if alignRight {
+            fill(x: x, y: y, count: columns - used, style: style)
+            draw(fitted, x: x + columns - used, y: y, style: style, maxWidth: used)
+        } else {
+            let end = draw(fitted, x: x, y: y, style: style, maxWidth: columns)
+            fill(x: end, y: y, count: x + columns - end, style: style)
+        }
+        return x + columns
+    }
+
+    private mutating func put(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, x < width else { return }
+        repairWideNeighbours(y: y, from: x, to: x + 1)
+        cells[y * width + x] = cell
+    }
+
+    /// Before overwriting columns `from..<to`, blanks the other half of any wide grapheme cut by it.
+    private mutating func repairWideNeighbours(y: Int, from: Int, to: Int) {
+        let row = y * width
+        if from > 0, from < width, cells[row + from].isContinuation {
+            cells[row + from - 1] = Cell(" ", width: 1, style: cells[row + from - 1].style)
+        }
+        let last = to - 1
+        if last >= 0, last + 1 < width, cells[row + last].width == 2 {
+            cells[row + last + 1] = Cell(" ", width: 1, style: cells[row + last + 1].style)
+        }
+    }
+
+    /// Each row as text (continuation cells skipped, so wide graphemes appear once).
+    public var lines: [String] {
+        (0..<height).map { line($0) }
+    }
+
+    /// Row `y` as text.
+    public func line(_ y: Int) -> String {
+        guard y >= 0, y < height else { return "" }
+        var s = ""
+        s.reserveCapacity(width)
+        for x in 0..<width {
+            let cell = cells[y * width + x]
+            if !cell.isContinuation { s.append(cell.character) }
+        }
+        return s
+    }
+
+    /// Runs of cells that differ from `old`, per row, widened so no run starts or ends inside a
+    /// wide grapheme and joined across gaps shorter than `joinGap` (a cursor move costs bytes too).
+    public func changedRuns(since old: ScreenBuffer?, joinGap: Int = 4) -> [CellRun] {
+        guard let old, old.width == width, old.height == height else {
+            return (0..<height).map { CellRun(y: $0, x: 0, count: width) }
+        }
+        var runs: [CellRun] = []
+        for y in 0..<height {
+            let row = y * width
+            var x = 0
+            var current: CellRun?
+            while x < width {
+                if cells[row + x] != old.cells[row + x] {
+                    var start = x
+                    if cells[row + start].isContinuation, start > 0 { start -= 1 }
+                    var end = x + 1
+                    while end < width, cells[row + end] != old.cells[row + end] { end += 1 }
+                    if end < width, cells[row + end].isContinuation { end += 1 }
+                    if var run = current, start - (run.x + run.count) < joinGap {
+                        run.count = end - run.x
+                        current = run
+                    } else {
+                        if let run = current { runs.append(run) }
+                        current = CellRun(y: y, x: start, count: end - start)
+                    }
+                    x = end
+                } else {
+                    x += 1
+                }
+            }
+            if let run = current { runs.append(run) }
+        }
+        return runs
+    }
+
+    /// Cells that differ from `old` and the UTF-8 bytes of their graphemes (the least any terminal update could send).
+    public func changedCells(since old: ScreenBuffer) -> (count: Int, utf8Bytes: Int) {
+        guard old.width == width, old.height == height else {
+            return (cells.count, cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.character.utf8.count) })
+        }
+        var count = 0, bytes = 0
+        for i in cells.indices where cells[i] != old.cells[i] {
+            count += 1
+            if !cells[i].isContinuation { bytes += cells[i].character.utf8.count }
+        }
+        return (count, bytes)
+    }
+}
+
+/// A rectangle of cells.
+public struct Rect: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Column after the right edge.
+    public var maxX: Int { x + width }
+    /// Row after the bottom edge.
+    public var maxY: Int { y + height }
+}

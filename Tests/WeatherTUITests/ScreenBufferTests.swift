@@ -1,0 +1,73 @@
+import Testing
+@testable import WeatherTUI
+import WeatherCore
+
+@Suite struct ScreenBufferTests {
+    @Test func drawsClippedTextAndReportsLines() {
+        var b = ScreenBuffer(width: 10, height: 2)
+        let end = b.draw("Hello, world", x: 2, y: 0)
+        #expect(end == 10)
+        #expect(b.lines == ["  Hello, w", "          "])
+        b.draw("abc", x: 0, y: 1, maxWidth: 2)
+        #expect(b.line(1) == "ab        ")
+    }
+
+    @Test func wideCharacterNeverSplitAtTheRightEdge() {
+        var b = ScreenBuffer(width: 5, height: 1)
+        b.draw("東京都", x: 0, y: 0)
+        // 東京 fill 4 columns; 都 would straddle the edge and becomes a space.
+        #expect(b.line(0) == "東京 ")
+        #expect(b[4, 0].character == " ")
+        #expect(b[1, 0].isContinuation)
+    }
+
+    @Test func wideCharacterNeverSplitAtAColumnBoundary() {
+        var b = ScreenBuffer(width: 8, height: 1)
+        b.draw("Москва", x: 0, y: 0, maxWidth: 3)
+        b.draw("東京", x: 3, y: 0, maxWidth: 3)
+        #expect(b.line(0) == "Мос東   ")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var b = ScreenBuffer(width: 6, height: 1)
+        b.draw("東京", x: 0, y: 0)
+        b.draw("x", x: 1, y: 0)
+        #expect(b.line(0) == " x京  ")
+        b.draw("y", x: 2, y: 0)
+        #expect(b.line(0) == " xy   ")
+        #expect(!b[3, 0].isContinuation)
+    }
+
+    @Test func paddedDrawTruncatesByDisplayWidth() {
+        var b = ScreenBuffer(width: 12, height: 1)
+        b.draw("東京東京東京", x: 0, y: 0, columns: 7)
+        #expect(b.line(0).hasPrefix("東京東"))
+        #expect(!b[6, 0].isContinuation)
+        b.draw("7.2°C", x: 7, y: 0, columns: 5, alignRight: true)
+        #expect(b.line(0).hasSuffix("7.2°C"))
+        #expect(DisplayWidth.width(of: b.line(0)) == 12)
+    }
+
+    @Test func diffFindsOnlyChangedRunsAndJoinsSmallGaps() {
+        var a = ScreenBuffer(width: 20, height: 3)
+        a.draw("row one", x: 0, y: 0)
+        a.draw("row two", x: 0, y: 1)
+        var b = a
+        b.draw("X", x: 1, y: 1)
+        b.draw("Y", x: 3, y: 1)
+        b.draw("Z", x: 15, y: 1)
+        let runs = b.changedRuns(since: a)
+        #expect(runs == [CellRun(y: 1, x: 1, count: 3), CellRun(y: 1, x: 15, count: 1)])
+        #expect(b.changedCells(since: a).count == 3)
+        #expect(b.changedRuns(since: nil).count == 3)
+    }
+
+    @Test func diffWidensRunsToWholeWideCharacters() {
+        var a = ScreenBuffer(width: 6, height: 1)
+        a.draw("東京", x: 0, y: 0)
+        var b = a
+        b.draw("京", x: 2, y: 0, style: .selected)
+        let runs = b.changedRuns(since: a)
+        #expect(runs == [CellRun(y: 0, x: 2, count: 2)])
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import WeatherModels
+
+/// The detail pane of the selected city: names, local time, conditions in both units, the details
+/// AccuWeather sent (sections without data are left out), and the 5-day forecast.
+public enum DetailView {
+    /// One line of the pane.
+    struct Line {
+        var text: String
+        var style: Style = .plain
+    }
+
+    static func lines(for city: CityWeather, model m: BrowserModel) -> [Line] {
+        var out: [Line] = []
+        let name = city.englishName == city.localizedName || city.englishName.isEmpty
+            ? city.localizedName : "\(city.englishName) (\(city.localizedName))"
+        let country = city.country.englishName == city.country.localizedName || city.country.englishName.isEmpty
+            ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
+        out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
+        if let tz = city.timeZone {
+            let local = ViewFormat.time(m.now, offset: Int((tz.gmtOffset * 3600).rounded()))
+            let zone = [tz.code, ViewFormat.utcOffset(hours: tz.gmtOffset)].compactMap { $0 }.joined(separator: ", ")
+            out.append(Line(text: "\(local) local (\(zone))"))
+        }
+        var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
+        if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(both)" }
+        out.append(Line(text: now, style: .temperature(celsius: city.temperature.metric?.value)))
+
+        var feels: [String] = []
+        if let rf = city.realFeelTemperature, let t = ViewFormat.measure(rf, m.units) { feels.append("Feels \(degreeText(t))") }
+        if let shade = city.realFeelTemperatureShade, let t = ViewFormat.measure(shade, m.units) { feels.append("in shade \(degreeText(t))") }
+        if let h = city.relativeHumidity { feels.append("Humidity \(h) %") }
+        if let dp = city.dewPoint, let t = ViewFormat.measure(dp, m.units) { feels.append("Dew point \(degreeText(t))") }
+        if !feels.isEmpty { out.append(Line(text: feels.joined(separator: " · "))) }
+
+        var wind: [String] = []
+        if let w = city.wind, let speed = ViewFormat.measure(w.speed, m.units) {
+            let dir = w.direction?.localized ?? w.direction?.english
+            wind.append("Wind \(speed)" + (dir.map { " \($0)" } ?? ""))
+        }
+        if let g = city.windGust, let speed = ViewFormat.measure(g.speed, m.units) { wind.append("gusts \(speed)") }
+        if !wind.isEmpty { out.append(Line(text: wind.joined(separator: " · "))) }
+
+        var sky: [String] = []
+        if let uv = city.uvIndex { sky.append("UV \(uv)" + (city.uvIndexText.map { " \($0)" } ?? "")) }
+        if let v = ViewFormat.measure(city.visibility, m.units, decimals: 1) { sky.append("Visibility \(v)") }
+        if let c = city.cloudCover { sky.append("Cloud cover \(c) %") }
+        if !sky.isEmpty { out.append(Line(text: sky.joined(separator: " · "))) }
+
+        if let p = ViewFormat.measure(city.pressure, m.units, decimals: m.units == .metric ? 0 : 1) {
+            let tendency = city.pressureTendency?.localizedText.map { ", \($0.lowercased())" } ?? ""
+            out.append(Line(text: "Pressure \(p)\(tendency)"))
+        }
+
+        var precip: [String] = []
+        if let has = city.hasPrecipitation {
+            precip.append(has ? "Precipitation: \(city.precipitationType ?? "yes")" : "No precipitation")
+        }
+        if let past = ViewFormat.measure(city.precipitationSummary?.past24Hours, m.units, decimals: 1) { precip.append("past 24 h \(past)") }
+        if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
+
+        if let geo = city.geoPosition {
+            var text = ViewFormat.coordinates(latitude: geo.latitude, longitude: geo.longitude)
+            if let e = ViewFormat.measure(geo.elevation, m.units) { text += " · elevation \(e)" }
+            out.append(Line(text: text, style: .dimmed))
+        }
+        out.append(Line(text: ""))
+        out.append(contentsOf: forecastLines(model: m))
+        return out
+    }
+
+    /// AccuWeather sends "C"/"F"/"km/h"; temperatures read better as "16 °C".
+    static func degreeText(_ measure: String) -> String {
+        if measure.hasSuffix(" C") { return String(measure.dropLast(2)) + " °C" }
+        if measure.hasSuffix(" F") { return String(measure.dropLast(2)) + " °F" }
+        return measure
+    }
+
+    static func forecastLines(model m: BrowserModel) -> [Line] {
+        guard let forecast = m.forecast, !forecast.dailyForecasts.isEmpty else {
+            return [Line(text: m.forecastLoading ? "Forecast: loading…" : "Forecast: ⏎ loads the 5-day forecast", style: .dimmed)]
+        }
+        var out = [Line(text: "5-day forecast", style: .sectionTitle)]
+        if let headline = forecast.headline?.text { out.append(Line(text: headline, style: .dimmed)) }
+        let days = forecast.dailyForecasts.prefix(5)
+        let lows = days.compactMap { ViewFormat.celsius($0.temperature.minimum) }
+        let highs = days.compactMap { ViewFormat.celsius($0.temperature.maximum) }
+        let weekLow = lows.min() ?? 0, weekHigh = highs.max() ?? 0
+        for day in days {
+            let offset = (m.selectedCity?.timeZone?.gmtOffset).map { Int(($0 * 3600).rounded()) } ?? 0
+            let weekday = ViewFormat.weekdays[ViewFormat.clock(Date(timeIntervalSince1970: Double(day.epochDate)), offset: offset).weekday]
+            let low = ViewFormat.celsius(day.temperature.minimum), high = ViewFormat.celsius(day.temperature.maximum)
+            let lowText = low.map { ViewFormat.degrees(celsius: $0, m.units) } ?? "–"
+            let highText = high.map { ViewFormat.degrees(celsius: $0, m.units) } ?? "–"
+            let bar = RangeBar.bar(low: low ?? weekLow, high: high ?? weekHigh, weekLow: weekLow, weekHigh: weekHigh, width: 10)
+            let rain = day.day?.precipitationProbability.map { "\($0) %" } ?? ""
+            let glyph = ViewFormat.glyph(icon: day.day?.icon)
+            let text = "\(weekday) \(glyph) \(pad(lowText, 5)) \(pad(highText, 5)) \(bar) \(pad(rain, 5, right: true))"
+            out.append(Line(text: text))
+        }
+        return out
+    }
+
+    static func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, n - s.count))
+        return right ? fill + s : s + fill
+    }
+
+    public static func draw(_ m: BrowserModel, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
+        guard rect.height > 0, rect.width > 0 else { return }
+        guard let city = m.selectedCity else {
+            buffer.draw("No city selected", x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
+            return
+        }
+        let all = lines(for: city, model: m)
+        for (i, line) in all.prefix(rect.height).enumerated() {
+            var style = line.style
+            if i == 0, focused { style.underline = true }
+            buffer.draw(line.text, x: rect.x + 1, y: rect.y + i, columns: rect.width - 1, style: style)
+        }
+        // Colour only the range bars of the forecast rows.
+        for (i, line) in all.prefix(rect.height).enumerated() where line.text.contains("━") {
+            var col = rect.x + 1
+            for ch in line.text {
+                if ch == "━", col < rect.maxX { buffer.restyle(x: col, y: rect.y + i, count: 1) { _ in Style(color: .bar) } }
+                col += ScreenBuffer.columns(of: ch)
+            }
+        }
+    }
+}

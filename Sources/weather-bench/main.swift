@@ -2,6 +2,7 @@ import Foundation
 
 /// Benchmark sections, each in its own file; `weather-bench [section…]` runs the named ones.
 let sections: [(name: String, run: () throws -> Void)] = [
+    ("render", runRenderBench),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

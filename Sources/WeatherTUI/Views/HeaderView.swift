@@ -9,8 +9,9 @@ public enum HeaderView {
         } else {
             parts.append("no data yet")
         }
-        if let left = m.apiCallsLeft { parts.append("\(left) API calls left") }
+        // Before the API count so it survives truncation on narrow terminals.
         if m.isRefreshing { parts.append("refreshing…") }
+        if let left = m.apiCallsLeft { parts.append("\(left) API calls left") }
         return " " + parts.joined(separator: " · ")
     }
 

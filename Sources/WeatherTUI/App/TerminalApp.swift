@@ -1,0 +1,75 @@
+import Foundation
+
+/// The run loop: one thread owns the terminal; keys and resizes become commands, background
+/// results are picked up every tick, and the screen is redrawn only when the frame changed.
+/// It never waits on the network: the longest wait is one key poll.
+public final class TerminalApp {
+    /// How the loop ended.
+    public enum Exit: Equatable, Sendable {
+        /// `q` or Ctrl-C.
+        case quit
+        /// SIGINT / SIGTERM / SIGHUP.
+        case terminated
+    }
+
+    private let driver: BrowserDriver
+    private let backend: TerminalBackend
+    private let pollMilliseconds: Int
+    private let tickInterval: TimeInterval
+    private let clock: () -> Date
+
+    /// `pollMilliseconds` bounds how long a key read blocks; `tickInterval` is how often ages refresh.
+    public init(driver: BrowserDriver, backend: TerminalBackend, pollMilliseconds: Int = 100, tickInterval: TimeInterval = 20, clock: @escaping () -> Date = Date.init) {
+        self.driver = driver
+        self.backend = backend
+        self.pollMilliseconds = pollMilliseconds
+        self.tickInterval = tickInterval
+        self.clock = clock
+    }
+
+    /// Rows the list shows at `size` for `model` (page size for PgUp/PgDn and scrolling).
+    static func listRows(size: TerminalSize, model: BrowserModel) -> Int {
+        if Layout.isTooSmall(size) { return 1 }
+        let layout = Layout(size: size, hasBanner: model.banner != nil, hasFilterRow: model.showsFilterRow, detailFullScreen: false)
+        return max(1, (layout.list?.height ?? 2) - 1)
+    }
+
+    /// Takes over the terminal, runs until quit or a termination signal, and always hands it back.
+    @discardableResult
+    public func run() throws(TerminalError) -> Exit {
+        try backend.start()
+        defer { backend.stop() }
+        var lastFrame: ScreenBuffer?
+        var lastTick = clock()
+        var dirty = true
+        var model = driver.model(now: lastTick)
+        while true {
+            if backend.terminationRequested { return .terminated }
+            if driver.processPendingResults() { dirty = true }
+            if driver.isQuitting { return .quit }
+            let now = clock()
+            if now.timeIntervalSince(lastTick) >= tickInterval {
+                lastTick = now
+                driver.tick(now: now)
+                dirty = true
+            }
+            if dirty {
+                model = driver.model(now: now)
+                let frame = BrowserView.render(model, size: backend.size)
+                if frame != lastFrame {
+                    backend.present(frame)
+                    lastFrame = frame
+                }
+                dirty = false
+            }
+            guard let key = backend.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
+            guard let command = KeyMap.command(for: key, editingFilter: model.isEditingFilter, helpShown: model.helpShown) else { continue }
+            if command == .quit {
+                driver.handle(.quit, listRows: Self.listRows(size: backend.size, model: model))
+                return .quit
+            }
+            driver.handle(command, listRows: Self.listRows(size: backend.size, model: model))
+            dirty = true
+        }
+    }
+}

@@ -80,6 +80,11 @@ public final class NcursesBackend: TerminalBackend {
         keypad(win, true)
         intrflush(win, false)
         curs_set(0)
+        // tmux and others send these for Home/End whatever terminfo says (xterm-256color has \EOH/\EOF).
+        for (sequence, code) in [("\u{1b}[1~", KEY_HOME), ("\u{1b}[4~", KEY_END), ("\u{1b}[7~", KEY_HOME), ("\u{1b}[8~", KEY_END),
+                                 ("\u{1b}[H", KEY_HOME), ("\u{1b}[F", KEY_END), ("\u{1b}OH", KEY_HOME), ("\u{1b}OF", KEY_END)] {
+            define_key(sequence, code)
+        }
         if !noColor, has_colors() {
             start_color()
             use_default_colors()

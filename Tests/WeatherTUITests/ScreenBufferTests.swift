@@ -70,4 +70,17 @@ import WeatherCore
         let runs = b.changedRuns(since: a)
         #expect(runs == [CellRun(y: 0, x: 2, count: 2)])
     }
+
+    @Test func graphemesOfSeveralScalarsSurviveAndDiff() {
+        var a = ScreenBuffer(width: 8, height: 1)
+        a.draw("e\u{301}🇯🇵x", x: 0, y: 0)
+        #expect(a.line(0) == "e\u{301}🇯🇵x    ")
+        #expect(a.grapheme(x: 1, y: 0) == "🇯🇵")
+        var b = a
+        b.draw("🇫🇷", x: 1, y: 0)
+        #expect(b.changedRuns(since: a) == [CellRun(y: 0, x: 1, count: 2)])
+        b.draw("ab", x: 1, y: 0)
+        #expect(b.line(0) == "e\u{301}abx    ")
+        #expect(b.grapheme(x: 1, y: 0) == "a")
+    }
 }

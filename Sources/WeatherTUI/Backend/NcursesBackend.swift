@@ -176,13 +176,16 @@ public final class NcursesBackend: TerminalBackend {
                     let cell = buffer[x, run.y]
                     if cell.style != style { break }
                     if cell.isContinuation { x += 1; continue }
-                    let scalars = cell.character.unicodeScalars
-                    let libcWidth = scalars.first.map { Int(wcwidth(wchar_t(bitPattern: $0.value))) } ?? 1
+                    let libcWidth = Int(wcwidth(wchar_t(bitPattern: cell.scalar.value)))
                     if libcWidth != Int(cell.width) {
                         if x == segmentStart { mismatch = true }
                         break
                     }
-                    for s in scalars { text.append(wchar_t(bitPattern: s.value)) }
+                    if cell.isCluster {
+                        for s in buffer.grapheme(x: x, y: run.y).unicodeScalars { text.append(wchar_t(bitPattern: s.value)) }
+                    } else {
+                        text.append(wchar_t(bitPattern: cell.scalar.value))
+                    }
                     x += Int(cell.width)
                 }
                 let (attr, pair) = attributes(for: style)

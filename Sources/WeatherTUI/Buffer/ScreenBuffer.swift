@@ -1,17 +1,22 @@
 import WeatherCore
 
-/// One terminal cell: a grapheme and its style; the right half of a wide grapheme is a continuation cell.
+/// One terminal cell: a grapheme's first scalar, its width and style; the right half of a wide
+/// grapheme is a continuation cell. Plain data, so clearing and comparing frames is cheap; the rare
+/// grapheme of several scalars (flags, ZWJ emoji) keeps its full text in the buffer.
 public struct Cell: Equatable, Sendable {
-    /// The grapheme shown (a space for blank cells and continuation cells).
-    public var character: Character
+    /// First (usually only) Unicode scalar of the grapheme shown.
+    public var scalar: Unicode.Scalar
     /// Columns the grapheme takes: 1 or 2, and 0 for the right half of a wide one.
     public var width: UInt8
     public var style: Style
+    /// The grapheme has more scalars, kept in the buffer's cluster table.
+    public var isCluster: Bool
 
-    public init(_ character: Character = " ", width: UInt8 = 1, style: Style = .plain) {
-        self.character = character
+    public init(_ scalar: Unicode.Scalar = " ", width: UInt8 = 1, style: Style = .plain, isCluster: Bool = false) {
+        self.scalar = scalar
         self.width = width
         self.style = style
+        self.isCluster = isCluster
     }
 
     /// A blank cell.
@@ -19,6 +24,9 @@ public struct Cell: Equatable, Sendable {
 
     /// Whether this is the right half of a wide grapheme.
     public var isContinuation: Bool { width == 0 }
+
+    /// The grapheme if it is a single scalar (use `ScreenBuffer.grapheme(x:y:)` for clusters).
+    public var character: Character { Character(scalar) }
 }
 
 /// A horizontal run of cells in one row, e.g. what changed between two frames.
@@ -36,6 +44,8 @@ public struct ScreenBuffer: Equatable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// Full text of multi-scalar graphemes, by cell index.
+    private var clusters: [Int: String] = [:]
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -49,18 +59,47 @@ public struct ScreenBuffer: Equatable, Sendable {
         return cells[y * width + x]
     }
 
+    /// The whole grapheme shown at (`x`, `y`).
+    public func grapheme(x: Int, y: Int) -> String {
+        guard x >= 0, y >= 0, x < width, y < height else { return " " }
+        let cell = cells[y * width + x]
+        if cell.isCluster, let text = clusters[y * width + x] { return text }
+        return String(cell.scalar)
+    }
+
     /// Blanks every cell.
     public mutating func clear() {
         for i in cells.indices { cells[i] = .blank }
+        if !clusters.isEmpty { clusters.removeAll(keepingCapacity: true) }
     }
 
-    /// Display width of a character, with a fast path for ASCII (the common case in every frame).
+    /// Display width of a character, with fast paths for ASCII and the narrow scripts and symbols
+    /// every frame is made of (Latin, Greek, Cyrillic, arrows, box drawing); the rest asks `DisplayWidth`.
     @inline(__always)
     static func columns(of character: Character) -> Int {
         if let ascii = character.asciiValue {
             return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
         }
+        let scalars = character.unicodeScalars
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            let v = first.value
+            if (0xA0..<0x300).contains(v) || (0x370..<0x0483).contains(v) || (0x048A..<0x0530).contains(v)
+                || (0x2010..<0x2028).contains(v) || (0x2190..<0x21FF).contains(v) || (0x2500..<0x25A0).contains(v)
+                || (0x25A0..<0x25FD).contains(v) {
+                return 1
+            }
+        }
         return DisplayWidth.width(of: character)
+    }
+
+    /// Display width of a string (a byte scan when it is ASCII).
+    static func columns(of text: String) -> Int {
+        var n = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.reduce(0) { $0 + columns(of: $1) } }
+            if byte >= 0x20, byte != 0x7F { n += 1 }
+        }
+        return n
     }
 
     /// Fills `count` cells of row `y` from `x` with blanks in `style` (clipped).
@@ -70,7 +109,10 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard start < end else { return }
         repairWideNeighbours(y: y, from: start, to: end)
         let blank = Cell(" ", width: 1, style: style)
-        for i in (y * width + start)..<(y * width + end) { cells[i] = blank }
+        for i in (y * width + start)..<(y * width + end) {
+            if cells[i].isCluster { clusters[i] = nil }
+            cells[i] = blank
+        }
     }
 
     /// Fills a rectangle with blanks in `style`.
@@ -95,16 +137,33 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard y >= 0, y < height else { return x }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
         var col = x
+        // Fast path: ASCII text needs no grapheme breaking and no width lookups.
+        var ascii = true
+        for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
+        if ascii {
+            for byte in text.utf8 {
+                if col >= limit { break }
+                guard byte >= 0x20, byte != 0x7F else {
+                    if byte == 0x09 { if col >= 0 { put(Cell(" ", width: 1, style: style), x: col, y: y) }; col += 1 }
+                    continue
+                }
+                if col >= 0 { put(Cell(Unicode.Scalar(byte), width: 1, style: style), x: col, y: y) }
+                col += 1
+            }
+            return max(col, x)
+        }
         for ch in text {
             if col >= limit { break }
-            var character = ch
             var w = Self.columns(of: ch)
-            if ch == "\t" { character = " "; w = 1 }
+            let scalars = ch.unicodeScalars
+            guard var first = scalars.first else { continue }
+            var isCluster = scalars.index(after: scalars.startIndex) != scalars.endIndex
+            if ch == "\t" { first = " "; w = 1; isCluster = false }
             if w <= 0 { continue }
             if col + w > limit {
                 // A wide grapheme that does not fit: pad with spaces, never half a glyph.
                 while col < limit {
-                    put(Cell(" ", width: 1, style: style), x: col, y: y)
+                    if col >= 0 { put(Cell(" ", width: 1, style: style), x: col, y: y) }
                     col += 1
                 }
                 break
@@ -112,12 +171,13 @@ public struct ScreenBuffer: Equatable, Sendable {
             if col >= 0 {
                 if w == 2, col + 1 < width {
                     repairWideNeighbours(y: y, from: col, to: col + 2)
-                    cells[y * width + col] = Cell(character, width: 2, style: style)
-                    cells[y * width + col + 1] = Cell(" ", width: 0, style: style)
+                    setCell(Cell(first, width: 2, style: style, isCluster: isCluster), at: y * width + col, cluster: isCluster ? String(ch) : nil)
+                    setCell(Cell(" ", width: 0, style: style), at: y * width + col + 1, cluster: nil)
                 } else if w == 2 {
                     put(Cell(" ", width: 1, style: style), x: col, y: y)
                 } else {
-                    put(Cell(character, width: 1, style: style), x: col, y: y)
+                    repairWideNeighbours(y: y, from: col, to: col + 1)
+                    setCell(Cell(first, width: 1, style: style, isCluster: isCluster), at: y * width + col, cluster: isCluster ? String(ch) : nil)
                 }
             } else if col + w > 0 {
                 // Wide grapheme cut by the left edge: its visible half becomes a space.
@@ -132,8 +192,8 @@ public struct ScreenBuffer: Equatable, Sendable {
     @discardableResult
     public mutating func draw(_ text: String, x: Int, y: Int, columns: Int, style: Style = .plain, alignRight: Bool = false) -> Int {
         guard columns > 0 else { return x }
-        let fitted = DisplayWidth.width(of: text) > columns ? DisplayWidth.truncate(text, to: columns) : text
-        let used = DisplayWidth.width(of: fitted)
+        let fitted = Self.columns(of: text) > columns ? DisplayWidth.truncate(text, to: columns) : text
+        let used = Self.columns(of: fitted)
         if alignRight {
             fill(x: x, y: y, count: columns - used, style: style)
             draw(fitted, x: x + columns - used, y: y, style: style, maxWidth: used)
@@ -144,21 +204,29 @@ public struct ScreenBuffer: Equatable, Sendable {
         return x + columns
     }
 
+    @inline(__always)
     private mutating func put(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, x < width else { return }
         repairWideNeighbours(y: y, from: x, to: x + 1)
-        cells[y * width + x] = cell
+        setCell(cell, at: y * width + x, cluster: nil)
+    }
+
+    @inline(__always)
+    private mutating func setCell(_ cell: Cell, at index: Int, cluster: String?) {
+        if cells[index].isCluster { clusters[index] = nil }
+        cells[index] = cell
+        if let cluster { clusters[index] = cluster }
     }
 
     /// Before overwriting columns `from..<to`, blanks the other half of any wide grapheme cut by it.
     private mutating func repairWideNeighbours(y: Int, from: Int, to: Int) {
         let row = y * width
         if from > 0, from < width, cells[row + from].isContinuation {
-            cells[row + from - 1] = Cell(" ", width: 1, style: cells[row + from - 1].style)
+            setCell(Cell(" ", width: 1, style: cells[row + from - 1].style), at: row + from - 1, cluster: nil)
         }
         let last = to - 1
         if last >= 0, last + 1 < width, cells[row + last].width == 2 {
-            cells[row + last + 1] = Cell(" ", width: 1, style: cells[row + last + 1].style)
+            setCell(Cell(" ", width: 1, style: cells[row + last + 1].style), at: row + last + 1, cluster: nil)
         }
     }
 
@@ -174,7 +242,8 @@ public struct ScreenBuffer: Equatable, Sendable {
         s.reserveCapacity(width)
         for x in 0..<width {
             let cell = cells[y * width + x]
-            if !cell.isContinuation { s.append(cell.character) }
+            if cell.isContinuation { continue }
+            if cell.isCluster, let text = clusters[y * width + x] { s.append(text) } else { s.unicodeScalars.append(cell.scalar) }
         }
         return s
     }
@@ -191,11 +260,11 @@ public struct ScreenBuffer: Equatable, Sendable {
             var x = 0
             var current: CellRun?
             while x < width {
-                if cells[row + x] != old.cells[row + x] {
+                if !sameCell(row + x, old) {
                     var start = x
                     if cells[row + start].isContinuation, start > 0 { start -= 1 }
                     var end = x + 1
-                    while end < width, cells[row + end] != old.cells[row + end] { end += 1 }
+                    while end < width, !sameCell(row + end, old) { end += 1 }
                     if end < width, cells[row + end].isContinuation { end += 1 }
                     if var run = current, start - (run.x + run.count) < joinGap {
                         run.count = end - run.x
@@ -217,14 +286,28 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// Cells that differ from `old` and the UTF-8 bytes of their graphemes (the least any terminal update could send).
     public func changedCells(since old: ScreenBuffer) -> (count: Int, utf8Bytes: Int) {
         guard old.width == width, old.height == height else {
-            return (cells.count, cells.reduce(0) { $0 + ($1.isContinuation ? 0 : $1.character.utf8.count) })
+            return (cells.count, cells.indices.reduce(0) { $0 + (cells[$1].isContinuation ? 0 : utf8Count($1)) })
         }
         var count = 0, bytes = 0
-        for i in cells.indices where cells[i] != old.cells[i] {
+        for i in cells.indices where !sameCell(i, old) {
             count += 1
-            if !cells[i].isContinuation { bytes += cells[i].character.utf8.count }
+            if !cells[i].isContinuation { bytes += utf8Count(i) }
         }
         return (count, bytes)
+    }
+}
+
+extension ScreenBuffer {
+    @inline(__always)
+    func sameCell(_ i: Int, _ old: ScreenBuffer) -> Bool {
+        let a = cells[i], b = old.cells[i]
+        guard a == b else { return false }
+        return !a.isCluster || clusters[i] == old.clusters[i]
+    }
+
+    func utf8Count(_ i: Int) -> Int {
+        if cells[i].isCluster, let text = clusters[i] { return text.utf8.count }
+        return UTF8.width(cells[i].scalar)
     }
 }
 

@@ -61,6 +61,29 @@ import Glibc
         #expect(throws: TerminalError.unknownTerminal("no-such-terminal-xyz")) { try backend.start() }
     }
 
+    @Test func noColorMeansMonochrome() throws {
+        guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
+        defer { fclose(out); fclose(inp) }
+        let mono = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color", noColor: true)
+        try mono.start()
+        #expect(!mono.supportsColor)
+        mono.stop()
+        let colour = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color")
+        try colour.start()
+        #expect(colour.supportsColor)
+        colour.stop()
+        let vt100 = NcursesBackend(output: out, input: inp, terminalName: "vt100")
+        try vt100.start()
+        #expect(!vt100.supportsColor)
+        vt100.stop()
+    }
+
+    @Test func errorsTellTheUserAboutOnce() {
+        #expect(TerminalError.notATerminal.localizedDescription.contains("--once"))
+        #expect(TerminalError.unknownTerminal("foo").localizedDescription.contains("\"foo\""))
+        #expect(TerminalError.unknownTerminal(nil).localizedDescription.contains("TERM is not set"))
+    }
+
     @Test func keyCodesMapToEvents() {
         #expect(NcursesBackend.map(character: 106) == .character("j"))
         #expect(NcursesBackend.map(character: 0x6771) == .character("東"))

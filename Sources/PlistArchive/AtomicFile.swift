@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a file so that readers only ever see the old bytes or the new ones: a temporary file
+/// in the same folder, flushed, then renamed over the target. The folder is created 0700.
+enum AtomicFile {
+    static func write(_ data: Data, to url: URL) throws(ArchiveError) {
+        let folder = url.deletingLastPathComponent()
+        try ensureFolder(folder)
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .io(underlying: "cannot write in \(folder.path): \(errnoText())") }
+        var ok = true
+        var failure = ""
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    ok = false
+                    failure = errnoText()
+                    return
+                }
+                offset += n
+            }
+        }
+        if ok && fsync(fd) != 0 { ok = false; failure = errnoText() }
+        close(fd)
+        guard ok else {
+            unlink(temporary.path)
+            throw .io(underlying: "cannot write \(url.lastPathComponent): \(failure)")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let why = errnoText()
+            unlink(temporary.path)
+            throw .io(underlying: "cannot replace \(url.path): \(why)")
+        }
+    }
+
+    /// Creates the folder (and parents) with mode 0700 when missing.
+    static func ensureFolder(_ folder: URL) throws(ArchiveError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .io(underlying: "\(folder.path) is not a folder") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .io(underlying: "cannot create \(folder.path): \(describe(error))")
+        }
+    }
+
+    /// Reads a whole file: `.missing` when there is none, `.io` when it cannot be read.
+    static func read(_ url: URL) throws(ArchiveError) -> Data {
+        var info = stat()
+        if stat(url.path, &info) != 0 {
+            if errno == ENOENT { throw .missing }
+            throw .io(underlying: "cannot read \(url.path): \(errnoText())")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .io(underlying: "\(url.path) is a folder") }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .io(underlying: "cannot read \(url.path): \(describe(error))")
+        }
+    }
+
+    /// Moves an unreadable file aside to `<name>.corrupt` (replacing an older one).
+    @discardableResult
+    static func moveAside(_ url: URL) -> URL? {
+        let aside = url.appendingPathExtension("corrupt")
+        unlink(aside.path)
+        return rename(url.path, aside.path) == 0 ? aside : nil
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A typed, file-backed cache of one archivable value: callers never see paths or archivers.
+public struct Cache<Value: Codable & Sendable>: Sendable {
+    public let url: URL
+
+    /// `name` is the file name (e.g. `Forecasts.plist`) inside `directory`.
+    public init(name: String, directory: URL) {
+        self.url = directory.appendingPathComponent(name)
+    }
+
+    public func save(_ value: Value) throws(ArchiveError) {
+        try KeyedArchive.archive(value, to: url)
+    }
+
+    /// The saved value. A corrupt file is moved aside to `<name>.corrupt` before `.corrupt` is
+    /// thrown; a file from a newer schema is left alone (it is still the user's data).
+    public func load() throws(ArchiveError) -> Value {
+        do throws(ArchiveError) {
+            return try KeyedArchive.unarchive(Value.self, from: url)
+        } catch {
+            if case .corrupt = error { AtomicFile.moveAside(url) }
+            throw error
+        }
+    }
+
+    /// The saved value, or nil when there is none or it cannot be read.
+    public func fetch() -> Value? {
+        try? load()
+    }
+
+    /// Deletes the saved value; no file is not an error.
+    public func remove() throws(ArchiveError) {
+        guard unlink(url.path) == 0 || errno == ENOENT else {
+            throw .io(underlying: "cannot remove \(url.path): \(AtomicFile.errnoText())")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The archive scheme of SPEC §3: a `Codable` value → `PropertyListEncoder` (binary) → the root
+/// `Data` of an `NSKeyedArchiver` archive → an atomically written file. Reading never crashes:
+/// every bad file is an `ArchiveError`.
+public enum KeyedArchive {
+    /// Encodes and writes `value` to `url`.
+    public static func archive<T: Encodable>(_ value: T, to url: URL) throws(ArchiveError) {
+        try AtomicFile.write(try encode(value), to: url)
+    }
+
+    /// The archive bytes of `value`, without writing them.
+    public static func encode<T: Encodable>(_ value: T) throws(ArchiveError) -> Data {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let payload: Data
+        do {
+            payload = try encoder.encode(value)
+        } catch {
+            throw .io(underlying: "cannot encode \(T.self): \(error)")
+        }
+        do {
+            return try NSKeyedArchiver.archivedData(withRootObject: payload as NSData, requiringSecureCoding: true)
+        } catch {
+            throw .io(underlying: "cannot archive \(T.self): \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads and decodes a `T` from `url`; a newer schema is `incompatibleSchema`, anything
+    /// unreadable is `corrupt` (the caller decides whether to move it aside).
+    public static func unarchive<T: Decodable>(_ type: T.Type, from url: URL) throws(ArchiveError) -> T {
+        try decode(type, from: try AtomicFile.read(url))
+    }
+
+    /// Decodes a `T` from archive bytes.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ArchiveError) -> T {
+        let payload = try KeyedArchiveValidator.rootData(data)
+        return try decodePayload(type, from: payload)
+    }
+
+    /// Decodes the binary-plist payload held by the archive.
+    static func decodePayload<T: Decodable>(_ type: T.Type, from payload: Data) throws(ArchiveError) -> T {
+        let decoder = PropertyListDecoder()
+        if let versioned = T.self as? SchemaVersioned.Type,
+           let probe = try? decoder.decode(SchemaProbe.self, from: payload),
+           let found = probe.schemaVersion, found > versioned.currentSchemaVersion {
+            throw .incompatibleSchema(found: found, supported: versioned.currentSchemaVersion)
+        }
+        do {
+            return try decoder.decode(T.self, from: payload)
+        } catch let error as DecodingError {
+            throw .corrupt(reason: describe(error))
+        } catch {
+            throw .corrupt(reason: "payload is not a property list of \(T.self)")
+        }
+    }
+
+    /// A short account of a decoding failure: what and where (`cities[3].Temperature missing`).
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let at = path(context.codingPath)
+            return "\(at.isEmpty ? "" : at + ".")\(key.stringValue) missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) has the wrong type"
+        case .dataCorrupted(let context):
+            let at = path(context.codingPath)
+            return at.isEmpty ? "payload is not a property list" : "\(at) is malformed"
+        @unknown default:
+            return "cannot decode"
+        }
+    }
+}

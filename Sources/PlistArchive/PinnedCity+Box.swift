@@ -1,0 +1,38 @@
+import Foundation
+import WeatherModels
+
+extension PinnedCity: BoxedCodable {
+    public typealias Box = PinnedCityBox
+}
+
+/// The `NSSecureCoding` box of a `PinnedCity` (archived as `PlistArchive.PinnedCityBox`: keep
+/// this class in this module, its name is in every `Pinned.plist`).
+public final class PinnedCityBox: NSObject, CodingBox {
+    public static var supportsSecureCoding: Bool { true }
+
+    public let value: PinnedCity
+
+    public init(_ value: PinnedCity) {
+        self.value = value
+    }
+
+    private enum Key {
+        static let key = "key", name = "name", latitude = "latitude", longitude = "longitude"
+    }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(value.key as NSString, forKey: Key.key)
+        coder.encode(value.name as NSString, forKey: Key.name)
+        coder.encode(value.latitude, forKey: Key.latitude)
+        coder.encode(value.longitude, forKey: Key.longitude)
+    }
+
+    public init?(coder: NSCoder) {
+        guard let key = coder.decodeObject(of: NSString.self, forKey: Key.key) as String?,
+              let name = coder.decodeObject(of: NSString.self, forKey: Key.name) as String?,
+              coder.containsValue(forKey: Key.latitude), coder.containsValue(forKey: Key.longitude)
+        else { return nil }
+        value = PinnedCity(key: key, name: name, latitude: coder.decodeDouble(forKey: Key.latitude),
+                           longitude: coder.decodeDouble(forKey: Key.longitude))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import WeatherModels
+
+/// `Pinned.plist`: the user's pinned cities, as an `NSKeyedArchiver` archive of `PinnedCityBox`es.
+public struct PinnedCityStore: Sendable {
+    public static let fileName = "Pinned.plist"
+
+    public let url: URL
+
+    public init(directory: URL) {
+        self.url = directory.appendingPathComponent(PinnedCityStore.fileName)
+    }
+
+    /// The pinned cities; none when there is no file. An unreadable file is moved aside.
+    public func load() throws(ArchiveError) -> [PinnedCity] {
+        let data: Data
+        do throws(ArchiveError) {
+            data = try AtomicFile.read(url)
+        } catch {
+            if case .missing = error { return [] }
+            throw error
+        }
+        do throws(ArchiveError) {
+            return try BoxedArchive.decode(PinnedCity.self, from: data)
+        } catch {
+            if case .corrupt = error { AtomicFile.moveAside(url) }
+            throw error
+        }
+    }
+
+    public func save(_ cities: [PinnedCity]) throws(ArchiveError) {
+        try AtomicFile.write(try BoxedArchive.encode(cities), to: url)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import PlistArchive
+import WeatherModels
+
+/// Everything that can happen: a user's intent or a finished piece of background work.
+public enum Action: Equatable, Sendable {
+    // Moving
+    case moveUp, moveDown, pageUp, pageDown, first, last
+    // Screens
+    case openDetail, closeDetail, toggleHelp
+    // Filter (`/` … Enter keeps, Esc clears)
+    case startFilter, filterInput(String), filterBackspace, commitFilter, cancelFilter
+    // List
+    case cycleSort, invertSort, toggleUnits, togglePin
+    case refresh
+    /// `q`: closes the help overlay if open, else quits.
+    case quit
+    /// Ctrl-C, SIGTERM, SIGHUP: quits from anywhere.
+    case interrupt
+    case resize(columns: Int, rows: Int)
+    case tick(Date)
+    // Results
+    case archiveRestored(Result<WeatherFeed, ArchiveError>)
+    case feedLoaded(Result<FeedPayload, FeedError>)
+    case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
+    case forecastsRestored(StoredForecasts)
+    case settingsLoaded(AppSettings?)
+    case pinsLoaded([PinnedCity])
+    /// A save failed; the user is told once, nothing else changes.
+    case saveFailed(String)
+}
+
+/// A successful feed fetch: the feed (already archived when `archiveError` is nil) and the rate limit.
+public struct FeedPayload: Equatable, Sendable {
+    public var feed: WeatherFeed
+    public var rateLimitRemaining: Int?
+
+    public init(feed: WeatherFeed, rateLimitRemaining: Int?) {
+        self.feed = feed
+        self.rateLimitRemaining = rateLimitRemaining
+    }
+}
+
+/// A successful forecast fetch.
+public struct ForecastPayload: Equatable, Sendable {
+    public var forecast: StoredForecast
+    public var rateLimitRemaining: Int?
+
+    public init(forecast: StoredForecast, rateLimitRemaining: Int?) {
+        self.forecast = forecast
+        self.rateLimitRemaining = rateLimitRemaining
+    }
+}

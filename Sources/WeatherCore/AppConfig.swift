@@ -1,0 +1,34 @@
+import Foundation
+import WeatherModels
+
+/// How this run was started: what the command line and environment decided.
+public struct AppConfig: Equatable, Sendable {
+    /// Cities asked for; nil means the remembered count, else 50.
+    public var count: Int?
+    /// Language tag; nil means the remembered one, else `en-us`.
+    public var language: String?
+    /// Units given on the command line; they win over the remembered ones for this run.
+    public var units: TemperatureUnit?
+    /// Start-up fetch only when the archive is older than this (seconds).
+    public var refreshAfter: TimeInterval
+    /// `--offline`: never touch the network.
+    public var offline: Bool
+    /// `--demo`: bundled data, no network, no key.
+    public var demo: Bool
+    /// Whether an API key was found (the key itself stays in the client).
+    public var hasAPIKey: Bool
+    /// The API host, for messages (`dataservice.accuweather.com`).
+    public var host: String
+
+    public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
+                offline: Bool = false, demo: Bool = false, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com") {
+        self.count = count
+        self.language = language
+        self.units = units
+        self.refreshAfter = refreshAfter
+        self.offline = offline
+        self.demo = demo
+        self.hasAPIKey = hasAPIKey
+        self.host = host
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import WeatherModels
+
+/// Work the reducer asks for; the `Store` runs it and sends the result back as an `Action`.
+public enum Effect: Equatable, Sendable {
+    /// Fetch the Top Cities feed (and archive it on success).
+    case fetchFeed(FeedRequest)
+    /// Fetch a city's 5-day forecast.
+    case fetchForecast(cityKey: String, language: String)
+    /// Keep the forecasts in `Forecasts.plist`.
+    case saveForecasts(StoredForecasts)
+    /// Keep the user's choices in `settings.plist`.
+    case saveSettings(AppSettings)
+    /// Keep the pinned cities in `Pinned.plist`.
+    case savePins([PinnedCity])
+    /// Leave the program.
+    case quit
+}

@@ -1,0 +1,26 @@
+import AccuWeather
+import Foundation
+import PlistArchive
+
+/// Why the feed could not be refreshed; `errorDescription` is what the banner and `--once` say.
+public enum FeedError: Error, Equatable, Sendable {
+    /// The network request failed (SPEC §4's table).
+    case network(AccuWeatherError)
+    /// No API key was given.
+    case noAPIKey
+    /// `--offline` was given.
+    case offlineMode
+    /// The fetched feed could not be saved (the data is shown but not kept).
+    case archive(ArchiveError)
+}
+
+extension FeedError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .network(let error): return error.errorDescription
+        case .noAPIKey: return "no API key: set ACCUWEATHER_API_KEY, pass --api-key, or try --demo"
+        case .offlineMode: return "offline mode (--offline)"
+        case .archive(let error): return "could not save the feed: \(error.localizedDescription)"
+        }
+    }
+}

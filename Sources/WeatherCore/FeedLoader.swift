@@ -1,0 +1,51 @@
+import AccuWeather
+import Foundation
+import PlistArchive
+import WeatherModels
+
+/// The offline promise in one place: restore the saved feed, decide whether it is stale, and
+/// fetch a new one that is archived only when the fetch succeeded. Used by the browser and `--once`.
+public struct FeedLoader: Sendable {
+    public var service: (any WeatherService)?
+    public var archive: WeatherFeedArchive
+    public var now: @Sendable () -> Date
+
+    public init(service: (any WeatherService)?, archive: WeatherFeedArchive, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.service = service
+        self.archive = archive
+        self.now = now
+    }
+
+    /// The saved feed; a corrupt file has been moved aside by the archive when this fails with `.corrupt`.
+    public func restore() -> Result<WeatherFeed, ArchiveError> {
+        do { return .success(try archive.load()) } catch { return .failure(error) }
+    }
+
+    /// Whether a saved feed should be replaced: older than `refreshAfter`, or asked for differently.
+    public static func isStale(_ feed: WeatherFeed, request: FeedRequest, refreshAfter: TimeInterval, now: Date) -> Bool {
+        now.timeIntervalSince(feed.fetchedAt) > refreshAfter || feed.request != request
+    }
+
+    /// One request; on success the feed is sorted (English name first, as the original app did)
+    /// and archived. A failed fetch never touches the archive.
+    public func refresh(_ request: FeedRequest) async -> Result<FeedPayload, FeedError> {
+        guard let service else { return .failure(.noAPIKey) }
+        let response: TopCitiesResponse
+        do throws(AccuWeatherError) {
+            response = try await service.topCities(count: request.count, language: request.language)
+        } catch {
+            return .failure(.network(error))
+        }
+        let feed = WeatherFeed(fetchedAt: now(), request: request, cities: FeedLoader.sortedByEnglishName(response.cities))
+        do throws(ArchiveError) {
+            try archive.save(feed)
+        } catch {
+            return .failure(.archive(error))
+        }
+        return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining))
+    }
+
+    static func sortedByEnglishName(_ cities: [CityWeather]) -> [CityWeather] {
+        cities.sorted { State.ordered($0, $1, by: .name, descending: false) }
+    }
+}

@@ -1,0 +1,69 @@
+/// Terminal display width of text: East Asian wide and emoji-presentation characters take two
+/// columns, combining marks and joiners none. Columns are aligned by this, never by `count`.
+public enum DisplayWidth {
+    /// Columns one grapheme takes (0, 1 or 2).
+    public static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+        if scalars.allSatisfy(isZeroWidth) { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        if first.properties.isEmojiPresentation { return 2 }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    /// Columns a string takes.
+    public static func width(of text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }  // ASCII fast path
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The text cut to at most `columns`, ending in `…` when cut; a wide character is never split.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if width(of: text) <= columns { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = width(of: character)
+            if used + w > columns - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    /// The text truncated to `columns` and padded with spaces to exactly that width.
+    public static func pad(_ text: String, to columns: Int) -> String {
+        let cut = truncate(text, to: columns)
+        return cut + String(repeating: " ", count: max(0, columns - width(of: cut)))
+    }
+
+    /// The text truncated and right-aligned in `columns`.
+    public static func padLeft(_ text: String, to columns: Int) -> String {
+        let cut = truncate(text, to: columns)
+        return String(repeating: " ", count: max(0, columns - width(of: cut))) + cut
+    }
+
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return scalar.value == 0xFE0F || scalar.value == 0xFE0E
+        }
+    }
+
+    /// East Asian Width W and F ranges (Unicode 15); emoji are decided by their presentation above,
+    /// so text-presentation pictographs (🌧 U+1F327, ☁) stay one column, as terminals draw them.
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+             0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+             0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import WeatherModels
+
+/// Every number, time and glyph a person reads, formatted in one place.
+public enum WeatherFormat {
+    /// `7.2°C` or `45°F`; `–` when AccuWeather sent no value in those units.
+    public static func temperature(_ value: MetricImperial?, units: TemperatureUnit) -> String {
+        guard let v = temperatureValue(value, units: units) else { return "–" }
+        return units == .metric ? String(format: "%.1f°C", v) : String(format: "%.0f°F", v)
+    }
+
+    /// The numeric temperature in the chosen units, converting when only the other unit was sent.
+    public static func temperatureValue(_ value: MetricImperial?, units: TemperatureUnit) -> Double? {
+        switch units {
+        case .metric:
+            if let c = value?.metric?.value { return c }
+            return value?.imperial.map { ($0.value - 32) * 5 / 9 }
+        case .imperial:
+            if let f = value?.imperial?.value { return f }
+            return value?.metric.map { $0.value * 9 / 5 + 32 }
+        }
+    }
+
+    /// A single-unit forecast value (Celsius, as requested with `metric=true`) in the chosen units: `18°` / `64°`.
+    public static func forecastDegrees(_ value: UnitValue?, units: TemperatureUnit) -> String {
+        guard let value else { return "–" }
+        let celsius = value.unit.uppercased() == "F" ? (value.value - 32) * 5 / 9 : value.value
+        let shown = units == .metric ? celsius : celsius * 9 / 5 + 32
+        return String(format: "%.0f°", shown)
+    }
+
+    /// "just now", "5 min ago", "3 h ago", "2 days ago".
+    public static func age(of date: Date, now: Date) -> String {
+        let seconds = max(0, now.timeIntervalSince(date))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(Int(seconds / 60)) min ago"
+        case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
+        default:
+            let days = Int(seconds / 86400)
+            return days == 1 ? "1 day ago" : "\(days) days ago"
+        }
+    }
+
+    /// `UTC+9`, `UTC+5:30`, `UTC-3:30`, `UTC`.
+    public static func utcOffset(hours: Double) -> String {
+        let minutes = Int((hours * 60).rounded())
+        if minutes == 0 { return "UTC" }
+        let sign = minutes < 0 ? "-" : "+"
+        let h = abs(minutes) / 60, m = abs(minutes) % 60
+        return m == 0 ? "UTC\(sign)\(h)" : String(format: "UTC%@%d:%02d", sign, h, m)
+    }
+
+    /// The city's wall-clock time: `14:50 local (JST, UTC+9)`.
+    public static func localTime(_ zone: CityTimeZone?, at now: Date) -> String? {
+        guard let zone else { return nil }
+        let shifted = now.addingTimeInterval(zone.gmtOffset * 3600)
+        let time = clock(shifted, timeZone: TimeZone(identifier: "UTC")!)
+        let label = [zone.code, utcOffset(hours: zone.gmtOffset)].compactMap { $0 }.joined(separator: ", ")
+        return "\(time) local (\(label))"
+    }
+
+    /// `12:04` in the given zone (the user's own by default).
+    public static func clock(_ date: Date, timeZone: TimeZone = .current) -> String {
+        let c = calendar(timeZone).dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+
+    /// `2026-11-22 09:14` in the given zone.
+    public static func dateTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+        let c = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+    }
+
+    /// Short weekday name of a forecast day (`Mon`), read from its ISO date in its own offset.
+    public static func weekday(ofForecastDate iso: String, epoch: Int) -> String {
+        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        // The local date is the first 10 characters of the ISO string (2023-05-15T07:00:00+02:00).
+        let parts = iso.prefix(10).split(separator: "-").compactMap { Int($0) }
+        var components = DateComponents()
+        if parts.count == 3 {
+            components.year = parts[0]; components.month = parts[1]; components.day = parts[2]
+        }
+        let utc = calendar(TimeZone(identifier: "UTC")!)
+        let date = parts.count == 3 ? utc.date(from: components) : Date(timeIntervalSince1970: TimeInterval(epoch))
+        guard let date else { return "" }
+        return names[(utc.component(.weekday, from: date) - 1) % 7]
+    }
+
+    /// `E 16 km/h` or `E 10 mph`.
+    public static func wind(_ wind: Wind?, units: TemperatureUnit) -> String? {
+        guard let speed = speed(wind?.speed, units: units) else { return nil }
+        let direction = wind?.direction?.localized ?? wind?.direction?.english
+        return [direction, speed].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// A dual-unit speed in the chosen units: `16 km/h` or `10 mph`.
+    public static func speed(_ value: MetricImperial?, units: TemperatureUnit) -> String? {
+        switch units {
+        case .metric:
+            guard let v = value?.metric?.value else { return nil }
+            return String(format: "%.0f km/h", v)
+        case .imperial:
+            guard let v = value?.imperial?.value else { return nil }
+            return String(format: "%.0f mph", v)
+        }
+    }
+
+    /// Any dual-unit measure in the chosen units with its own unit label: `9.7 km`, `1007 mb`.
+    public static func measure(_ value: MetricImperial?, units: TemperatureUnit, decimals: Int = 1) -> String? {
+        guard let v = units == .metric ? value?.metric : value?.imperial else { return nil }
+        let number = v.value == v.value.rounded() ? String(Int(v.value)) : String(format: "%.\(decimals)f", v.value)
+        return "\(number) \(v.unit)"
+    }
+
+    /// A glyph for an AccuWeather icon code (1–44); `·` for codes it does not know.
+    public static func glyph(icon: Int?) -> String {
+        switch icon ?? 0 {
+        case 1, 2: return "☀"
+        case 3, 4, 5: return "🌤"
+        case 6, 7, 8, 35, 36, 38: return "☁"
+        case 11: return "🌫"
+        case 12, 13, 14, 18, 39, 40: return "🌧"
+        case 15, 16, 17, 41, 42: return "⛈"
+        case 19, 20, 21, 22, 23, 29, 43, 44: return "🌨"
+        case 24, 25, 26, 31: return "❄"
+        case 30: return "🌡"
+        case 32: return "🌬"
+        case 33, 34, 37: return "☾"
+        default: return "·"
+        }
+    }
+
+    /// A temperature grade for colour: 0 freezing … 5 hot.
+    public static func temperatureGrade(celsius: Double?) -> Int? {
+        guard let c = celsius else { return nil }
+        switch c {
+        case ..<0: return 0
+        case ..<10: return 1
+        case ..<18: return 2
+        case ..<25: return 3
+        case ..<32: return 4
+        default: return 5
+        }
+    }
+
+    private static func calendar(_ zone: TimeZone) -> Calendar {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = zone
+        return c
+    }
+}

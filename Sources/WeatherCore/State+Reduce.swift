@@ -1,0 +1,228 @@
+import Foundation
+import PlistArchive
+import WeatherModels
+
+extension State {
+    /// How old a cached forecast may be before opening the detail fetches a new one.
+    public static let forecastMaxAge: TimeInterval = 3600
+
+    /// Applies one action; returns the work to do. The only place state changes.
+    public mutating func reduce(_ action: Action) -> [Effect] {
+        if case .tick = action {} else if action.isUserIntent { notice = nil }
+        switch action {
+        case .moveUp: moveSelection(by: -1)
+        case .moveDown: moveSelection(by: 1)
+        case .pageUp: moveSelection(by: -listRows)
+        case .pageDown: moveSelection(by: listRows)
+        case .first: select(index: 0)
+        case .last: select(index: visibleCities.count - 1)
+
+        case .openDetail:
+            guard let city = selectedCity else { return [] }
+            mode = .detail
+            return forecastEffects(for: city.key)
+        case .closeDetail:
+            if showHelp { showHelp = false } else if mode == .detail { mode = .list } else if !filter.isEmpty {
+                filter = ""
+                recomputeVisible()
+            }
+        case .toggleHelp:
+            showHelp.toggle()
+
+        case .startFilter:
+            isEditingFilter = true
+            showHelp = false
+        case .filterInput(let text):
+            guard isEditingFilter else { return [] }
+            filter += text.filter { !$0.isNewline }
+            recomputeVisible()
+        case .filterBackspace:
+            guard isEditingFilter, !filter.isEmpty else { return [] }
+            filter.removeLast()
+            recomputeVisible()
+        case .commitFilter:
+            isEditingFilter = false
+        case .cancelFilter:
+            isEditingFilter = false
+            filter = ""
+            recomputeVisible()
+
+        case .cycleSort:
+            let all = SortField.allCases
+            sortField = all[(all.firstIndex(of: sortField)! + 1) % all.count]
+            sortDescending = false
+            recomputeVisible()
+            return [.saveSettings(settings)]
+        case .invertSort:
+            sortDescending.toggle()
+            recomputeVisible()
+            return [.saveSettings(settings)]
+        case .toggleUnits:
+            units = units == .metric ? .imperial : .metric
+            return [.saveSettings(settings)]
+        case .togglePin:
+            guard let city = selectedCity else { return [] }
+            if let i = pinned.firstIndex(where: { $0.key == city.key }) {
+                pinned.remove(at: i)
+            } else {
+                pinned.append(PinnedCity(key: city.key, name: city.englishName,
+                                         latitude: city.geoPosition?.latitude ?? 0, longitude: city.geoPosition?.longitude ?? 0))
+            }
+            recomputeVisible()
+            return [.savePins(pinned)]
+
+        case .refresh:
+            return startFetch(userAsked: true)
+        case .quit:
+            if showHelp {
+                showHelp = false
+                return []
+            }
+            isQuitting = true
+            return [.saveSettings(settings), .quit]
+        case .interrupt:
+            isQuitting = true
+            return [.saveSettings(settings), .quit]
+
+        case .resize(let columns, let rows):
+            terminal = TerminalSize(columns: columns, rows: rows)
+            clampScroll()
+        case .tick(let date):
+            now = date
+
+        case .archiveRestored(let result):
+            return restored(result)
+        case .feedLoaded(let result):
+            return loaded(result)
+        case .forecastLoaded(let key, let result):
+            forecastsInFlight.remove(key)
+            switch result {
+            case .success(let payload):
+                forecasts[key] = payload.forecast
+                forecastErrors[key] = nil
+                if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
+                return [.saveForecasts(StoredForecasts(byCityKey: forecasts))]
+            case .failure(let error):
+                forecastErrors[key] = error.errorDescription
+            }
+        case .forecastsRestored(let stored):
+            forecasts = stored.byCityKey
+        case .settingsLoaded(let saved):
+            guard let saved else { return [] }
+            if config.units == nil { units = saved.units }
+            sortField = saved.sortField
+            sortDescending = saved.sortDescending
+            request = FeedRequest(count: config.count ?? saved.count, language: config.language ?? saved.language)
+            if selectedKey == nil { selectedKey = saved.selectedCityKey }
+            recomputeVisible()
+        case .pinsLoaded(let cities):
+            pinned = cities
+            recomputeVisible()
+        case .saveFailed(let message):
+            notice = message
+        }
+        return []
+    }
+
+    // MARK: moving
+
+    mutating func moveSelection(by delta: Int) {
+        guard !visibleCities.isEmpty else { return }
+        select(index: (selectedIndex ?? 0) + delta)
+    }
+
+    mutating func select(index: Int) {
+        guard !visibleCities.isEmpty else { return }
+        selectedKey = visibleCities[max(0, min(index, visibleCities.count - 1))].key
+        clampScroll()
+    }
+
+    // MARK: network
+
+    /// Starts a refresh when one may run: never two at once, never with `--offline` or without a key.
+    mutating func startFetch(userAsked: Bool) -> [Effect] {
+        if isFetching { return [] }
+        if config.offline {
+            if userAsked { notice = "offline mode (--offline): not refreshing" }
+            banner = .offline(savedAt: feed?.fetchedAt, reason: FeedError.offlineMode.errorDescription ?? "")
+            return []
+        }
+        if !config.demo && !config.hasAPIKey {
+            lastError = .noAPIKey
+            banner = .offline(savedAt: feed?.fetchedAt, reason: FeedError.noAPIKey.errorDescription ?? "")
+            return []
+        }
+        isFetching = true
+        return [.fetchFeed(request)]
+    }
+
+    mutating func restored(_ result: Result<WeatherFeed, ArchiveError>) -> [Effect] {
+        switch result {
+        case .success(let saved):
+            if source != .live {  // a live feed that came first wins
+                feed = saved
+                source = .archive
+                recomputeVisible()
+            }
+        case .failure(.missing):
+            break
+        case .failure(let error):
+            var text = "saved feed not used: \(error.localizedDescription)"
+            if case .corrupt = error { text += "; moved aside to WeatherFeed.plist.corrupt" }
+            notice = text
+        }
+        if config.demo { return startFetch(userAsked: false) }
+        let stale: Bool
+        if let feed, source == .archive {
+            stale = now.timeIntervalSince(feed.fetchedAt) > config.refreshAfter
+                || feed.request.count != request.count || feed.request.language != request.language
+        } else {
+            stale = feed == nil
+        }
+        if config.offline {
+            banner = .offline(savedAt: feed?.fetchedAt, reason: FeedError.offlineMode.errorDescription ?? "")
+            return []
+        }
+        return stale ? startFetch(userAsked: false) : []
+    }
+
+    mutating func loaded(_ result: Result<FeedPayload, FeedError>) -> [Effect] {
+        isFetching = false
+        switch result {
+        case .success(let payload):
+            feed = payload.feed
+            source = config.demo ? .demo : .live
+            banner = config.demo ? .demo : .none
+            lastError = nil
+            if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
+            recomputeVisible()
+        case .failure(let error):
+            lastError = error
+            banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")
+            clampScroll()
+        }
+        return []
+    }
+
+    /// A forecast fetch when the detail opens and the cached one is missing or older than an hour.
+    mutating func forecastEffects(for key: String) -> [Effect] {
+        if let cached = forecasts[key], now.timeIntervalSince(cached.fetchedAt) < State.forecastMaxAge { return [] }
+        if forecastsInFlight.contains(key) || config.offline || (!config.demo && !config.hasAPIKey) { return [] }
+        forecastsInFlight.insert(key)
+        forecastErrors[key] = nil
+        return [.fetchForecast(cityKey: key, language: request.language)]
+    }
+}
+
+extension Action {
+    /// Keys and commands (not results or clock ticks): they clear a one-time notice.
+    var isUserIntent: Bool {
+        switch self {
+        case .archiveRestored, .feedLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
+             .saveFailed, .tick, .resize:
+            return false
+        default:
+            return true
+        }
+    }
+}

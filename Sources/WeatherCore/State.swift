@@ -1,0 +1,203 @@
+import Foundation
+import WeatherModels
+
+/// Where the feed on screen came from.
+public enum FeedSource: String, Equatable, Sendable {
+    case live, archive, demo
+}
+
+/// The main screen's mode; help is an overlay on top of either.
+public enum ScreenMode: Equatable, Sendable {
+    /// The city list (and, on a wide terminal, the detail beside it).
+    case list
+    /// The selected city's detail: full screen when narrow, focused pane when wide.
+    case detail
+}
+
+/// The terminal's size in cells.
+public struct TerminalSize: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// Below this the screen shows a "terminal too small" notice.
+    public static let minimum = TerminalSize(columns: 40, rows: 10)
+    /// From this width on, list and detail are side by side.
+    public static let sideBySideColumns = 100
+
+    public var isTooSmall: Bool { columns < Self.minimum.columns || rows < Self.minimum.rows }
+    public var isWide: Bool { columns >= Self.sideBySideColumns }
+}
+
+/// Everything on screen, as a plain value. Views only read it; only `reduce` changes it.
+public struct State: Equatable, Sendable {
+    public var config: AppConfig
+    /// What the feed request is (count and language after flags and remembered settings).
+    public var request: FeedRequest
+    public var feed: WeatherFeed?
+    public var source: FeedSource?
+    public var banner: Banner
+    public var isFetching: Bool
+    /// The last refresh's failure, kept for the empty state's explanation.
+    public var lastError: FeedError?
+    /// A one-time message (archive moved aside, a save that failed); cleared by the next key.
+    public var notice: String?
+    /// The selected city, by key: stable across refresh, sort, filter and pin.
+    public var selectedKey: String?
+    public var filter: String
+    public var isEditingFilter: Bool
+    public var sortField: SortField
+    public var sortDescending: Bool
+    public var units: TemperatureUnit
+    public var pinned: [PinnedCity]
+    public var mode: ScreenMode
+    public var showHelp: Bool
+    public var terminal: TerminalSize
+    public var rateLimitRemaining: Int?
+    public var forecasts: [String: StoredForecast]
+    public var forecastsInFlight: Set<String>
+    public var forecastErrors: [String: String]
+    /// The clock, moved on by `.tick`; ages are computed against it.
+    public var now: Date
+    /// The list as shown: filtered, sorted, pinned first. Recomputed only when an input changes.
+    public internal(set) var visibleCities: [CityWeather]
+    /// The first list row shown; moves so the selection stays visible.
+    public internal(set) var listScrollOffset: Int
+    public var isQuitting: Bool
+
+    public init(config: AppConfig, now: Date, terminal: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+        self.config = config
+        self.request = FeedRequest(count: config.count ?? 50, language: config.language ?? "en-us")
+        self.feed = nil
+        self.source = nil
+        self.banner = config.demo ? .demo : .none
+        self.isFetching = false
+        self.lastError = nil
+        self.notice = nil
+        self.selectedKey = nil
+        self.filter = ""
+        self.isEditingFilter = false
+        self.sortField = .name
+        self.sortDescending = false
+        self.units = config.units ?? .metric
+        self.pinned = []
+        self.mode = .list
+        self.showHelp = false
+        self.terminal = terminal
+        self.rateLimitRemaining = nil
+        self.forecasts = [:]
+        self.forecastsInFlight = []
+        self.forecastErrors = [:]
+        self.now = now
+        self.visibleCities = []
+        self.listScrollOffset = 0
+        self.isQuitting = false
+    }
+
+    // MARK: derived, cheap
+
+    /// Rows the city list has: the terminal less header, banner, column titles and status line.
+    public static func listRows(terminalRows: Int, hasBanner: Bool) -> Int {
+        max(1, terminalRows - 3 - (hasBanner ? 1 : 0))
+    }
+
+    public var listRows: Int { State.listRows(terminalRows: terminal.rows, hasBanner: banner != .none) }
+
+    public var selectedIndex: Int? {
+        guard let selectedKey else { return nil }
+        return visibleCities.firstIndex { $0.key == selectedKey }
+    }
+
+    public var selectedCity: CityWeather? {
+        selectedIndex.map { visibleCities[$0] }
+    }
+
+    public func isPinned(_ key: String) -> Bool { pinned.contains { $0.key == key } }
+
+    /// The user's choices as they are kept in `settings.plist`.
+    public var settings: AppSettings {
+        AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
+                    count: request.count, language: request.language, selectedCityKey: selectedKey)
+    }
+
+    /// What the empty screen says when there is no feed at all: why, and what to do.
+    public var emptyExplanation: [String]? {
+        guard feed == nil else { return nil }
+        if isFetching { return ["Fetching the top \(request.count) cities from \(config.host)…"] }
+        var lines = ["No weather to show yet."]
+        if let lastError, let why = lastError.errorDescription { lines.append(why) }
+        lines.append("There is no saved feed in the cache folder either.")
+        if !config.hasAPIKey {
+            lines.append("Set ACCUWEATHER_API_KEY (or --api-key, or a key file) for live data,")
+            lines.append("or run with --demo to browse bundled sample data.")
+        } else {
+            lines.append("Press r to try again, or run with --demo to browse bundled sample data.")
+        }
+        return lines
+    }
+
+    // MARK: derived, stored
+
+    /// Rebuilds `visibleCities` after the feed, filter, sort or pins changed, keeps the selection on
+    /// its city when it is still listed (else the first), and the scroll offset around it.
+    mutating func recomputeVisible() {
+        let cities = feed?.cities ?? []
+        let needle = filter.trimmingCharacters(in: .whitespaces)
+        let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, needle) }
+        let pinnedKeys = Set(pinned.map(\.key))
+        let sorted = filtered.sorted { a, b in
+            let ap = pinnedKeys.contains(a.key), bp = pinnedKeys.contains(b.key)
+            if ap != bp { return ap }
+            return State.ordered(a, b, by: sortField, descending: sortDescending)
+        }
+        visibleCities = sorted
+        if selectedIndex == nil { selectedKey = sorted.first?.key ?? selectedKey }
+        clampScroll()
+    }
+
+    /// Keeps the selection inside the visible rows, scrolling as little as possible.
+    mutating func clampScroll() {
+        let rows = listRows
+        let maxOffset = max(0, visibleCities.count - rows)
+        var offset = min(listScrollOffset, maxOffset)
+        if let index = selectedIndex {
+            if index < offset { offset = index }
+            if index >= offset + rows { offset = index - rows + 1 }
+        }
+        listScrollOffset = max(0, min(offset, maxOffset))
+    }
+
+    static func matches(_ city: CityWeather, _ needle: String) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return [city.localizedName, city.englishName, city.country.localizedName, city.country.englishName]
+            .contains { $0.range(of: needle, options: options) != nil }
+    }
+
+    static func ordered(_ a: CityWeather, _ b: CityWeather, by field: SortField, descending: Bool) -> Bool {
+        func byName() -> Bool {
+            let r = a.englishName.caseInsensitiveCompare(b.englishName)
+            return r == .orderedSame ? a.key < b.key : r == .orderedAscending
+        }
+        switch field {
+        case .name:
+            return descending ? !byName() : byName()
+        case .temperature:
+            let ta = WeatherFormat.temperatureValue(a.temperature, units: .metric)
+            let tb = WeatherFormat.temperatureValue(b.temperature, units: .metric)
+            switch (ta, tb) {
+            case let (x?, y?) where x != y: return descending ? x > y : x < y
+            case (nil, _?): return false  // cities without a temperature go last either way
+            case (_?, nil): return true
+            default: return byName()
+            }
+        case .country:
+            let r = a.country.englishName.caseInsensitiveCompare(b.country.englishName)
+            if r == .orderedSame { return byName() }
+            return descending ? r == .orderedDescending : r == .orderedAscending
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import PlistArchive
+import WeatherModels
+
+/// Owns the `State`, runs the reducer, and runs effects concurrently; their results wait in an
+/// inbox until the UI thread applies them with `processPendingResults()`, so the run loop never
+/// waits on the network and the state is only ever changed on one thread at a time.
+///
+/// `@unchecked Sendable`: every mutable field is guarded by `lock`.
+public final class Store: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: State
+    private var inbox: [Action] = []
+    private var running: [UUID: Task<Void, Never>] = [:]
+    private let environment: AppEnvironment
+
+    public init(config: AppConfig, environment: AppEnvironment, terminal: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+        self.environment = environment
+        self.current = State(config: config, now: environment.now(), terminal: terminal)
+    }
+
+    /// A snapshot of the state.
+    public var state: State { lock.withLock { current } }
+
+    /// Whether `q` (or a signal) asked to leave.
+    public var isQuitting: Bool { lock.withLock { current.isQuitting } }
+
+    /// Restores settings, pins, forecasts and the saved feed synchronously (the first frame has
+    /// data at once), then starts the background fetch if the feed is missing or stale.
+    public func start() {
+        send(.settingsLoaded(environment.loadSettings()))
+        send(.pinsLoaded(environment.loadPins()))
+        send(.forecastsRestored(environment.loadForecasts()))
+        send(.archiveRestored(environment.loadArchive()))
+    }
+
+    /// Applies an action now and launches the effects it asks for.
+    public func send(_ action: Action) {
+        let effects = lock.withLock { current.reduce(action) }
+        for effect in effects { run(effect) }
+    }
+
+    /// Applies the results that background work posted; true when the state changed (redraw).
+    @discardableResult
+    public func processPendingResults() -> Bool {
+        let pending: [Action] = lock.withLock {
+            defer { inbox.removeAll() }
+            return inbox
+        }
+        guard !pending.isEmpty else { return false }
+        let before = state
+        for action in pending { send(action) }
+        return state != before
+    }
+
+    /// Waits until no effect is running and every result has been applied (tests, `--once`, quit).
+    public func settle() async {
+        while true {
+            let tasks = lock.withLock { Array(running.values) }
+            if tasks.isEmpty {
+                if !processPendingResults() && lock.withLock({ running.isEmpty && inbox.isEmpty }) { return }
+                continue
+            }
+            for task in tasks { await task.value }
+            processPendingResults()
+        }
+    }
+
+    /// Whether background work is still under way.
+    public var hasRunningEffects: Bool { lock.withLock { !running.isEmpty } }
+
+    private func post(_ action: Action) {
+        lock.withLock { inbox.append(action) }
+    }
+
+    private func run(_ effect: Effect) {
+        let env = environment
+        switch effect {
+        case .fetchFeed(let request):
+            spawn { [weak self] in self?.post(.feedLoaded(await env.fetchFeed(request))) }
+        case .fetchForecast(let key, let language):
+            spawn { [weak self] in self?.post(.forecastLoaded(cityKey: key, await env.fetchForecast(key, language))) }
+        case .saveForecasts(let value):
+            spawn { [weak self] in self?.save("forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) } }
+        case .saveSettings(let value):
+            // Settings are small and saved on quit too: write them now so quitting never loses them.
+            save("settings") { () throws(ArchiveError) in try env.saveSettings(value) }
+        case .savePins(let value):
+            save("pinned cities") { () throws(ArchiveError) in try env.savePins(value) }
+        case .quit:
+            break  // the run loop reads `isQuitting`
+        }
+    }
+
+    private func save(_ what: String, _ body: () throws(ArchiveError) -> Void) {
+        do { try body() } catch { post(.saveFailed("could not save \(what): \(error.localizedDescription)")) }
+    }
+
+    private func spawn(_ work: @escaping @Sendable () async -> Void) {
+        let id = UUID()
+        lock.withLock {
+            running[id] = Task.detached { [weak self] in
+                await work()
+                self?.finish(id)
+            }
+        }
+    }
+
+    private func finish(_ id: UUID) {
+        lock.withLock { _ = running.removeValue(forKey: id) }
+    }
+}

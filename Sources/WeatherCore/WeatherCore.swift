@@ -1,1 +1,0 @@
-// Filled by the view-model layer (issue 4).

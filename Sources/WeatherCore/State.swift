@@ -100,12 +100,18 @@ public struct State: Equatable, Sendable {
 
     // MARK: derived, cheap
 
-    /// Rows the city list has: the terminal less header, banner, column titles and status line.
-    public static func listRows(terminalRows: Int, hasBanner: Bool) -> Int {
-        max(1, terminalRows - 3 - (hasBanner ? 1 : 0))
+    /// Rows the city list has: the terminal less header, banner, column titles, filter row and
+    /// status line (the front end's layout uses the same rule).
+    public static func listRows(terminalRows: Int, hasBanner: Bool, hasFilterRow: Bool) -> Int {
+        max(1, terminalRows - 3 - (hasBanner ? 1 : 0) - (hasFilterRow ? 1 : 0))
     }
 
-    public var listRows: Int { State.listRows(terminalRows: terminal.rows, hasBanner: banner != .none) }
+    /// Whether the filter prompt row is on screen: while typing, or while a filter is kept.
+    public var showsFilterRow: Bool { isEditingFilter || !filter.isEmpty }
+
+    public var listRows: Int {
+        State.listRows(terminalRows: terminal.rows, hasBanner: banner != .none, hasFilterRow: showsFilterRow)
+    }
 
     public var selectedIndex: Int? {
         guard let selectedKey else { return nil }

@@ -1,1 +1,0 @@
-// Tests for WeatherCore are added with its issue.

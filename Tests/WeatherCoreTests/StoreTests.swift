@@ -1,0 +1,149 @@
+import AccuWeather
+import Foundation
+import PlistArchive
+import Testing
+import WeatherModels
+@testable import WeatherCore
+
+/// The offline promise end to end, with a fake AccuWeather and real archives in a temporary folder.
+@Suite struct StoreTests {
+    let cache = Make.tempDirectory()
+    let config = Make.tempDirectory()
+    let clock = TestClock(Make.t0)
+
+    func store(_ service: FakeWeatherService?, appConfig: AppConfig = AppConfig(refreshAfter: 1800)) -> Store {
+        let clock = self.clock
+        let env = AppEnvironment.live(service: service, cacheDirectory: cache, configDirectory: config, now: { clock.now })
+        return Store(config: appConfig, environment: env)
+    }
+
+    var archiveURL: URL { cache.appendingPathComponent("WeatherFeed.plist") }
+
+    func saveArchive(fetchedAt: Date) throws {
+        try WeatherFeedArchive(directory: cache).save(Make.feed(at: fetchedAt))
+    }
+
+    @Test func aFreshArchiveIsShownAtOnceAndNoRequestIsMade() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        let service = FakeWeatherService()
+        let store = store(service)
+        store.start()
+        #expect(store.state.visibleCities.count == 5)  // on screen before any network
+        await store.settle()
+        #expect(await service.topCitiesCalls == 0)
+        #expect(store.state.source == .archive)
+    }
+
+    @Test func aStaleArchiveIsShownAndRefreshedWithOneRequest() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 3600)
+        let service = FakeWeatherService()
+        let store = store(service)
+        store.start()
+        #expect(store.state.source == .archive && store.state.isFetching)
+        await store.settle()
+        #expect(await service.topCitiesCalls == 1)
+        #expect(store.state.source == .live)
+        #expect(store.state.feed?.fetchedAt == Make.t0)
+        #expect(store.state.rateLimitRemaining == 42)
+        #expect(try WeatherFeedArchive(directory: cache).load().fetchedAt == Make.t0)
+    }
+
+    @Test func serverDownKeepsTheArchiveByteIdenticalAndShowsWhyAndSince() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 7200)
+        let before = try Data(contentsOf: archiveURL)
+        let service = FakeWeatherService(.failure(.unreachable(host: "dataservice.accuweather.com")))
+        let store = store(service)
+        store.start()
+        await store.settle()
+        #expect(try Data(contentsOf: archiveURL) == before)
+        #expect(store.state.banner == .offline(savedAt: Make.t0 - 7200, reason: "offline: cannot reach dataservice.accuweather.com"))
+        #expect(store.state.visibleCities.count == 5)
+    }
+
+    @Test func unauthorizedBannerSaysTheKeyWasRejected() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 7200)
+        let store = store(FakeWeatherService(.failure(.unauthorized(status: 401))))
+        store.start()
+        await store.settle()
+        guard case .offline(_, let reason) = store.state.banner else { Issue.record("no banner"); return }
+        #expect(reason.contains("API key rejected (401)"))
+    }
+
+    @Test func refreshPressedFiveTimesWhileInFlightMakesOneRequest() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        let service = FakeWeatherService()
+        await service.hold()
+        let store = store(service)
+        store.start()
+        for _ in 0..<5 { store.send(.refresh) }
+        // Let the one request reach the server, then let it answer.
+        while await service.topCitiesCalls == 0 { await Task.yield() }
+        await service.release()
+        await store.settle()
+        #expect(await service.topCitiesCalls == 1)
+        #expect(!store.state.isFetching)
+    }
+
+    @Test func noArchiveAndNoNetworkExplainsWhatToDo() async throws {
+        let store = store(FakeWeatherService(.failure(.unreachable(host: "dataservice.accuweather.com"))))
+        store.start()
+        await store.settle()
+        let text = store.state.emptyExplanation?.joined(separator: " ") ?? ""
+        #expect(text.contains("cannot reach dataservice.accuweather.com"))
+        #expect(text.contains("--demo"))
+        #expect(!FileManager.default.fileExists(atPath: archiveURL.path))
+    }
+
+    @Test func pinsSettingsAndForecastsSurviveARestart() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        let first = store(FakeWeatherService())
+        first.start()
+        first.send(.last)           // Tokyo
+        first.send(.togglePin)
+        first.send(.toggleUnits)
+        first.send(.cycleSort)      // temperature
+        first.send(.openDetail)     // fetches Tokyo's forecast
+        await first.settle()
+        first.send(.quit)
+        await first.settle()
+
+        let service = FakeWeatherService()
+        let second = store(service)
+        second.start()
+        await second.settle()
+        let state = second.state
+        #expect(state.pinned.map(\.key) == ["1"])
+        #expect(state.visibleCities.first?.englishName == "Tokyo")
+        #expect(state.units == .imperial)
+        #expect(state.sortField == .temperature)
+        #expect(state.selectedCity?.englishName == "Tokyo")
+        #expect(state.forecasts["1"] != nil)
+        second.send(.openDetail)    // cached less than an hour ago: no request
+        await second.settle()
+        #expect(await service.forecastCalls == 0)
+    }
+
+    @Test func aCorruptArchiveIsMovedAsideAndTheUserIsTold() async throws {
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Data("<html>not an archive</html>".utf8).write(to: archiveURL)
+        let store = store(FakeWeatherService(.failure(.unreachable(host: "h"))))
+        store.start()
+        await store.settle()
+        #expect(store.state.notice?.contains("moved aside") == true)
+        #expect(FileManager.default.fileExists(atPath: archiveURL.path + ".corrupt"))
+    }
+
+    @Test func aReadOnlyConfigFolderIsReportedNotFatal() async throws {
+        // A regular file where the config folder should be: no permission trick, so it fails as root too.
+        let blocked = Make.tempDirectory().appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocked)
+        let env = AppEnvironment.live(service: FakeWeatherService(), cacheDirectory: cache, configDirectory: blocked, now: { Make.t0 })
+        let store = Store(config: AppConfig(), environment: env)
+        store.start()
+        await store.settle()
+        store.send(.toggleUnits)
+        store.processPendingResults()
+        #expect(store.state.notice?.contains("could not save settings") == true)
+        #expect(store.state.units == .imperial)
+    }
+}

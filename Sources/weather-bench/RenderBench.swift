@@ -1,3 +1,4 @@
+import WeatherCore
 import Foundation
 import Glibc
 import WeatherModels

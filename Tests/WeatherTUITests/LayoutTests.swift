@@ -1,3 +1,4 @@
+import WeatherCore
 import Testing
 @testable import WeatherTUI
 

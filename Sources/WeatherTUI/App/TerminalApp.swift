@@ -1,3 +1,4 @@
+import WeatherCore
 import Foundation
 
 /// The run loop: one thread owns the terminal; keys and resizes become commands, background

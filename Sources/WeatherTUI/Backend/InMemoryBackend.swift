@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// A terminal double for tests: plays scripted keys and keeps every presented frame.
 public final class InMemoryBackend: TerminalBackend {
     public private(set) var size: TerminalSize

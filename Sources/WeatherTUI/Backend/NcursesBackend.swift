@@ -1,3 +1,4 @@
+import WeatherCore
 import CNcursesw
 import Foundation
 

@@ -1,13 +1,4 @@
-/// A terminal size in cells.
-public struct TerminalSize: Equatable, Sendable {
-    public var columns: Int
-    public var rows: Int
-
-    public init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-}
+import WeatherCore
 
 /// What the run loop needs from a terminal; the ncurses backend and `InMemoryBackend` implement it.
 public protocol TerminalBackend: AnyObject {

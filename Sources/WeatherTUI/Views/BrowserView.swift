@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
 public enum BrowserView {
     /// Draws `model` for a terminal of `size` into a new buffer.

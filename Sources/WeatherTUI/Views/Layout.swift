@@ -1,9 +1,11 @@
+import WeatherCore
+
 /// Where each part of the screen goes for a given terminal size (pure: size in, rectangles out).
 public struct Layout: Equatable, Sendable {
     /// Smallest usable terminal; below it only the "too small" notice is drawn.
-    public static let minimumSize = TerminalSize(columns: 40, rows: 10)
+    public static let minimumSize = TerminalSize.minimum
     /// From this width on, list and detail are shown side by side.
-    public static let sideBySideWidth = 100
+    public static let sideBySideWidth = TerminalSize.sideBySideColumns
 
     public var header: Rect
     public var banner: Rect?
@@ -43,6 +45,6 @@ public struct Layout: Equatable, Sendable {
 
     /// Whether `size` is too small to draw anything but the notice.
     public static func isTooSmall(_ size: TerminalSize) -> Bool {
-        size.columns < minimumSize.columns || size.rows < minimumSize.rows
+        size.isTooSmall
     }
 }

@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// The bottom line: key hints on the left (or a message), the position in the list on the right.
 public enum StatusLineView {
     /// Hint segments, each with a priority: the lowest go first when the line is too narrow.

@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// The notice shown instead of everything else below 40×10; it must fit even a 10×3 terminal.
 public enum TooSmallView {
     /// Draws the notice centred (lines clipped to the width).

@@ -12,7 +12,7 @@ import Testing
         (.character("/"), .beginFilter), (.character("s"), .cycleSort), (.character("I"), .invertSort),
         (.character("u"), .toggleUnits), (.character("p"), .togglePin),
         (.character("r"), .refresh), (.character("R"), .refresh), (.function(5), .refresh),
-        (.character("?"), .toggleHelp), (.character("q"), .quit), (.control("c"), .quit), (.resize, .resize),
+        (.character("?"), .toggleHelp), (.character("q"), .quit), (.control("c"), .interrupt), (.resize, .resize),
     ])
     func browsingKeys(key: KeyEvent, expected: KeyCommand) {
         #expect(KeyMap.command(for: key, editingFilter: false) == expected)
@@ -25,12 +25,12 @@ import Testing
         #expect(KeyMap.command(for: .backspace, editingFilter: true) == .filterBackspace)
         #expect(KeyMap.command(for: .enter, editingFilter: true) == .filterCommit)
         #expect(KeyMap.command(for: .escape, editingFilter: true) == .filterCancel)
-        #expect(KeyMap.command(for: .control("c"), editingFilter: true) == .quit)
+        #expect(KeyMap.command(for: .control("c"), editingFilter: true) == .interrupt)
     }
 
     @Test func qClosesTheHelpOverlayInsteadOfQuitting() {
         #expect(KeyMap.command(for: .character("q"), editingFilter: false, helpShown: true) == .toggleHelp)
         #expect(KeyMap.command(for: .character("j"), editingFilter: false, helpShown: true) == nil)
-        #expect(KeyMap.command(for: .control("c"), editingFilter: false, helpShown: true) == .quit)
+        #expect(KeyMap.command(for: .control("c"), editingFilter: false, helpShown: true) == .interrupt)
     }
 }

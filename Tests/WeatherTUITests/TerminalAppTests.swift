@@ -8,18 +8,19 @@ import WeatherModels
 final class FakeDriver: BrowserDriver {
     var state: BrowserModel
     var commands: [KeyCommand] = []
-    var listRowsSeen: [Int] = []
+    var sizesSeen: [TerminalSize] = []
     var pending: [(inout BrowserModel) -> Void] = []
     var ticks = 0
     var isQuitting = false
 
     init(_ model: BrowserModel) { state = model }
 
-    func model(now: Date) -> BrowserModel { state }
+    func model() -> BrowserModel { state }
 
-    func handle(_ command: KeyCommand, listRows: Int) {
+    func handle(_ command: KeyCommand, size: TerminalSize) {
         commands.append(command)
-        listRowsSeen.append(listRows)
+        sizesSeen.append(size)
+        let listRows = size.rows - 3
         let last = max(0, state.cities.count - 1)
         switch command {
         case .moveDown: state.selectedIndex = min(last, (state.selectedIndex ?? -1) + 1)
@@ -31,7 +32,7 @@ final class FakeDriver: BrowserDriver {
         case .filterInsert(let c): state.filterText.append(c)
         case .filterCommit: state.isEditingFilter = false
         case .toggleHelp: state.helpShown.toggle()
-        case .quit: isQuitting = true
+        case .quit, .interrupt: isQuitting = true
         default: break
         }
     }
@@ -61,8 +62,8 @@ final class FakeDriver: BrowserDriver {
         let backend = InMemoryBackend(keys: [.character("j"), .down, .pageDown, .character("G"), .character("g"), .character("q")])
         let exit = try TerminalApp(driver: driver, backend: backend).run()
         #expect(exit == .quit)
-        #expect(driver.commands == [.moveDown, .moveDown, .pageDown, .last, .first, .quit])
-        #expect(driver.listRowsSeen.first == 21)   // 80×24: header, column titles, status line
+        #expect(driver.commands == [.resize, .moveDown, .moveDown, .pageDown, .last, .first, .quit])
+        #expect(driver.sizesSeen.first == TerminalSize(columns: 80, rows: 24))
         #expect(backend.frames.first?.line(2).hasPrefix(">  City0") == true)
         #expect(backend.frames.contains { $0.line(3).hasPrefix(">  City1") })
         #expect(backend.frames.contains { $0.line(23).hasSuffix("city 60 of 60 ") })
@@ -74,7 +75,7 @@ final class FakeDriver: BrowserDriver {
         let driver = FakeDriver(ViewFixtures.model(cities(3)))
         let backend = InMemoryBackend(keys: [.character("/"), .character("q"), .character("東"), .enter, .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
-        #expect(driver.commands == [.beginFilter, .filterInsert("q"), .filterInsert("東"), .filterCommit, .quit])
+        #expect(driver.commands == [.resize, .beginFilter, .filterInsert("q"), .filterInsert("東"), .filterCommit, .quit])
         #expect(driver.state.filterText == "q東")
     }
 
@@ -82,15 +83,18 @@ final class FakeDriver: BrowserDriver {
         let driver = FakeDriver(ViewFixtures.model(cities(3)))
         let backend = InMemoryBackend(keys: [.character("?"), .character("q"), .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
-        #expect(driver.commands == [.toggleHelp, .toggleHelp, .quit])
+        #expect(driver.commands == [.resize, .toggleHelp, .toggleHelp, .quit])
     }
 
     @Test func ctrlCQuitsAndSignalTerminates() throws {
         let driver = FakeDriver(ViewFixtures.model(cities(3)))
         let backend = InMemoryBackend(keys: [.control("c")])
         #expect(try TerminalApp(driver: driver, backend: backend).run() == .quit)
+        #expect(driver.commands.last == .interrupt)
         let quiet = InMemoryBackend(keys: [.character("j")])
-        #expect(try TerminalApp(driver: FakeDriver(ViewFixtures.model(cities(3))), backend: quiet).run() == .terminated)
+        let signalled = FakeDriver(ViewFixtures.model(cities(3)))
+        #expect(try TerminalApp(driver: signalled, backend: quiet).run() == .terminated)
+        #expect(signalled.commands.last == .interrupt)
         #expect(quiet.stopCount == 1)
     }
 

@@ -1,17 +1,68 @@
 import Foundation
+import WeatherCore
 
 /// What the run loop drives: the app's store seen through key commands and a drawable model.
 ///
 /// The CLI passes `StoreDriver` (over WeatherCore's `Store`); tests pass a small fake.
 public protocol BrowserDriver: AnyObject {
     /// The model to draw now.
-    func model(now: Date) -> BrowserModel
-    /// Applies a key command (already mapped by `KeyMap`); the list has `listRows` visible rows.
-    func handle(_ command: KeyCommand, listRows: Int)
+    func model() -> BrowserModel
+    /// Applies a key command (already mapped by `KeyMap`); `size` is the terminal's current size.
+    func handle(_ command: KeyCommand, size: TerminalSize)
     /// Applies finished background work; true when something changed (redraw).
     func processPendingResults() -> Bool
     /// The clock moved on (ages in the header and banner).
     func tick(now: Date)
     /// Whether the app asked to quit (after `q`).
     var isQuitting: Bool { get }
+}
+
+/// The live driver: key commands become `Action`s sent to the `Store`; frames are drawn from its `State`.
+public final class StoreDriver: BrowserDriver {
+    private let store: Store
+
+    /// Wraps a started `Store` (call `store.start()` first so the first frame has the archived feed).
+    public init(store: Store) {
+        self.store = store
+    }
+
+    public func model() -> BrowserModel { BrowserModel(state: store.state) }
+
+    public var isQuitting: Bool { store.isQuitting }
+
+    public func processPendingResults() -> Bool { store.processPendingResults() }
+
+    public func tick(now: Date) { store.send(.tick(now)) }
+
+    public func handle(_ command: KeyCommand, size: TerminalSize) {
+        if let action = Self.action(for: command, size: size) { store.send(action) }
+    }
+
+    /// The core action for a key command.
+    public static func action(for command: KeyCommand, size: TerminalSize) -> Action? {
+        switch command {
+        case .moveUp: return .moveUp
+        case .moveDown: return .moveDown
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .first: return .first
+        case .last: return .last
+        case .openDetail: return .openDetail
+        case .back: return .closeDetail
+        case .beginFilter: return .startFilter
+        case .cycleSort: return .cycleSort
+        case .invertSort: return .invertSort
+        case .toggleUnits: return .toggleUnits
+        case .togglePin: return .togglePin
+        case .refresh: return .refresh
+        case .toggleHelp: return .toggleHelp
+        case .quit: return .quit
+        case .interrupt: return .interrupt
+        case .filterInsert(let c): return .filterInput(String(c))
+        case .filterBackspace: return .filterBackspace
+        case .filterCommit: return .commitFilter
+        case .filterCancel: return .cancelFilter
+        case .resize: return .resize(columns: size.columns, rows: size.rows)
+        }
+    }
 }

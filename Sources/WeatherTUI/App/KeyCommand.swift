@@ -8,7 +8,10 @@ public enum KeyCommand: Equatable, Sendable {
     /// `/`: start typing a filter.
     case beginFilter
     case cycleSort, invertSort, toggleUnits, togglePin, refresh, toggleHelp
+    /// `q`: closes the help overlay if open, else quits.
     case quit
+    /// Ctrl-C: quits from anywhere (also while typing a filter).
+    case interrupt
     /// While editing the filter: text typed, backspace, Enter keeps it, Esc clears it.
     case filterInsert(Character)
     case filterBackspace
@@ -21,7 +24,7 @@ public enum KeyCommand: Equatable, Sendable {
 public enum KeyMap {
     /// The command for `key`; `editingFilter` when the filter prompt has focus, `helpShown` when the overlay is open.
     public static func command(for key: KeyEvent, editingFilter: Bool, helpShown: Bool = false) -> KeyCommand? {
-        if key == .control("c") { return .quit }
+        if key == .control("c") { return .interrupt }
         if key == .resize { return .resize }
         if editingFilter {
             switch key {

@@ -28,13 +28,6 @@ public final class TerminalApp {
         self.clock = clock
     }
 
-    /// Rows the list shows at `size` for `model` (page size for PgUp/PgDn and scrolling).
-    static func listRows(size: TerminalSize, model: BrowserModel) -> Int {
-        if Layout.isTooSmall(size) { return 1 }
-        let layout = Layout(size: size, hasBanner: model.banner != nil, hasFilterRow: model.showsFilterRow, detailFullScreen: false)
-        return max(1, (layout.list?.height ?? 2) - 1)
-    }
-
     /// Takes over the terminal, runs until quit or a termination signal, and always hands it back.
     @discardableResult
     public func run() throws(TerminalError) -> Exit {
@@ -43,9 +36,13 @@ public final class TerminalApp {
         var lastFrame: ScreenBuffer?
         var lastTick = clock()
         var dirty = true
-        var model = driver.model(now: lastTick)
+        driver.handle(.resize, size: backend.size)
+        var model = driver.model()
         while true {
-            if backend.terminationRequested { return .terminated }
+            if backend.terminationRequested {
+                driver.handle(.interrupt, size: backend.size)
+                return .terminated
+            }
             if driver.processPendingResults() { dirty = true }
             if driver.isQuitting { return .quit }
             let now = clock()
@@ -55,7 +52,7 @@ public final class TerminalApp {
                 dirty = true
             }
             if dirty {
-                model = driver.model(now: now)
+                model = driver.model()
                 let frame = BrowserView.render(model, size: backend.size)
                 if frame != lastFrame {
                     backend.present(frame)
@@ -65,11 +62,8 @@ public final class TerminalApp {
             }
             guard let key = backend.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
             guard let command = KeyMap.command(for: key, editingFilter: model.isEditingFilter, helpShown: model.helpShown) else { continue }
-            if command == .quit {
-                driver.handle(.quit, listRows: Self.listRows(size: backend.size, model: model))
-                return .quit
-            }
-            driver.handle(command, listRows: Self.listRows(size: backend.size, model: model))
+            driver.handle(command, size: backend.size)
+            if command == .interrupt || driver.isQuitting { return .quit }
             dirty = true
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import WeatherCore
 
 /// A terminal double for tests: plays scripted keys and keeps every presented frame.
@@ -18,6 +19,11 @@ public final class InMemoryBackend: TerminalBackend {
     public private(set) var stopCount = 0
     /// Number of `readKey` calls that returned nil (idle ticks).
     public private(set) var idleReads = 0
+    /// After the script: idle reads (each waiting a few milliseconds, as a real key poll does)
+    /// before termination is requested, so background results can arrive.
+    public var idleReadsBeforeTermination = 0
+    /// Ends the run early (as a signal would) once a presented frame satisfies this.
+    public var stopWhen: ((ScreenBuffer) -> Bool)?
 
     public init(size: TerminalSize = TerminalSize(columns: 80, rows: 24), supportsColor: Bool = true, keys: [KeyEvent] = [], sizes: [TerminalSize] = [], terminateWhenScriptEnds: Bool = true) {
         self.size = size
@@ -37,12 +43,19 @@ public final class InMemoryBackend: TerminalBackend {
         isStarted = false
     }
 
-    public func present(_ buffer: ScreenBuffer) { frames.append(buffer) }
+    public func present(_ buffer: ScreenBuffer) {
+        frames.append(buffer)
+        if let stopWhen, stopWhen(buffer) { terminationRequested = true }
+    }
 
     public func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
         guard !scriptedKeys.isEmpty else {
             idleReads += 1
-            if terminateWhenScriptEnds { terminationRequested = true }
+            if idleReads <= idleReadsBeforeTermination {
+                usleep(UInt32(min(max(timeoutMilliseconds, 0), 10)) * 1000)
+            } else if terminateWhenScriptEnds {
+                terminationRequested = true
+            }
             return nil
         }
         let key = scriptedKeys.removeFirst()

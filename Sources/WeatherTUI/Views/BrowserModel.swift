@@ -12,8 +12,6 @@ public struct BrowserModel: Equatable, Sendable {
         case offline(savedAt: Date?, reason: String?)
         /// Bundled sample data.
         case demo
-        /// No API key: only archived data (if any) can be shown.
-        case noKey(savedAt: Date?)
     }
 
     public var feedSize: Int
@@ -40,13 +38,18 @@ public struct BrowserModel: Equatable, Sendable {
     public var helpShown: Bool
     /// A one-off message for the status line (e.g. "archive was unreadable, moved aside").
     public var message: String?
+    /// Why there is nothing to show, and what to do (no feed at all).
+    public var emptyExplanation: [String]?
+    /// Why the selected city's forecast could not be fetched.
+    public var forecastError: String?
 
     public init(
         feedSize: Int = 50, fetchedAt: Date? = nil, now: Date = Date(), localUTCOffset: Int = 0, apiCallsLeft: Int? = nil,
         isRefreshing: Bool = false, banner: Banner? = nil, cities: [CityWeather] = [], selectedIndex: Int? = nil,
         scrollOffset: Int = 0, pinnedKeys: Set<String> = [], units: TemperatureUnit = .metric, sortField: SortField = .name,
         sortDescending: Bool = false, filterText: String = "", isEditingFilter: Bool = false, detailOpen: Bool = false,
-        forecast: DailyForecastResponse? = nil, forecastLoading: Bool = false, helpShown: Bool = false, message: String? = nil
+        forecast: DailyForecastResponse? = nil, forecastLoading: Bool = false, helpShown: Bool = false, message: String? = nil,
+        emptyExplanation: [String]? = nil, forecastError: String? = nil
     ) {
         self.feedSize = feedSize
         self.fetchedAt = fetchedAt
@@ -69,6 +72,8 @@ public struct BrowserModel: Equatable, Sendable {
         self.forecastLoading = forecastLoading
         self.helpShown = helpShown
         self.message = message
+        self.emptyExplanation = emptyExplanation
+        self.forecastError = forecastError
     }
 
     /// The selected city, if any.

@@ -53,8 +53,15 @@ public enum CityListView {
         let rows = rect.height - 1
         guard rows > 0 else { return }
         if m.cities.isEmpty {
-            let text = m.filterText.isEmpty ? "No cities to show yet." : "No city matches \"\(m.filterText)\" (Esc clears the filter)"
-            buffer.draw(text, x: rect.x + cols.city.x, y: rect.y + 1, columns: rect.width - cols.city.x, style: .dimmed)
+            let lines: [String]
+            if !m.filterText.isEmpty {
+                lines = ["No city matches \"\(m.filterText)\" (Esc clears the filter)"]
+            } else {
+                lines = m.emptyExplanation ?? ["No cities to show yet."]
+            }
+            for (i, line) in lines.prefix(rows).enumerated() {
+                buffer.draw(line, x: rect.x + cols.city.x, y: rect.y + 1 + i, columns: rect.width - cols.city.x, style: i == 0 ? .sectionTitle : .plain)
+            }
             return
         }
         let offset = visibleOffset(m, rows: rows)

@@ -78,7 +78,9 @@ public enum DetailView {
 
     static func forecastLines(model m: BrowserModel) -> [Line] {
         guard let forecast = m.forecast, !forecast.dailyForecasts.isEmpty else {
-            return [Line(text: m.forecastLoading ? "Forecast: loading…" : "Forecast: ⏎ loads the 5-day forecast", style: .dimmed)]
+            if m.forecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
+            if let error = m.forecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
+            return [Line(text: "Forecast: ⏎ loads the 5-day forecast", style: .dimmed)]
         }
         var out = [Line(text: "5-day forecast", style: .sectionTitle)]
         if let headline = forecast.headline?.text { out.append(Line(text: headline, style: .dimmed)) }

@@ -32,8 +32,6 @@ public enum BannerView {
             return " OFFLINE · \(saved(savedAt))" + (reason.map { " · \($0)" } ?? " · --offline: network not used")
         case .demo:
             return " DEMO · bundled sample data, no network · r does not fetch"
-        case .noKey(let savedAt):
-            return " NO API KEY · \(saved(savedAt)) · set ACCUWEATHER_API_KEY or --api-key"
         }
     }
 

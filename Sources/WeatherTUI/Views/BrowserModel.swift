@@ -82,6 +82,9 @@ public struct BrowserModel: Equatable, Sendable {
         return cities[i]
     }
 
+    /// The user's time zone (for "updated 12:04").
+    public var timeZone: TimeZone { TimeZone(secondsFromGMT: localUTCOffset) ?? .current }
+
     /// Whether a filter row is shown (editing, or a filter is in effect).
     public var showsFilterRow: Bool { isEditingFilter || !filterText.isEmpty }
 }

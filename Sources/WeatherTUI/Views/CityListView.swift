@@ -80,11 +80,11 @@ public enum CityListView {
         if pinned { buffer.draw("★", x: x + 1, y: y, style: selected ? Style.pinned.reversed() : .pinned) }
         buffer.draw(city.localizedName, x: x + cols.city.x, y: y, columns: cols.city.width, style: selected ? Style(bold: true, reverse: true) : base)
         buffer.draw(city.country.localizedName, x: x + cols.country.x, y: y, columns: cols.country.width, style: base)
-        var tempStyle = Style.temperature(celsius: city.temperature.metric?.value)
+        var tempStyle = Style.temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
         if selected { tempStyle = tempStyle.reversed() }
-        buffer.draw(ViewFormat.temperature(city.temperature, units), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
+        buffer.draw(ViewFormat.listTemperature(city.temperature, units), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
         if cols.weather.width > 2 {
-            buffer.draw(ViewFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
+            buffer.draw(WeatherFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
             buffer.draw(city.weatherText, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WeatherCore
 import WeatherModels
 
 /// The detail pane of the selected city: names, local time, conditions in both units, the details
@@ -17,14 +18,10 @@ public enum DetailView {
         let country = city.country.englishName == city.country.localizedName || city.country.englishName.isEmpty
             ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
-        if let tz = city.timeZone {
-            let local = ViewFormat.time(m.now, offset: Int((tz.gmtOffset * 3600).rounded()))
-            let zone = [tz.code, ViewFormat.utcOffset(hours: tz.gmtOffset)].compactMap { $0 }.joined(separator: ", ")
-            out.append(Line(text: "\(local) local (\(zone))"))
-        }
-        var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
+        if let local = WeatherFormat.localTime(city.timeZone, at: m.now) { out.append(Line(text: local)) }
+        var now = "\(WeatherFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
         if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(both)" }
-        out.append(Line(text: now, style: .temperature(celsius: city.temperature.metric?.value)))
+        out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
 
         var feels: [String] = []
         if let rf = city.realFeelTemperature, let t = ViewFormat.measure(rf, m.units) { feels.append("Feels \(degreeText(t))") }
@@ -34,11 +31,8 @@ public enum DetailView {
         if !feels.isEmpty { out.append(Line(text: feels.joined(separator: " · "))) }
 
         var wind: [String] = []
-        if let w = city.wind, let speed = ViewFormat.measure(w.speed, m.units) {
-            let dir = w.direction?.localized ?? w.direction?.english
-            wind.append("Wind \(speed)" + (dir.map { " \($0)" } ?? ""))
-        }
-        if let g = city.windGust, let speed = ViewFormat.measure(g.speed, m.units) { wind.append("gusts \(speed)") }
+        if let w = WeatherFormat.wind(city.wind, units: m.units) { wind.append("Wind \(w)") }
+        if let g = WeatherFormat.speed(city.windGust?.speed, units: m.units) { wind.append("gusts \(g)") }
         if !wind.isEmpty { out.append(Line(text: wind.joined(separator: " · "))) }
 
         var sky: [String] = []
@@ -89,14 +83,13 @@ public enum DetailView {
         let highs = days.compactMap { ViewFormat.celsius($0.temperature.maximum) }
         let weekLow = lows.min() ?? 0, weekHigh = highs.max() ?? 0
         for day in days {
-            let offset = (m.selectedCity?.timeZone?.gmtOffset).map { Int(($0 * 3600).rounded()) } ?? 0
-            let weekday = ViewFormat.weekdays[ViewFormat.clock(Date(timeIntervalSince1970: Double(day.epochDate)), offset: offset).weekday]
+            let weekday = WeatherFormat.weekday(ofForecastDate: day.date, epoch: day.epochDate)
             let low = ViewFormat.celsius(day.temperature.minimum), high = ViewFormat.celsius(day.temperature.maximum)
-            let lowText = low.map { ViewFormat.degrees(celsius: $0, m.units) } ?? "–"
-            let highText = high.map { ViewFormat.degrees(celsius: $0, m.units) } ?? "–"
+            let lowText = WeatherFormat.forecastDegrees(day.temperature.minimum, units: m.units)
+            let highText = WeatherFormat.forecastDegrees(day.temperature.maximum, units: m.units)
             let bar = RangeBar.bar(low: low ?? weekLow, high: high ?? weekHigh, weekLow: weekLow, weekHigh: weekHigh, width: 10)
             let rain = day.day?.precipitationProbability.map { "\($0) %" } ?? ""
-            let glyph = ViewFormat.glyph(icon: day.day?.icon)
+            let glyph = WeatherFormat.glyph(icon: day.day?.icon)
             let text = "\(weekday) \(glyph) \(pad(lowText, 5)) \(pad(highText, 5)) \(bar) \(pad(rain, 5, right: true))"
             out.append(Line(text: text))
         }

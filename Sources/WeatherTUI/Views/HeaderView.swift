@@ -1,11 +1,12 @@
 import Foundation
+import WeatherCore
 
 /// The top line: program, feed size, when the data was fetched and how long ago, API calls left.
 public enum HeaderView {
     public static func text(_ m: BrowserModel) -> String {
         var parts = ["weather-tui", "Top \(m.feedSize) cities"]
         if let fetched = m.fetchedAt {
-            parts.append("updated \(ViewFormat.time(fetched, offset: m.localUTCOffset)) (\(ViewFormat.age(from: fetched, to: m.now)))")
+            parts.append("updated \(WeatherFormat.clock(fetched, timeZone: m.timeZone)) (\(WeatherFormat.age(of: fetched, now: m.now)))")
         } else {
             parts.append("no data yet")
         }
@@ -25,7 +26,7 @@ public enum BannerView {
     public static func text(_ banner: BrowserModel.Banner, model m: BrowserModel) -> String {
         func saved(_ date: Date?) -> String {
             guard let date else { return "no saved data" }
-            return "showing data saved \(ViewFormat.dateTime(date, offset: m.localUTCOffset)) (\(ViewFormat.age(from: date, to: m.now)))"
+            return "showing data saved \(WeatherFormat.dateTime(date, timeZone: m.timeZone)) (\(WeatherFormat.age(of: date, now: m.now)))"
         }
         switch banner {
         case .offline(let savedAt, let reason):

@@ -1,9 +1,76 @@
+import AccuWeather
 import Foundation
+import PlistArchive
+import WeatherCore
+import WeatherModels
 
-/// `--once` (SPEC §6). Temporary until the view-model layer's FeedLoader lands.
+/// `--once` (SPEC §6): print the feed and exit. As thrifty as the browser: it fetches only when
+/// the saved feed is missing or older than `--refresh-after`; a failed fetch prints the saved
+/// feed with one warning on stderr; nothing at all to show is exit status 1.
 enum OnceCommand {
+    enum Outcome: Equatable {
+        case report(OnceReport, warning: String?)
+        case nothing(String)
+    }
+
     static func run(_ config: LaunchConfiguration) async -> Int32 {
-        Stderr.write("weather-tui: --once is not wired yet\n")
-        return WeatherTUIMain.Status.nothingToShow
+        let settings = (try? SettingsStore<AppSettings>(url: config.configDirectory.appendingPathComponent("settings.plist")).load())
+        let units = config.units ?? settings?.units ?? .metric
+        let request = FeedRequest(count: config.count ?? settings?.count ?? 50, language: config.language ?? settings?.language ?? "en-us")
+        let service = config.apiKey.map { AccuWeatherClient(baseURL: config.baseURL, apiKey: $0, timeout: config.timeout) }
+        let loader = FeedLoader(service: service, archive: WeatherFeedArchive(directory: config.cacheDirectory))
+        let outcome = await produce(config, request: request, loader: loader)
+        switch outcome {
+        case .report(let report, let warning):
+            if let warning { Stderr.write("weather-tui: \(warning)\n") }
+            FileHandle.standardOutput.write(Data(FeedPrinter.render(report, format: config.format, units: units).utf8))
+            return WeatherTUIMain.Status.success
+        case .nothing(let why):
+            Stderr.write("weather-tui: nothing to show: \(why)\n")
+            return WeatherTUIMain.Status.nothingToShow
+        }
+    }
+
+    /// Decides what to print; separate from I/O so tests can drive it with a fake service.
+    static func produce(_ config: LaunchConfiguration, request: FeedRequest, loader: FeedLoader, now: Date = Date()) async -> Outcome {
+        if config.demo {
+            let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: now)
+            return .report(OnceReport(feed: feed, source: .demo, offline: false, reason: nil), warning: nil)
+        }
+        var notes: [String] = []
+        var saved: WeatherFeed?
+        switch loader.restore() {
+        case .success(let feed): saved = feed
+        case .failure(.missing): break
+        case .failure(let error):
+            var text = "saved feed not used: \(error.localizedDescription)"
+            if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName).corrupt" }
+            notes.append(text)
+        }
+
+        let failure: FeedError?
+        if config.offline {
+            failure = .offlineMode
+        } else if let saved, !FeedLoader.isStale(saved, request: request, refreshAfter: config.refreshAfter, now: now) {
+            // Fresh enough: no call spent.
+            return .report(OnceReport(feed: saved, source: .archive, offline: false, reason: nil), warning: notes.first)
+        } else {
+            switch await loader.refresh(request) {
+            case .success(let payload):
+                return .report(OnceReport(feed: payload.feed, source: .live, offline: false, reason: nil), warning: notes.first)
+            case .failure(let error):
+                failure = error
+            }
+        }
+        let reason = failure?.errorDescription ?? "unknown"
+        guard let saved else {
+            return .nothing((notes + [reason, "no saved feed; try --demo"]).joined(separator: "; "))
+        }
+        var warning = notes
+        if failure != .offlineMode {
+            warning.append("\(reason); showing the feed saved \(WeatherFormat.dateTime(saved.fetchedAt)) (\(WeatherFormat.age(of: saved.fetchedAt, now: now)))")
+        }
+        return .report(OnceReport(feed: saved, source: .archive, offline: true, reason: reason),
+                       warning: warning.isEmpty ? nil : warning.joined(separator: "; "))
     }
 }

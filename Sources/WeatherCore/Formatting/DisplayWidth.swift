@@ -1,15 +1,18 @@
 /// Terminal display width of text: East Asian wide and emoji-presentation characters take two
 /// columns, combining marks and joiners none. Columns are aligned by this, never by `count`.
 public enum DisplayWidth {
-    /// Columns one grapheme takes (0, 1 or 2).
+    /// Columns one grapheme takes: an emoji two; otherwise the sum of its scalars as `wcwidth`
+    /// counts them (wide two, combining marks none, spacing marks such as Bengali া one).
     public static func width(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
-        if scalars.allSatisfy(isZeroWidth) { return 0 }
         if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
         if first.properties.isEmojiPresentation { return 2 }
-        return isWide(first.value) ? 2 : 1
+        return scalars.reduce(0) { sum, scalar in
+            if isZeroWidth(scalar) { return sum }
+            return sum + (isWide(scalar.value) ? 2 : 1)
+        }
     }
 
     /// Columns a string takes.

@@ -1,0 +1,61 @@
+import Foundation
+import WeatherModels
+
+/// The bundled demo: 150 plausible cities with every details field and 5-day forecasts, compiled
+/// into the binary (`DemoData+Embedded.swift`, generated from `Resources/demo` by
+/// `scripts/make-demo-data`) so `--demo` works with no key, no network and no files around it.
+public enum DemoData {
+    /// All 150 cities, decoded once.
+    static let allCities: [CityWeather] = decode([CityWeather].self, topCitiesJSON) ?? []
+    /// Forecasts by city key, decoded once.
+    static let allForecasts: [String: DailyForecastResponse] = decode([String: DailyForecastResponse].self, forecastsJSON) ?? [:]
+
+    /// The capture time the bundled data was generated for; shifted to "now" when served.
+    static let generatedAt = 1_795_340_400
+
+    /// The first `count` cities, observed a few minutes before `fetchedAt`.
+    public static func feed(count: Int, language: String, fetchedAt: Date) -> WeatherFeed {
+        let observed = Int(fetchedAt.timeIntervalSince1970) - 7 * 60
+        let cities = allCities.prefix(count).map { city -> CityWeather in
+            var city = city
+            city.epochTime = observed
+            city.localObservationDateTime = localISO(epoch: observed, offsetHours: city.timeZone?.gmtOffset ?? 0)
+            return city
+        }
+        return WeatherFeed(fetchedAt: fetchedAt, request: FeedRequest(count: count, language: language), cities: Array(cities))
+    }
+
+    /// The city's 5-day forecast, starting today.
+    public static func forecast(cityKey: String, now: Date) -> DailyForecastResponse? {
+        guard var forecast = allForecasts[cityKey], let first = forecast.dailyForecasts.first else { return nil }
+        let offset = allCities.first { $0.key == cityKey }?.timeZone?.gmtOffset ?? 0
+        // Move the days so the first one is the city's today (07:00 local, as AccuWeather dates them).
+        let offsetSeconds = Int((offset * 3600).rounded())
+        let localNow = Int(now.timeIntervalSince1970) + offsetSeconds
+        let today = localNow - ((localNow % 86400) + 86400) % 86400 - offsetSeconds + 7 * 3600
+        let dayShift = today - first.epochDate
+        forecast.dailyForecasts = forecast.dailyForecasts.map { day in
+            var day = day
+            day.epochDate += dayShift
+            day.date = localISO(epoch: day.epochDate, offsetHours: offset)
+            return day
+        }
+        return forecast
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String) -> T? {
+        try? JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    /// `2026-11-22T14:33:00+09:00` for an epoch and a fractional offset.
+    static func localISO(epoch: Int, offsetHours: Double) -> String {
+        let offsetSeconds = Int((offsetHours * 3600).rounded())
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(epoch)))
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let h = abs(offsetSeconds) / 3600, m = abs(offsetSeconds) % 3600 / 60
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
+                      c.hour ?? 0, c.minute ?? 0, c.second ?? 0, sign, h, m)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import WeatherCore
+
+import WeatherModels
+
+/// Renders a `OnceReport` as table, JSON or CSV text.
+enum FeedPrinter {
+    static func render(_ report: OnceReport, format: OutputFormat, units: TemperatureUnit) -> String {
+        switch format {
+        case .table: return table(report, units: units)
+        case .json: return json(report)
+        case .csv: return csv(report)
+        }
+    }
+
+    // MARK: table
+
+    /// Columns aligned by display width (東京 is four columns), not by character count.
+    static func table(_ report: OnceReport, units: TemperatureUnit) -> String {
+        let header = ["City", "Country", "Temp", "Weather", "Observed"]
+        let rows: [[String]] = report.feed.cities.map { city in
+            [
+                city.localizedName == city.englishName ? city.englishName : "\(city.localizedName) (\(city.englishName))",
+                city.country.englishName,
+                temperatureText(city, units: units),
+                city.weatherText,
+                observedText(city),
+            ]
+        }
+        let all = [header] + rows
+        var widths = Array(repeating: 0, count: header.count)
+        for row in all {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.width(of: cell)) }
+        }
+        var lines: [String] = []
+        for (n, row) in all.enumerated() {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                let isLast = i == row.count - 1
+                if i == 2 {  // temperatures align right
+                    line += String(repeating: " ", count: widths[i] - DisplayWidth.width(of: cell)) + cell
+                } else {
+                    line += isLast ? cell : DisplayWidth.pad(cell, to: widths[i])
+                }
+                if !isLast { line += "  " }
+            }
+            lines.append(line)
+            if n == 0 {
+                lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
+            }
+        }
+        let age = report.feed.fetchedAt.formatted(.iso8601)
+        var footer = "\(report.feed.cities.count) cities · \(report.source.rawValue) · fetched \(age)"
+        if let reason = report.reason { footer += " · \(reason)" }
+        lines.append(footer)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func temperatureText(_ city: CityWeather, units: TemperatureUnit) -> String {
+        WeatherFormat.temperature(city.temperature, units: units)
+    }
+
+    static func observedText(_ city: CityWeather) -> String {
+        observedAt(city) ?? ""
+    }
+
+    /// ISO-8601 UTC time of the observation, from `EpochTime` (else the local string as sent).
+    static func observedAt(_ city: CityWeather) -> String? {
+        if let epoch = city.epochTime {
+            return Date(timeIntervalSince1970: TimeInterval(epoch)).formatted(.iso8601)
+        }
+        return city.localObservationDateTime
+    }
+
+    // MARK: json
+
+    static func json(_ report: OnceReport) -> String {
+        let cities: [OrderedJSON] = report.feed.cities.map { city in
+            .object([
+                ("key", .string(city.key)),
+                ("name", .string(city.localizedName)),
+                ("englishName", .string(city.englishName)),
+                ("country", .string(city.country.localizedName)),
+                ("countryCode", .string(city.country.id)),
+                ("temperatureC", .optional(city.temperature.metric?.value)),
+                ("temperatureF", .optional(city.temperature.imperial?.value)),
+                ("weatherText", .string(city.weatherText)),
+                ("icon", .optional(city.weatherIcon)),
+                ("isDayTime", .bool(city.isDayTime)),
+                ("observedAt", .optional(observedAt(city))),
+            ])
+        }
+        let body = OrderedJSON.object([
+            ("fetchedAt", .string(report.feed.fetchedAt.formatted(.iso8601))),
+            ("source", .string(report.source.rawValue)),
+            ("offline", .bool(report.offline)),
+            ("reason", .optional(report.reason)),
+            ("cities", .array(cities)),
+        ])
+        return body.rendered() + "\n"
+    }
+
+    // MARK: csv
+
+    static func csv(_ report: OnceReport) -> String {
+        var lines = ["key,name,englishName,country,countryCode,temperatureC,temperatureF,weatherText,icon,isDayTime,observedAt"]
+        for city in report.feed.cities {
+            let fields: [String] = [
+                city.key, city.localizedName, city.englishName, city.country.localizedName, city.country.id,
+                city.temperature.metric.map { number($0.value) } ?? "",
+                city.temperature.imperial.map { number($0.value) } ?? "",
+                city.weatherText, city.weatherIcon.map(String.init) ?? "", city.isDayTime ? "true" : "false",
+                observedAt(city) ?? "",
+            ]
+            lines.append(fields.map(csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// RFC 4180: quote fields holding commas, quotes or line breaks; double the quotes.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A JSON value that keeps its keys in the order written (Foundation's encoder on Linux does not),
+/// so `--once --format json` reads the same every run.
+enum OrderedJSON {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([OrderedJSON])
+    case object([(String, OrderedJSON)])
+
+    static func optional(_ value: String?) -> OrderedJSON { value.map(OrderedJSON.string) ?? .null }
+    static func optional(_ value: Double?) -> OrderedJSON { value.map(OrderedJSON.number) ?? .null }
+    static func optional(_ value: Int?) -> OrderedJSON { value.map { .number(Double($0)) } ?? .null }
+
+    /// Two-space indented text.
+    func rendered(indent: Int = 0) -> String {
+        let pad = String(repeating: "  ", count: indent + 1), end = String(repeating: "  ", count: indent)
+        switch self {
+        case .string(let s): return OrderedJSON.quote(s)
+        case .number(let n):
+            if n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
+            return String(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[\n" + items.map { pad + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(end)]"
+        case .object(let fields):
+            if fields.isEmpty { return "{}" }
+            return "{\n" + fields.map { pad + OrderedJSON.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
+                .joined(separator: ",\n") + "\n\(end)}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import WeatherModels
+@testable import WeatherCore
+
+@Suite struct DemoDataTests {
+    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources/demo")
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test(arguments: [50, 100, 150])
+    func feedsOfEveryCountWithUniqueKeys(count: Int) {
+        let feed = DemoData.feed(count: count, language: "en-us", fetchedAt: now)
+        #expect(feed.cities.count == count)
+        #expect(Set(feed.cities.map(\.key)).count == count)
+        #expect(feed.request == FeedRequest(count: count, language: "en-us"))
+        #expect(feed.cities.allSatisfy { $0.epochTime == 1_800_000_000 - 420 })
+    }
+
+    @Test func everyCityHasEveryDetailsField() {
+        for city in DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities {
+            let fields: [Any?] = [city.timeZone, city.geoPosition?.elevation, city.weatherIcon, city.hasPrecipitation,
+                                  city.realFeelTemperature, city.realFeelTemperatureShade, city.relativeHumidity, city.dewPoint,
+                                  city.wind?.direction, city.windGust?.speed, city.uvIndex, city.uvIndexText, city.visibility,
+                                  city.cloudCover, city.ceiling, city.pressure, city.pressureTendency,
+                                  city.past24HourTemperatureDeparture, city.apparentTemperature, city.windChillTemperature,
+                                  city.wetBulbTemperature, city.precip1hr, city.precipitationSummary?.past24Hours,
+                                  city.temperatureSummary?.past24HourRange]
+            #expect(fields.allSatisfy { $0 != nil }, "\(city.englishName) lacks a details field")
+        }
+    }
+
+    @Test func localizedNamesInManyScripts() {
+        let names = Set(DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities.map(\.localizedName))
+        for name in ["東京", "Москва", "서울", "القاهرة", "दिल्ली", "กรุงเทพมหานคร", "Αθήνα", "ירושלים", "São Paulo"] {
+            #expect(names.contains(name), "\(name)")
+        }
+    }
+
+    @Test func everyCityHasAFiveDayForecastStartingToday() throws {
+        for city in DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities {
+            let forecast = try #require(DemoData.forecast(cityKey: city.key, now: now))
+            #expect(forecast.dailyForecasts.count == 5)
+            let first = try #require(forecast.dailyForecasts.first)
+            let offset = Int((city.timeZone?.gmtOffset ?? 0) * 3600)
+            #expect((first.epochDate + offset) / 86400 == (1_800_000_000 + offset) / 86400, "\(city.englishName) starts today")
+        }
+        #expect(DemoData.forecast(cityKey: "no such city", now: now) == nil)
+    }
+
+    @Test func theCompiledInCopyMatchesResources() throws {
+        func minified(_ file: String) throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.resources.appendingPathComponent(file)))
+        }
+        let cities = try JSONSerialization.jsonObject(with: Data(DemoData.topCitiesJSON.utf8)) as? NSArray
+        let forecasts = try JSONSerialization.jsonObject(with: Data(DemoData.forecastsJSON.utf8)) as? NSDictionary
+        #expect(cities == (try minified("topcities-150.json") as? NSArray))
+        #expect(forecasts == (try minified("forecasts.json") as? NSDictionary))
+    }
+}

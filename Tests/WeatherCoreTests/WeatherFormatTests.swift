@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import WeatherModels
+@testable import WeatherCore
+
+@Suite struct WeatherFormatTests {
+    let both = MetricImperial(metric: UnitValue(value: 7.24, unit: "C"), imperial: UnitValue(value: 45, unit: "F"))
+
+    @Test func temperaturesInEitherUnitAndConvertedWhenOnlyOneWasSent() {
+        #expect(WeatherFormat.temperature(both, units: .metric) == "7.2°C")
+        #expect(WeatherFormat.temperature(both, units: .imperial) == "45°F")
+        let metricOnly = MetricImperial(metric: UnitValue(value: 100, unit: "C"), imperial: nil)
+        #expect(WeatherFormat.temperature(metricOnly, units: .imperial) == "212°F")
+        #expect(WeatherFormat.temperature(nil, units: .metric) == "–")
+    }
+
+    static let ages: [(Double, String)] = [(0, "just now"), (59, "just now"), (300, "5 min ago"), (10805, "3 h ago"),
+                                           (169_200, "47 h ago"), (172_810, "2 days ago")]
+
+    @Test(arguments: ages)
+    func relativeAges(seconds: Double, text: String) {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(WeatherFormat.age(of: now - seconds, now: now) == text)
+    }
+
+    @Test func localTimeWithFractionalOffsets() {
+        let noonUTC = Date(timeIntervalSince1970: 1_795_348_800)  // 2026-11-22T12:00:00Z
+        #expect(WeatherFormat.localTime(CityTimeZone(code: "JST", name: nil, gmtOffset: 9), at: noonUTC) == "21:00 local (JST, UTC+9)")
+        #expect(WeatherFormat.localTime(CityTimeZone(code: "IST", name: nil, gmtOffset: 5.5), at: noonUTC) == "17:30 local (IST, UTC+5:30)")
+        #expect(WeatherFormat.localTime(CityTimeZone(code: "NST", name: nil, gmtOffset: -3.5), at: noonUTC) == "08:30 local (NST, UTC-3:30)")
+        #expect(WeatherFormat.utcOffset(hours: 5.75) == "UTC+5:45")
+        #expect(WeatherFormat.utcOffset(hours: 0) == "UTC")
+    }
+
+    @Test func everyIconCodeHasAGlyphAndUnknownOnesAFallback() {
+        for code in 1...44 where ![9, 10, 27, 28].contains(code) {
+            #expect(WeatherFormat.glyph(icon: code) != "·", "icon \(code)")
+        }
+        #expect(WeatherFormat.glyph(icon: 99) == "·")
+        #expect(WeatherFormat.glyph(icon: nil) == "·")
+    }
+
+    @Test func windInTheChosenUnits() {
+        let wind = Wind(direction: WindDirection(degrees: 90, localized: "E", english: "E"),
+                        speed: MetricImperial(metric: UnitValue(value: 15.8, unit: "km/h"), imperial: UnitValue(value: 9.8, unit: "mi/h")))
+        #expect(WeatherFormat.wind(wind, units: .metric) == "E 16 km/h")
+        #expect(WeatherFormat.wind(wind, units: .imperial) == "E 10 mph")
+        #expect(WeatherFormat.wind(nil, units: .metric) == nil)
+    }
+
+    @Test func clockAndDateInAGivenZone() {
+        let date = Date(timeIntervalSince1970: 1_795_340_400)  // 2026-11-22T09:40:00Z
+        let utc = TimeZone(identifier: "UTC")!
+        #expect(WeatherFormat.clock(date, timeZone: utc) == "09:40")
+        #expect(WeatherFormat.dateTime(date, timeZone: utc) == "2026-11-22 09:40")
+        #expect(WeatherFormat.weekday(ofForecastDate: "2026-11-22T07:00:00+09:00", epoch: 0) == "Sun")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import WeatherModels
+@testable import weather_tui
+
+@Suite struct FeedPrinterTests {
+    static func city(_ key: String, _ local: String, _ english: String, country: String, code: String, c: Double, f: Double, text: String = "Sunny") -> CityWeather {
+        CityWeather(
+            key: key, localizedName: local, englishName: english,
+            country: Country(id: code, localizedName: country, englishName: country),
+            epochTime: 1_512_581_700, weatherText: text, weatherIcon: 1, isDayTime: true,
+            temperature: MetricImperial(metric: UnitValue(value: c, unit: "C"), imperial: UnitValue(value: f, unit: "F"))
+        )
+    }
+
+    static let report = OnceReport(
+        feed: WeatherFeed(
+            fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            request: FeedRequest(count: 50, language: "en-us"),
+            cities: [
+                city("226396", "東京", "Tokyo", country: "Japan", code: "JP", c: 17.8, f: 64),
+                city("294021", "Москва", "Moscow", country: "Russia", code: "RU", c: -3.5, f: 26),
+                city("328328", "London", "London", country: "United Kingdom", code: "GB", c: 9, f: 48, text: "Rain, then \"fog\""),
+            ]
+        ),
+        source: .archive, offline: true, reason: "offline: cannot reach dataservice.accuweather.com"
+    )
+
+    @Test func tableColumnsAlignByDisplayWidth() {
+        let lines = FeedPrinter.table(Self.report, units: .metric).split(separator: "\n").map(String.init)
+        // The country column starts at the same display column on every row, whatever the script.
+        let countryColumns = lines.prefix(5).filter { !$0.hasPrefix("─") }.compactMap { line -> Int? in
+            for country in ["Country", "Japan", "Russia", "United Kingdom"] {
+                if let range = line.range(of: country) {
+                    return DisplayWidthProbe.width(String(line[..<range.lowerBound]))
+                }
+            }
+            return nil
+        }
+        #expect(countryColumns.count == 4)
+        #expect(Set(countryColumns).count == 1)
+        #expect(lines.last?.contains("offline: cannot reach") == true)
+    }
+
+    @Test func tableUsesTheChosenUnits() {
+        let metric = FeedPrinter.table(Self.report, units: .metric)
+        let imperial = FeedPrinter.table(Self.report, units: .imperial)
+        #expect(metric.contains("17.8°C") && metric.contains("-3.5°C"))
+        #expect(imperial.contains("64°F") && !imperial.contains("°C"))
+    }
+
+    @Test func jsonHasTheShapeOfTheSpec() throws {
+        let data = Data(FeedPrinter.json(Self.report).utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["fetchedAt", "source", "offline", "reason", "cities"])
+        #expect(object["source"] as? String == "archive")
+        #expect(object["offline"] as? Bool == true)
+        #expect(object["fetchedAt"] as? String == "2023-11-14T22:13:20Z")
+        let cities = try #require(object["cities"] as? [[String: Any]])
+        #expect(cities.count == 3)
+        #expect(Set(cities[0].keys) == ["key", "name", "englishName", "country", "countryCode", "temperatureC",
+                                        "temperatureF", "weatherText", "icon", "isDayTime", "observedAt"])
+        #expect(cities[0]["name"] as? String == "東京")
+        #expect(cities[0]["temperatureC"] as? Double == 17.8)
+        #expect(cities[0]["observedAt"] as? String == "2017-12-06T17:35:00Z")
+    }
+
+    @Test func jsonReasonIsNullWhenFresh() throws {
+        var fresh = Self.report
+        fresh.offline = false
+        fresh.reason = nil
+        fresh.source = .live
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(FeedPrinter.json(fresh).utf8)) as? [String: Any])
+        #expect(object["reason"] is NSNull)
+        #expect(object["source"] as? String == "live")
+    }
+
+    @Test func csvHasAHeaderAndQuotesWhatNeedsQuoting() {
+        let rows = FeedPrinter.csv(Self.report).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(rows.count == 4)
+        #expect(rows[0].hasPrefix("key,name,englishName,country,countryCode,temperatureC,temperatureF"))
+        #expect(rows[1].hasPrefix("226396,東京,Tokyo,Japan,JP,17.8,64,"))
+        #expect(rows[3].contains("\"Rain, then \"\"fog\"\"\""))
+    }
+}
+
+/// Display width as a terminal counts it, for the assertions (CJK two columns).
+enum DisplayWidthProbe {
+    static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { sum, s in
+            switch s.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60: return sum + 2
+            default: return sum + 1
+            }
+        }
+    }
+}

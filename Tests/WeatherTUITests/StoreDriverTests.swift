@@ -37,7 +37,6 @@ import WeatherModels
 
     @Test func browsesTheArchivedFeedWithEveryKindOfKey() throws {
         let store = Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: feed()))
-        store.start()
         let backend = InMemoryBackend(keys: [
             .character("j"), .character("s"), .character("u"), .character("p"),
             .character("/"), .character("м"), .enter, .character("?"), .character("q"), .character("q"),
@@ -59,7 +58,6 @@ import WeatherModels
 
     @Test func failedRefreshShowsTheOfflineBannerWithTheReason() throws {
         let store = Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: feed(age: 3 * 3600), fetch: .failure(.offlineMode)))
-        store.start()
         let backend = InMemoryBackend()
         backend.idleReadsBeforeTermination = 500
         backend.stopWhen = { $0.line(1).contains("OFFLINE") }
@@ -69,6 +67,22 @@ import WeatherModels
         #expect(banner.hasPrefix(" OFFLINE · showing data saved "))
         #expect(banner.contains("(3 h ago)"))
         #expect(banner.contains("· offline mode"))
+    }
+
+    @Test func storeStartsOnlyOnceTheTerminalIsTaken() {
+        final class Refusing: TerminalBackend {
+            let size = TerminalSize(columns: 80, rows: 24)
+            let supportsColor = false
+            let terminationRequested = false
+            func start() throws(TerminalError) { throw .notATerminal }
+            func stop() {}
+            func present(_ buffer: ScreenBuffer) {}
+            func readKey(timeoutMilliseconds: Int) -> KeyEvent? { nil }
+        }
+        let store = Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: feed(age: 3600)))
+        #expect(throws: TerminalError.notATerminal) { try TerminalApp(driver: StoreDriver(store: store), backend: Refusing()).run() }
+        #expect(store.state.feed == nil)
+        #expect(!store.state.isFetching)
     }
 
     @Test func commandsMapToActions() {

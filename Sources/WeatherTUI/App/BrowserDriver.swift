@@ -5,6 +5,8 @@ import WeatherCore
 ///
 /// The CLI passes `StoreDriver` (over WeatherCore's `Store`); tests pass a small fake.
 public protocol BrowserDriver: AnyObject {
+    /// Called once the terminal is ours (so nothing starts, e.g. a fetch, when it could not be taken).
+    func start()
     /// The model to draw now.
     func model() -> BrowserModel
     /// Applies a key command (already mapped by `KeyMap`); `size` is the terminal's current size.
@@ -17,13 +19,27 @@ public protocol BrowserDriver: AnyObject {
     var isQuitting: Bool { get }
 }
 
+extension BrowserDriver {
+    public func start() {}
+}
+
 /// The live driver: key commands become `Action`s sent to the `Store`; frames are drawn from its `State`.
 public final class StoreDriver: BrowserDriver {
     private let store: Store
+    private let startsStore: Bool
+    private var started = false
 
-    /// Wraps a started `Store` (call `store.start()` first so the first frame has the archived feed).
-    public init(store: Store) {
+    /// Wraps `store`; unless `startsStore` is false, `store.start()` runs once the terminal is taken
+    /// (it restores the archive synchronously, so the first frame has data, then fetches if stale).
+    public init(store: Store, startsStore: Bool = true) {
         self.store = store
+        self.startsStore = startsStore
+    }
+
+    public func start() {
+        guard startsStore, !started else { return }
+        started = true
+        store.start()
     }
 
     public func model() -> BrowserModel { BrowserModel(state: store.state) }

@@ -37,6 +37,7 @@ public final class TerminalApp {
         var lastTick = clock()
         var dirty = true
         driver.handle(.resize, size: backend.size)
+        driver.start()
         var model = driver.model()
         while true {
             if backend.terminationRequested {

@@ -26,12 +26,17 @@ import Glibc
             buffer.draw("東京", x: 1, y: 1)
             buffer.draw("Москва", x: 10, y: 1, style: .selected)
             buffer.draw("end", x: 37, y: 9)
+            buffer.draw("দিল্লি ভারত|", x: 0, y: 3)
             backend.present(buffer)
             #expect(backend.screenLine(0).hasPrefix("Tokyo"))
             let row1 = backend.screenLine(1)
             #expect(row1.hasPrefix(" 東京"))
             #expect(row1.contains("Москва"))
             #expect(backend.screenLine(9).hasSuffix("end"))
+            // The Bengali clusters take as many cells in ncurses as in the buffer: the bar lines up.
+            let bengali = backend.screenLine(3)
+            #expect(!bengali.contains("?"))
+            #expect(DisplayWidth.width(of: String(bengali.prefix { $0 != "|" })) == DisplayWidth.width(of: "দিল্লি ভারত"))
         }
     }
 

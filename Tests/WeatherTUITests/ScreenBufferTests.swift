@@ -83,4 +83,18 @@ import WeatherCore
         #expect(b.line(0) == "e\u{301}abx    ")
         #expect(b.grapheme(x: 1, y: 0) == "a")
     }
+
+    @Test func clustersWiderThanTwoColumnsKeepTheirCells() {
+        // दि = द + spacing vowel sign: 2 columns; ल्ली = ल + virama + ल + ी: 3 columns (as wcwidth sums them).
+        var b = ScreenBuffer(width: 10, height: 1)
+        let end = b.draw("दिल्ली|", x: 0, y: 0)
+        #expect(end == 6)
+        #expect(b.line(0) == "दिल्ली|    ")
+        #expect(b[2, 0].width == 3 && b[3, 0].isContinuation && b[4, 0].isContinuation)
+        b.draw("x", x: 3, y: 0)
+        #expect(b.line(0) == "दि x |    ")
+        var narrow = ScreenBuffer(width: 4, height: 1)
+        narrow.draw("दिल्ली", x: 0, y: 0)
+        #expect(narrow.line(0) == "दि  ")
+    }
 }

@@ -177,13 +177,20 @@ public final class NcursesBackend: TerminalBackend {
                     let cell = buffer[x, run.y]
                     if cell.style != style { break }
                     if cell.isContinuation { x += 1; continue }
-                    let libcWidth = Int(wcwidth(wchar_t(bitPattern: cell.scalar.value)))
+                    // ncurses advances by libc's wcwidth of each scalar; draw only what agrees with our layout.
+                    let grapheme = cell.isCluster ? buffer.grapheme(x: x, y: run.y) : nil
+                    var libcWidth = 0
+                    if let grapheme {
+                        for s in grapheme.unicodeScalars { libcWidth += max(0, Int(wcwidth(wchar_t(bitPattern: s.value)))) }
+                    } else {
+                        libcWidth = Int(wcwidth(wchar_t(bitPattern: cell.scalar.value)))
+                    }
                     if libcWidth != Int(cell.width) {
                         if x == segmentStart { mismatch = true }
                         break
                     }
-                    if cell.isCluster {
-                        for s in buffer.grapheme(x: x, y: run.y).unicodeScalars { text.append(wchar_t(bitPattern: s.value)) }
+                    if let grapheme {
+                        for s in grapheme.unicodeScalars { text.append(wchar_t(bitPattern: s.value)) }
                     } else {
                         text.append(wchar_t(bitPattern: cell.scalar.value))
                     }
@@ -195,7 +202,9 @@ public final class NcursesBackend: TerminalBackend {
                     // libc and our width table disagree on this grapheme: draw a safe stand-in of
                     // the width the layout expects so ncurses' cursor stays in step.
                     let cell = buffer[x, run.y]
-                    let filler: [wchar_t] = cell.width == 2 ? [0x3F, 0x20, 0] : [0x3F, 0]
+                    var filler: [wchar_t] = [0x3F]
+                    if cell.width > 1 { filler += Array(repeating: 0x20, count: Int(cell.width) - 1) }
+                    filler.append(0)
                     _ = filler.withUnsafeBufferPointer { mvwaddnwstr(win, Int32(run.y), Int32(x), $0.baseAddress, Int32(filler.count - 1)) }
                     x += max(1, Int(cell.width))
                     continue

@@ -6,7 +6,7 @@ import WeatherCore
 public struct Cell: Equatable, Sendable {
     /// First (usually only) Unicode scalar of the grapheme shown.
     public var scalar: Unicode.Scalar
-    /// Columns the grapheme takes: 1 or 2, and 0 for the right half of a wide one.
+    /// Columns the grapheme takes (1, 2, or more for some Indic clusters), and 0 for the cells it covers after the first.
     public var width: UInt8
     public var style: Style
     /// The grapheme has more scalars, kept in the buffer's cluster table.
@@ -169,19 +169,15 @@ public struct ScreenBuffer: Equatable, Sendable {
                 break
             }
             if col >= 0 {
-                if w == 2, col + 1 < width {
-                    repairWideNeighbours(y: y, from: col, to: col + 2)
-                    setCell(Cell(first, width: 2, style: style, isCluster: isCluster), at: y * width + col, cluster: isCluster ? String(ch) : nil)
-                    setCell(Cell(" ", width: 0, style: style), at: y * width + col + 1, cluster: nil)
-                } else if w == 2 {
-                    put(Cell(" ", width: 1, style: style), x: col, y: y)
-                } else {
-                    repairWideNeighbours(y: y, from: col, to: col + 1)
-                    setCell(Cell(first, width: 1, style: style, isCluster: isCluster), at: y * width + col, cluster: isCluster ? String(ch) : nil)
-                }
+                // A grapheme of w columns (wide CJK 2, Indic clusters with spacing marks 2 or 3):
+                // a lead cell and w-1 continuation cells.
+                repairWideNeighbours(y: y, from: col, to: col + w)
+                let row = y * width
+                setCell(Cell(first, width: UInt8(w), style: style, isCluster: isCluster), at: row + col, cluster: isCluster ? String(ch) : nil)
+                for c in stride(from: col + 1, to: col + w, by: 1) { setCell(Cell(" ", width: 0, style: style), at: row + c, cluster: nil) }
             } else if col + w > 0 {
-                // Wide grapheme cut by the left edge: its visible half becomes a space.
-                put(Cell(" ", width: 1, style: style), x: 0, y: y)
+                // A grapheme cut by the left edge: its visible part becomes spaces.
+                for c in 0..<(col + w) { put(Cell(" ", width: 1, style: style), x: c, y: y) }
             }
             col += w
         }
@@ -218,15 +214,19 @@ public struct ScreenBuffer: Equatable, Sendable {
         if let cluster { clusters[index] = cluster }
     }
 
-    /// Before overwriting columns `from..<to`, blanks the other half of any wide grapheme cut by it.
+    /// Before overwriting columns `from..<to`, blanks the rest of any wide grapheme cut by it.
+    @inline(__always)
     private mutating func repairWideNeighbours(y: Int, from: Int, to: Int) {
         let row = y * width
         if from > 0, from < width, cells[row + from].isContinuation {
-            setCell(Cell(" ", width: 1, style: cells[row + from - 1].style), at: row + from - 1, cluster: nil)
+            var x = from - 1
+            while x > 0, cells[row + x].isContinuation { x -= 1 }
+            for c in x..<from { setCell(Cell(" ", width: 1, style: cells[row + c].style), at: row + c, cluster: nil) }
         }
-        let last = to - 1
-        if last >= 0, last + 1 < width, cells[row + last].width == 2 {
-            setCell(Cell(" ", width: 1, style: cells[row + last + 1].style), at: row + last + 1, cluster: nil)
+        var x = max(0, to)
+        while x < width, cells[row + x].isContinuation {
+            setCell(Cell(" ", width: 1, style: cells[row + x].style), at: row + x, cluster: nil)
+            x += 1
         }
     }
 
@@ -262,10 +262,10 @@ public struct ScreenBuffer: Equatable, Sendable {
             while x < width {
                 if !sameCell(row + x, old) {
                     var start = x
-                    if cells[row + start].isContinuation, start > 0 { start -= 1 }
+                    while start > 0, cells[row + start].isContinuation { start -= 1 }
                     var end = x + 1
                     while end < width, !sameCell(row + end, old) { end += 1 }
-                    if end < width, cells[row + end].isContinuation { end += 1 }
+                    while end < width, cells[row + end].isContinuation { end += 1 }
                     if var run = current, start - (run.x + run.count) < joinGap {
                         run.count = end - run.x
                         current = run

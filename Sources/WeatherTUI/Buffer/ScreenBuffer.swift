@@ -83,10 +83,14 @@ public struct ScreenBuffer: Equatable, Sendable {
         let scalars = character.unicodeScalars
         if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
             let v = first.value
+            if v == 0xAD || v == 0x3099 || v == 0x309A { return DisplayWidth.width(of: character) }  // zero-width marks
             if (0xA0..<0x300).contains(v) || (0x370..<0x0483).contains(v) || (0x048A..<0x0530).contains(v)
                 || (0x2010..<0x2028).contains(v) || (0x2190..<0x21FF).contains(v) || (0x2500..<0x25A0).contains(v)
                 || (0x25A0..<0x25FD).contains(v) {
                 return 1
+            }
+            if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0x3041...0x33FF).contains(v) {
+                return 2
             }
         }
         return DisplayWidth.width(of: character)

@@ -51,6 +51,16 @@ import WeatherModels
         for line in lines { #expect(DisplayWidth.width(of: line) == 140) }
     }
 
+    @Test func longDetailLinesWrapAtTheirSeparators() throws {
+        var m = ViewFixtures.model([try ViewFixtures.details()], selected: 0)
+        m.units = .metric
+        let lines = render(m, 100, 30)
+        // At 100 columns the detail is 43 wide: "Feels … · Humidity … · Dew point …" continues on the next line.
+        let feels = try #require(lines.firstIndex { $0.contains("Feels") })
+        #expect(!lines[feels].contains("…"))
+        #expect(lines[feels + 1].contains("Dew point") || lines[feels + 1].contains("Humidity"))
+    }
+
     @Test func detailLeavesOutSectionsWithoutData() {
         let bare = ViewFixtures.make(name: "Nowhere", country: "Land", celsius: 3)
         let text = render(ViewFixtures.model([bare]), 140, 40).joined(separator: "\n")

@@ -96,6 +96,29 @@ public enum DetailView {
         return out
     }
 
+    /// Lines of "a · b · c" parts that are too wide continue on the next line at a " · " boundary.
+    static func wrapped(_ lines: [Line], width: Int) -> [Line] {
+        var out: [Line] = []
+        for line in lines {
+            guard ScreenBuffer.columns(of: line.text) > width, line.text.contains(" · ") else {
+                out.append(line)
+                continue
+            }
+            var current = ""
+            for part in line.text.components(separatedBy: " · ") {
+                let candidate = current.isEmpty ? part : current + " · " + part
+                if !current.isEmpty, ScreenBuffer.columns(of: candidate) > width {
+                    out.append(Line(text: current, style: line.style))
+                    current = part
+                } else {
+                    current = candidate
+                }
+            }
+            if !current.isEmpty { out.append(Line(text: current, style: line.style)) }
+        }
+        return out
+    }
+
     static func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, n - s.count))
         return right ? fill + s : s + fill
@@ -107,7 +130,7 @@ public enum DetailView {
             buffer.draw("No city selected", x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
             return
         }
-        let all = lines(for: city, model: m)
+        let all = wrapped(lines(for: city, model: m), width: rect.width - 1)
         for (i, line) in all.prefix(rect.height).enumerated() {
             var style = line.style
             if i == 0, focused { style.underline = true }

@@ -43,8 +43,10 @@ let package = Package(
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw"]),
         .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program.
-        .executableTarget(name: "startup-floor-foundation", path: "Benchmarks/startup-floor-foundation"),
-        .executableTarget(name: "startup-floor-networking", path: "Benchmarks/startup-floor-networking"),
+        .executableTarget(name: "startup-floor-foundation"),
+        .executableTarget(name: "startup-floor-networking"),
+        // A second process for PlistArchiveTests' concurrent-writers test.
+        .executableTarget(name: "archive-stress", dependencies: ["PlistArchive"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,16 +23,17 @@ public final class PinnedCityBox: NSObject, CodingBox {
     public func encode(with coder: NSCoder) {
         coder.encode(value.key as NSString, forKey: Key.key)
         coder.encode(value.name as NSString, forKey: Key.name)
-        coder.encode(value.latitude, forKey: Key.latitude)
-        coder.encode(value.longitude, forKey: Key.longitude)
+        // Numbers as objects, so a missing one reads as nil (containsValue(forKey:) is not reliable on Linux).
+        coder.encode(NSNumber(value: value.latitude), forKey: Key.latitude)
+        coder.encode(NSNumber(value: value.longitude), forKey: Key.longitude)
     }
 
     public init?(coder: NSCoder) {
         guard let key = coder.decodeObject(of: NSString.self, forKey: Key.key) as String?,
               let name = coder.decodeObject(of: NSString.self, forKey: Key.name) as String?,
-              coder.containsValue(forKey: Key.latitude), coder.containsValue(forKey: Key.longitude)
+              let latitude = coder.decodeObject(of: NSNumber.self, forKey: Key.latitude),
+              let longitude = coder.decodeObject(of: NSNumber.self, forKey: Key.longitude)
         else { return nil }
-        value = PinnedCity(key: key, name: name, latitude: coder.decodeDouble(forKey: Key.latitude),
-                           longitude: coder.decodeDouble(forKey: Key.longitude))
+        value = PinnedCity(key: key, name: name, latitude: latitude.doubleValue, longitude: longitude.doubleValue)
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import WeatherModels
+@testable import PlistArchive
+
+@Suite struct BoxedArchiveTests {
+    let folder = Make.tempDirectory()
+    let cities = [PinnedCity(key: "226396", name: "Tokyo", latitude: 35.68, longitude: 139.77),
+                  PinnedCity(key: "294021", name: "Москва", latitude: 55.75, longitude: 37.62)]
+
+    @Test func pinnedCitiesRoundTripThroughBoxes() throws {
+        let store = PinnedCityStore(directory: folder)
+        #expect(try store.load().isEmpty)
+        try store.save(cities)
+        #expect(try store.load() == cities)
+        let data = try Data(contentsOf: store.url)
+        let archive = try KeyedArchiveValidator.parse(data)
+        #expect(archive.classNames.contains("PlistArchive.PinnedCityBox"))
+    }
+
+    /// A real pins archive with one field of the box removed or retyped, as a damaged file would hold.
+    func damaged(_ change: (inout [String: Any]) -> Void) throws -> Data {
+        let data = try BoxedArchive.encode(cities)
+        var top = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        var objects = try #require(top["$objects"] as? [Any])
+        for (i, object) in objects.enumerated() {
+            if var dict = object as? [String: Any], dict["latitude"] != nil {
+                change(&dict)
+                objects[i] = dict
+            }
+        }
+        top["$objects"] = objects
+        return try PropertyListSerialization.data(fromPropertyList: top, format: .binary, options: 0)
+    }
+
+    @Test func aBoxMissingAKeyFailsTheBoxNotTheProcess() throws {
+        let missing = try damaged { $0["latitude"] = nil }
+        #expect(throws: ArchiveError.self) { try BoxedArchive.decode(PinnedCity.self, from: missing) }
+        let retyped = try damaged { $0["latitude"] = "north" }
+        #expect(throws: ArchiveError.self) { try BoxedArchive.decode(PinnedCity.self, from: retyped) }
+    }
+
+    @Test func aForeignClassIsRefusedBeforeUnarchiving() throws {
+        let data = try NSKeyedArchiver.archivedData(withRootObject: [Intruder()] as NSArray, requiringSecureCoding: true)
+        #expect(throws: ArchiveError.self) { try BoxedArchive.decode(PinnedCity.self, from: data) }
+        let feed = try KeyedArchive.encode(StoredForecasts())
+        #expect(throws: ArchiveError.self) { try BoxedArchive.decode(PinnedCity.self, from: feed) }
+    }
+
+    @Test func aCorruptPinsFileIsMovedAside() throws {
+        let store = PinnedCityStore(directory: folder)
+        try Data("garbage".utf8).write(to: store.url)
+        #expect(throws: ArchiveError.self) { try store.load() }
+        #expect(FileManager.default.fileExists(atPath: store.url.path + ".corrupt"))
+    }
+}
+
+/// A class no pins archive may hold.
+final class Intruder: NSObject, NSSecureCoding {
+    static var supportsSecureCoding: Bool { true }
+    override init() {}
+    required init?(coder: NSCoder) {}
+    func encode(with coder: NSCoder) {}
+}

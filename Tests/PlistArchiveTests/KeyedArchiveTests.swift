@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import WeatherModels
+@testable import PlistArchive
+
+@Suite struct KeyedArchiveTests {
+    let folder = Make.tempDirectory()
+    var file: URL { folder.appendingPathComponent("WeatherFeed.plist") }
+
+    @Test func aRealFeedRoundTrips() throws {
+        let feed = try Make.realFeed()
+        try KeyedArchive.archive(feed, to: file)
+        #expect(try KeyedArchive.unarchive(WeatherFeed.self, from: file) == feed)
+        #expect(try WeatherFeedArchive(directory: folder).load() == feed)
+    }
+
+    @Test func theFileIsAKeyedArchiveWhoseRootIsBinaryPlistData() throws {
+        try KeyedArchive.archive(try Make.realFeed(), to: file)
+        let top = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil) as? [String: Any])
+        #expect(top["$archiver"] as? String == "NSKeyedArchiver")
+        let objects = try #require(top["$objects"] as? [Any])
+        let payload = try #require(objects.compactMap { $0 as? Data }.first)
+        #expect(payload.starts(with: Array("bplist00".utf8)))
+    }
+
+    @Test func anIndependentReaderAgrees() throws {
+        try KeyedArchive.archive(try Make.realFeed(), to: file)
+        let (status, output) = try Make.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                            ["python3", Make.repository.appendingPathComponent("scripts/check-archive.py").path, file.path])
+        #expect(status == 0)
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "ok: 50 cities, schema 1")
+    }
+
+    @Test func theOriginalIOSAppsArchiveIsRead() throws {
+        let (status, _) = try Make.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                       ["python3", Make.repository.appendingPathComponent("scripts/check-archive.py").path, "--write-legacy", file.path])
+        #expect(status == 0)
+        let feed = try WeatherFeedArchive(directory: folder).load()
+        #expect(feed.cities.map(\.englishName) == ["Tokyo", "Moscow"])
+        #expect(feed.cities[0].localizedName == "東京")
+        #expect(feed.cities[1].temperature.metric?.value == -3.5)
+        #expect(feed.request == FeedRequest(count: 50, language: "en-us"))
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let c = utc.dateComponents([.year, .month, .day, .hour, .minute], from: feed.fetchedAt)
+        #expect((c.year, c.month, c.day, c.minute) == (2017, 12, 6, 35))
+    }
+
+    @Test func truncatedAtEveryByteItIsCorruptAndNeverCrashes() throws {
+        let data = try KeyedArchive.encode(try Make.realFeed())
+        for length in 0..<data.count {
+            do {
+                _ = try KeyedArchive.decode(WeatherFeed.self, from: data.prefix(length))
+                Issue.record("a feed decoded from \(length) of \(data.count) bytes")
+            } catch {
+                guard case .corrupt = error else { Issue.record("\(length) bytes: \(error)"); continue }
+            }
+        }
+    }
+
+    @Test func aValidArchiveOfAnotherClassIsCorruptNotACrash() throws {
+        let roots: [Any] = ["a string" as NSString, ["k": "v"] as NSDictionary, [1, 2] as NSArray, 42 as NSNumber]
+        for root in roots {
+            let data = try NSKeyedArchiver.archivedData(withRootObject: root, requiringSecureCoding: false)
+            #expect(throws: ArchiveError.self) { try KeyedArchive.decode(WeatherFeed.self, from: data) }
+        }
+        let boxes = try BoxedArchive.encode([PinnedCity(key: "1", name: "A", latitude: 0, longitude: 0)])
+        #expect(throws: ArchiveError.self) { try KeyedArchive.decode(WeatherFeed.self, from: boxes) }
+    }
+
+    @Test func garbageEmptyAndPlainPlistsAreCorrupt() throws {
+        let xml = try PropertyListSerialization.data(fromPropertyList: ["fetchedAt": "x"], format: .xml, options: 0)
+        for bytes in [Data(), Data("<html>502 Bad Gateway</html>".utf8), Data((0..<512).map { UInt8($0 % 251) }), xml] {
+            #expect {
+                try KeyedArchive.decode(WeatherFeed.self, from: bytes)
+            } throws: { error in
+                if case ArchiveError.corrupt = error { return true }
+                return false
+            }
+        }
+    }
+
+    @Test func aCorruptFeedIsMovedAsideAndThenMissing() throws {
+        try Data("not an archive".utf8).write(to: file)
+        let archive = WeatherFeedArchive(directory: folder)
+        #expect(throws: ArchiveError.corrupt(reason: "not a property list")) { try archive.load() }
+        #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt"))
+        #expect(throws: ArchiveError.missing) { try archive.load() }
+    }
+
+    @Test func aNewerSchemaIsRefusedAndLeftInPlace() throws {
+        var feed = try Make.realFeed()
+        feed.schemaVersion = WeatherFeed.currentSchemaVersion + 1
+        try KeyedArchive.archive(feed, to: file)
+        #expect(throws: ArchiveError.incompatibleSchema(found: 2, supported: 1)) { try WeatherFeedArchive(directory: folder).load() }
+        #expect(FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func theFolderIsCreatedWithMode0700() throws {
+        let nested = folder.appendingPathComponent("a/b")
+        try KeyedArchive.archive(try Make.realFeed(), to: nested.appendingPathComponent("x.plist"))
+        let mode = try FileManager.default.attributesOfItem(atPath: nested.path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+    }
+
+    @Test func anUnwritablePlaceIsAnIOError() throws {
+        // A regular file where a folder should be: refused whoever runs the test (root ignores modes).
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("x".utf8).write(to: blocker)
+        #expect {
+            try KeyedArchive.archive(try Make.realFeed(), to: blocker.appendingPathComponent("WeatherFeed.plist"))
+        } throws: { error in
+            if case ArchiveError.io = error { return true }
+            return false
+        }
+    }
+
+    @Test func aReadOnlyFolderIsAnIOErrorForOrdinaryUsers() throws {
+        let readOnly = folder.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o500])
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: readOnly.path) }
+        guard getuid() != 0 else { return }  // root writes anyway; the test above covers it
+        #expect(throws: ArchiveError.self) { try KeyedArchive.archive(try Make.realFeed(), to: readOnly.appendingPathComponent("f.plist")) }
+    }
+
+    @Test func twoProcessesWriting200TimesEachAlwaysLeaveADecodableFile() throws {
+        let tool = Make.productsDirectory.appendingPathComponent("archive-stress")
+        try #require(FileManager.default.isExecutableFile(atPath: tool.path), "archive-stress not built next to the tests")
+        let target = folder.appendingPathComponent("shared.plist")
+        func start(_ args: [String]) throws -> Process {
+            let p = Process()
+            p.executableURL = tool
+            p.arguments = args
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        let writers = try [start(["write", target.path, "a", "200"]), start(["write", target.path, "b", "200"])]
+        let reader = try start(["read", target.path, "300"])
+        for p in writers + [reader] { p.waitUntilExit() }
+        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        #expect(reader.terminationStatus == 0, "a reader saw a torn or undecodable file")
+        let last = try KeyedArchive.unarchive(WeatherFeed.self, from: target)
+        #expect(last.cities.count == 50)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func cacheSavesFetchesAndRemoves() throws {
+        let cache = Cache<StoredForecasts>(name: "Forecasts.plist", directory: folder)
+        #expect(cache.fetch() == nil)
+        #expect(throws: ArchiveError.missing) { try cache.load() }
+        let value = StoredForecasts(byCityKey: ["1": StoredForecast(fetchedAt: Date(timeIntervalSince1970: 5),
+                                                                      forecast: DailyForecastResponse(headline: nil, dailyForecasts: []))])
+        try cache.save(value)
+        #expect(cache.fetch() == value)
+        try cache.remove()
+        try cache.remove()
+        #expect(cache.fetch() == nil)
+    }
+}

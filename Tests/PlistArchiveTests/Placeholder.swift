@@ -1,1 +1,0 @@
-// Tests for PlistArchive are added with its issue.

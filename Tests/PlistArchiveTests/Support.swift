@@ -1,0 +1,38 @@
+import Foundation
+import WeatherModels
+
+enum Make {
+    static func tempDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wt-archive-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The real 2017 capture of 50 cities, as a feed.
+    static func realFeed() throws -> WeatherFeed {
+        let data = try Data(contentsOf: repository.appendingPathComponent("Tests/Fixtures/accuweather/topcities-50-en-2017.json"))
+        let cities = try JSONDecoder().decode([CityWeather].self, from: data)
+        return WeatherFeed(fetchedAt: Date(timeIntervalSince1970: 1_512_581_700), request: FeedRequest(count: 50, language: "en-us"), cities: cities)
+    }
+
+    /// Runs a program and returns its exit status and standard output.
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Where SwiftPM put the products of this build (the test runner's own folder).
+    static var productsDirectory: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+}

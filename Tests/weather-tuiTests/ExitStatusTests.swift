@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The built binary, run as a script or a user would: exit statuses and messages of SPEC §2.
+@Suite struct ExitStatusTests {
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("weather-tui")
+
+    func run(_ args: [String], env extra: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("exit-\(UUID().uuidString)")
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = args
+        p.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "no_proxy": "127.0.0.1"]
+            .merging(extra) { $1 }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func interactiveWithoutATerminalSaysToUseOnceAndExits2() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path))
+        let r = try run([])
+        #expect(r.status == 2)
+        #expect(r.err.contains("--once"))
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func badOptionValuesExit2() throws {
+        #expect(try run(["--count", "75"]).status == 2)
+        #expect(try run(["--units", "kelvin"]).status == 2)
+        #expect(try run(["--no-such-flag"]).status == 2)
+    }
+
+    @Test func versionAndHelpExit0() throws {
+        let version = try run(["--version"])
+        #expect(version.status == 0 && !version.out.isEmpty)
+        let help = try run(["--help"])
+        #expect(help.status == 0 && help.out.contains("--once"))
+        let completion = try run(["--generate-completion-script", "bash"])
+        #expect(completion.status == 0 && completion.out.contains("weather-tui"))
+    }
+
+    @Test func nothingToShowExits1() throws {
+        let r = try run(["--once", "--offline"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("nothing to show"))
+    }
+
+    @Test func demoOncePrintsWithNoKeyAndNoNetwork() throws {
+        let r = try run(["--once", "--demo", "--format", "csv", "--count", "100"])
+        #expect(r.status == 0)
+        #expect(r.out.split(separator: "\r\n").count == 101)
+    }
+
+    @Test func theKeyNeverAppearsInOutput() throws {
+        // Nothing listens on port 9: connection refused, with the key given on the command line.
+        let r = try run(["--once", "--api-key", "sekrit-KEY-123", "--base-url", "http://127.0.0.1:9", "--timeout", "2"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("cannot reach 127.0.0.1:9"))
+        #expect(!(r.out + r.err).contains("sekrit-KEY-123"))
+    }
+}

@@ -84,7 +84,7 @@ public enum CityListView {
         if selected { tempStyle = tempStyle.reversed() }
         buffer.draw(ViewFormat.listTemperature(city.temperature, units), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
         if cols.weather.width > 2 {
-            buffer.draw(WeatherFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
+            buffer.draw(ViewFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
             buffer.draw(city.weatherText, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
         }
     }

@@ -19,7 +19,7 @@ public enum DetailView {
             ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
         if let local = WeatherFormat.localTime(city.timeZone, at: m.now) { out.append(Line(text: local)) }
-        var now = "\(WeatherFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
+        var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
         if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(both)" }
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
 
@@ -89,7 +89,7 @@ public enum DetailView {
             let highText = WeatherFormat.forecastDegrees(day.temperature.maximum, units: m.units)
             let bar = RangeBar.bar(low: low ?? weekLow, high: high ?? weekHigh, weekLow: weekLow, weekHigh: weekHigh, width: 10)
             let rain = day.day?.precipitationProbability.map { "\($0) %" } ?? ""
-            let glyph = WeatherFormat.glyph(icon: day.day?.icon)
+            let glyph = ViewFormat.glyph(icon: day.day?.icon)
             let text = "\(weekday) \(glyph) \(pad(lowText, 5)) \(pad(highText, 5)) \(bar) \(pad(rain, 5, right: true))"
             out.append(Line(text: text))
         }

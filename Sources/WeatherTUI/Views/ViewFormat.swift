@@ -15,6 +15,23 @@ enum ViewFormat {
         return whole == 0 && v.sign == .minus ? "-0°F" : "\(whole)°F"   // as printf's %.0f
     }
 
+    /// The weather glyph for the screen: WeatherFormat's, except pictographs outside the BMP
+    /// (🌤 🌧 🌫 🌬 🌨 🌡), which wcwidth counts as one column but tmux and many terminals draw as
+    /// two, shifting the rest of the row; those get a one-column symbol of the same meaning.
+    static func glyph(icon: Int?) -> String {
+        let glyph = WeatherFormat.glyph(icon: icon)
+        if glyph.unicodeScalars.allSatisfy({ $0.value < 0x1_0000 }) { return glyph }
+        switch icon ?? 0 {
+        case 3, 4, 5: return "☼"
+        case 11: return "≡"
+        case 12, 13, 14, 18, 39, 40: return "☂"
+        case 19, 20, 21, 22, 23, 29, 43, 44: return "❄"
+        case 30: return "♨"
+        case 32: return "≈"
+        default: return "·"
+        }
+    }
+
     /// "17.8 °C / 64 °F".
     static func bothUnits(_ value: MetricImperial?) -> String? {
         let c = value?.metric.map { "\(oneDecimal($0.value)) °C" }

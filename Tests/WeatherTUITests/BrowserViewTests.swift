@@ -171,6 +171,11 @@ import WeatherModels
         #expect(!lines[1].contains("Country"))
         #expect(lines[1].contains(city.englishName))
         #expect(lines[23].contains("Esc back"))
+        m.isEditingFilter = true
+        m.filterText = "To"
+        let typing = render(m, 80, 24)
+        #expect(typing[1].contains("Country"))
+        #expect(typing[22].hasPrefix(" Filter: To█"))
     }
 
     @Test func unitsSwitchToFahrenheit() {

@@ -18,7 +18,8 @@ public enum BrowserView {
             return
         }
         let wide = size.columns >= Layout.sideBySideWidth
-        let detailFullScreen = !wide && m.detailOpen && m.selectedCity != nil
+        // Typing a filter shows the list it narrows, even from the full-screen detail.
+        let detailFullScreen = !wide && m.detailOpen && m.selectedCity != nil && !m.isEditingFilter
         let layout = Layout(size: size, hasBanner: m.banner != nil, hasFilterRow: m.showsFilterRow && !detailFullScreen, detailFullScreen: detailFullScreen)
         HeaderView.draw(m, into: &buffer, rect: layout.header)
         if let rect = layout.banner { BannerView.draw(m, into: &buffer, rect: rect) }

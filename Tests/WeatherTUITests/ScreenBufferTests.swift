@@ -108,6 +108,7 @@ import WeatherCore
                 guard let scalar = Unicode.Scalar(v) else { continue }
                 let c = Character(scalar)
                 if ScreenBuffer.columns(of: c) != DisplayWidth.width(of: c) { mismatches.append(v) }
+                if let w = ScreenBuffer.simpleWidth(v), w != DisplayWidth.width(of: c) { mismatches.append(v) }
             }
         }
         #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(10).map { String($0, radix: 16) })")

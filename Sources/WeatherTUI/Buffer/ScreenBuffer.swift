@@ -96,12 +96,31 @@ public struct ScreenBuffer: Equatable, Sendable {
         return DisplayWidth.width(of: character)
     }
 
-    /// Display width of a string (a byte scan when it is ASCII).
+    /// Width of a scalar that is always a grapheme of its own and whose width is certain
+    /// (Latin, Greek, Cyrillic, common punctuation and symbols, CJK, kana, Hangul); nil otherwise.
+    @inline(__always)
+    static func simpleWidth(_ v: UInt32) -> Int? {
+        if v < 0x7F { return v >= 0x20 ? 1 : nil }
+        if v == 0xAD { return nil }
+        if (0xA0..<0x300).contains(v) || (0x370..<0x0483).contains(v) || (0x048A..<0x0530).contains(v)
+            || (0x2010..<0x2028).contains(v) || (0x2190..<0x21FF).contains(v) || (0x2500..<0x25FD).contains(v) {
+            return 1
+        }
+        if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0x3041...0x3098).contains(v) || (0x309B...0x33FF).contains(v) {
+            return 2
+        }
+        return nil
+    }
+
+    /// Display width of a string as `draw` lays it out (ASCII control characters become spaces).
     static func columns(of text: String) -> Int {
+        var ascii = true
+        for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
+        if ascii { return text.utf8.count }
         var n = 0
-        for byte in text.utf8 {
-            if byte >= 0x80 { return text.reduce(0) { $0 + columns(of: $1) } }
-            if byte >= 0x20, byte != 0x7F { n += 1 }
+        for scalar in text.unicodeScalars {
+            guard let w = simpleWidth(scalar.value) else { return text.reduce(0) { $0 + columns(of: $1) } }
+            n += w
         }
         return n
     }
@@ -145,14 +164,49 @@ public struct ScreenBuffer: Equatable, Sendable {
         var ascii = true
         for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
         if ascii {
-            for byte in text.utf8 {
-                if col >= limit { break }
-                guard byte >= 0x20, byte != 0x7F else {
-                    if byte == 0x09 { if col >= 0 { put(Cell(" ", width: 1, style: style), x: col, y: y) }; col += 1 }
-                    continue
+            // Clip first, repair the edges once, then write the cells straight.
+            let utf8 = text.utf8
+            var skip = 0
+            if col < 0 { skip = -col; col = 0 }
+            let available = max(0, limit - col)
+            let n = min(available, max(0, utf8.count - skip))
+            if n > 0 {
+                repairWideNeighbours(y: y, from: col, to: col + n)
+                var index = y * width + col
+                let hasClusters = !clusters.isEmpty
+                for byte in utf8.dropFirst(skip).prefix(n) {
+                    if hasClusters, cells[index].isCluster { clusters[index] = nil }
+                    let printable = byte >= 0x20 && byte != 0x7F
+                    cells[index] = Cell(printable ? Unicode.Scalar(byte) : " ", width: 1, style: style)
+                    index += 1
                 }
-                if col >= 0 { put(Cell(Unicode.Scalar(byte), width: 1, style: style), x: col, y: y) }
-                col += 1
+                col += n
+            }
+            return max(col, x)
+        }
+        // Text made only of scalars that are graphemes of their own: no grapheme breaking needed.
+        var simple = true
+        for scalar in text.unicodeScalars where Self.simpleWidth(scalar.value) == nil { simple = false; break }
+        if simple {
+            for scalar in text.unicodeScalars {
+                if col >= limit { break }
+                let w = Self.simpleWidth(scalar.value) ?? 1
+                if col + w > limit {
+                    while col < limit {
+                        if col >= 0 { put(Cell(" ", width: 1, style: style), x: col, y: y) }
+                        col += 1
+                    }
+                    break
+                }
+                if col >= 0 {
+                    repairWideNeighbours(y: y, from: col, to: col + w)
+                    let row = y * width
+                    setCell(Cell(scalar, width: UInt8(w), style: style), at: row + col, cluster: nil)
+                    if w == 2 { setCell(Cell(" ", width: 0, style: style), at: row + col + 1, cluster: nil) }
+                } else if col + w > 0 {
+                    put(Cell(" ", width: 1, style: style), x: 0, y: y)
+                }
+                col += w
             }
             return max(col, x)
         }

@@ -193,12 +193,14 @@ import WeatherModels
         }
     }
 
-    @Test func temperatureColoursAreGraded() {
+    @Test func temperatureColoursAreGraded() throws {
         let m = ViewFixtures.model([ViewFixtures.make(key: "a", name: "Cold", celsius: -15), ViewFixtures.make(key: "b", name: "Hot", celsius: 35)], selected: nil)
         let b = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24))
         let row2 = b.line(2), row3 = b.line(3)
-        let x2 = try? #require(column(of: "°C", in: row2)), x3 = try? #require(column(of: "°C", in: row3))
-        #expect(b[(x2 ?? 1) - 1, 2].style.color == .frigid)
-        #expect(b[(x3 ?? 1) - 1, 3].style.color == .hot)
+        let x2: Int = try #require(column(of: "°C", in: row2))
+        let x3: Int = try #require(column(of: "°C", in: row3))
+        #expect(b[x2 - 1, 2].style.color == .frigid)
+        #expect(b[x3 - 1, 3].style.color == .hot)
+        #expect(b[x2 - 1, 2].style.bold)   // still stands out in monochrome
     }
 }

@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// A colour's meaning; the backend maps roles to terminal colours, views never name colours.
 public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     /// The terminal's default foreground.
@@ -14,17 +16,17 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case muted
     /// Key names in hints and help.
     case key
-    /// Temperature below −10 °C.
+    /// Temperature below 0 °C (grades as `WeatherFormat.temperatureGrade`).
     case frigid
-    /// −10 … 0 °C.
-    case cold
     /// 0 … 10 °C.
+    case cold
+    /// 10 … 18 °C.
     case cool
-    /// 10 … 20 °C.
+    /// 18 … 25 °C.
     case mild
-    /// 20 … 30 °C.
+    /// 25 … 32 °C.
     case warm
-    /// 30 °C and above.
+    /// 32 °C and above.
     case hot
     /// Forecast range bar.
     case bar
@@ -83,14 +85,8 @@ public struct Style: Equatable, Hashable, Sendable {
 extension ColorRole {
     /// The temperature grade for a value in °C (plain when unknown).
     public static func grade(celsius: Double?) -> ColorRole {
-        guard let c = celsius else { return .plain }
-        switch c {
-        case ..<(-10): return .frigid
-        case ..<0: return .cold
-        case ..<10: return .cool
-        case ..<20: return .mild
-        case ..<30: return .warm
-        default: return .hot
-        }
+        let roles: [ColorRole] = [.frigid, .cold, .cool, .mild, .warm, .hot]
+        guard let grade = WeatherFormat.temperatureGrade(celsius: celsius), roles.indices.contains(grade) else { return .plain }
+        return roles[grade]
     }
 }

@@ -6,6 +6,10 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 #include <stdio.h>
 #include <ncursesw/curses.h>
@@ -30,5 +34,58 @@ static inline WINDOW *cnc_stdscr(void) { return stdscr; }
 static inline int cnc_lines(void) { return LINES; }
 static inline int cnc_cols(void) { return COLS; }
 static inline int cnc_colors(void) { return COLORS; }
+
+static inline FILE *cnc_stdout(void) { return stdout; }
+static inline FILE *cnc_stdin(void) { return stdin; }
+static inline const char *cnc_codeset(void) { return nl_langinfo(CODESET); }
+static inline WINDOW *cnc_curscr(void) { return curscr; }
+static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
+
+/*
+ * Signal handling lives in C because the handlers may only touch async-signal-safe state.
+ * These are static (one copy per object file that uses them), so exactly one Swift file
+ * (NcursesBackend.swift) calls them.
+ */
+static volatile sig_atomic_t cnc_signal_received = 0;
+
+/* SIGINT/SIGTERM/SIGHUP: set a flag the run loop polls. A second one (a stuck loop) restores
+   the terminal and dies of the signal as usual. */
+static void cnc_on_terminate(int sig) {
+    if (cnc_signal_received != 0) {
+        endwin();
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    cnc_signal_received = sig;
+}
+
+/* Crash signals: hand the terminal back, restore the default handler and re-raise so the process still dies of the signal. */
+static void cnc_on_crash(int sig) {
+    endwin();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static inline void cnc_install_signal_handlers(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = cnc_on_terminate;
+    int terminating[] = { SIGINT, SIGTERM, SIGHUP };
+    for (int i = 0; i < 3; i++) sigaction(terminating[i], &sa, NULL);
+    sa.sa_handler = cnc_on_crash;
+    sa.sa_flags = SA_NODEFER;
+    int crashing[] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
+    for (int i = 0; i < 6; i++) sigaction(crashing[i], &sa, NULL);
+}
+
+static inline void cnc_restore_signal_handlers(void) {
+    int all[] = { SIGINT, SIGTERM, SIGHUP, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
+    for (int i = 0; i < 9; i++) signal(all[i], SIG_DFL);
+}
+
+/* The signal that asked us to quit (0 if none). */
+static inline int cnc_pending_signal(void) { return cnc_signal_received; }
 
 #endif

@@ -3,6 +3,7 @@ import Foundation
 /// Benchmark sections, each in its own file; `weather-bench [section…]` runs the named ones.
 let sections: [(name: String, run: () throws -> Void)] = [
     ("archive", runArchiveBench),
+    ("render", runRenderBench),
 ]
 
 setvbuf(stdout, nil, _IOLBF, 0)  // show each table as it is done, also through a pipe

@@ -1,0 +1,84 @@
+import Foundation
+import WeatherCore
+
+/// What the run loop drives: the app's store seen through key commands and a drawable model.
+///
+/// The CLI passes `StoreDriver` (over WeatherCore's `Store`); tests pass a small fake.
+public protocol BrowserDriver: AnyObject {
+    /// Called once the terminal is ours (so nothing starts, e.g. a fetch, when it could not be taken).
+    func start()
+    /// The model to draw now.
+    func model() -> BrowserModel
+    /// Applies a key command (already mapped by `KeyMap`); `size` is the terminal's current size.
+    func handle(_ command: KeyCommand, size: TerminalSize)
+    /// Applies finished background work; true when something changed (redraw).
+    func processPendingResults() -> Bool
+    /// The clock moved on (ages in the header and banner).
+    func tick(now: Date)
+    /// Whether the app asked to quit (after `q`).
+    var isQuitting: Bool { get }
+}
+
+extension BrowserDriver {
+    public func start() {}
+}
+
+/// The live driver: key commands become `Action`s sent to the `Store`; frames are drawn from its `State`.
+public final class StoreDriver: BrowserDriver {
+    private let store: Store
+    private let startsStore: Bool
+    private var started = false
+
+    /// Wraps `store`; unless `startsStore` is false, `store.start()` runs once the terminal is taken
+    /// (it restores the archive synchronously, so the first frame has data, then fetches if stale).
+    public init(store: Store, startsStore: Bool = true) {
+        self.store = store
+        self.startsStore = startsStore
+    }
+
+    public func start() {
+        guard startsStore, !started else { return }
+        started = true
+        store.start()
+    }
+
+    public func model() -> BrowserModel { BrowserModel(state: store.state) }
+
+    public var isQuitting: Bool { store.isQuitting }
+
+    public func processPendingResults() -> Bool { store.processPendingResults() }
+
+    public func tick(now: Date) { store.send(.tick(now)) }
+
+    public func handle(_ command: KeyCommand, size: TerminalSize) {
+        if let action = Self.action(for: command, size: size) { store.send(action) }
+    }
+
+    /// The core action for a key command.
+    public static func action(for command: KeyCommand, size: TerminalSize) -> Action? {
+        switch command {
+        case .moveUp: return .moveUp
+        case .moveDown: return .moveDown
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .first: return .first
+        case .last: return .last
+        case .openDetail: return .openDetail
+        case .back: return .closeDetail
+        case .beginFilter: return .startFilter
+        case .cycleSort: return .cycleSort
+        case .invertSort: return .invertSort
+        case .toggleUnits: return .toggleUnits
+        case .togglePin: return .togglePin
+        case .refresh: return .refresh
+        case .toggleHelp: return .toggleHelp
+        case .quit: return .quit
+        case .interrupt: return .interrupt
+        case .filterInsert(let c): return .filterInput(String(c))
+        case .filterBackspace: return .filterBackspace
+        case .filterCommit: return .commitFilter
+        case .filterCancel: return .cancelFilter
+        case .resize: return .resize(columns: size.columns, rows: size.rows)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import WeatherCore
+import Foundation
+
+/// The run loop: one thread owns the terminal; keys and resizes become commands, background
+/// results are picked up every tick, and the screen is redrawn only when the frame changed.
+/// It never waits on the network: the longest wait is one key poll.
+public final class TerminalApp {
+    /// How the loop ended.
+    public enum Exit: Equatable, Sendable {
+        /// `q` or Ctrl-C.
+        case quit
+        /// SIGINT / SIGTERM / SIGHUP.
+        case terminated
+    }
+
+    private let driver: BrowserDriver
+    private let backend: TerminalBackend
+    private let pollMilliseconds: Int
+    private let tickInterval: TimeInterval
+    private let clock: () -> Date
+
+    /// `pollMilliseconds` bounds how long a key read blocks; `tickInterval` is how often ages refresh.
+    public init(driver: BrowserDriver, backend: TerminalBackend, pollMilliseconds: Int = 100, tickInterval: TimeInterval = 20, clock: @escaping () -> Date = Date.init) {
+        self.driver = driver
+        self.backend = backend
+        self.pollMilliseconds = pollMilliseconds
+        self.tickInterval = tickInterval
+        self.clock = clock
+    }
+
+    /// Takes over the terminal, runs until quit or a termination signal, and always hands it back.
+    @discardableResult
+    public func run() throws(TerminalError) -> Exit {
+        try backend.start()
+        defer { backend.stop() }
+        var lastFrame: ScreenBuffer?
+        var lastTick = clock()
+        var dirty = true
+        driver.handle(.resize, size: backend.size)
+        driver.start()
+        var model = driver.model()
+        while true {
+            if backend.terminationRequested {
+                driver.handle(.interrupt, size: backend.size)
+                return .terminated
+            }
+            if driver.processPendingResults() { dirty = true }
+            if driver.isQuitting { return .quit }
+            let now = clock()
+            if now.timeIntervalSince(lastTick) >= tickInterval {
+                lastTick = now
+                driver.tick(now: now)
+                dirty = true
+            }
+            if dirty {
+                model = driver.model()
+                let frame = BrowserView.render(model, size: backend.size)
+                if frame != lastFrame {
+                    backend.present(frame)
+                    lastFrame = frame
+                }
+                dirty = false
+            }
+            guard let key = backend.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
+            guard let command = KeyMap.command(for: key, editingFilter: model.isEditingFilter, helpShown: model.helpShown) else { continue }
+            driver.handle(command, size: backend.size)
+            if command == .interrupt || driver.isQuitting { return .quit }
+            dirty = true
+        }
+    }
+}

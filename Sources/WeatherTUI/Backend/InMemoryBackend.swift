@@ -1,0 +1,65 @@
+import Foundation
+import WeatherCore
+
+/// A terminal double for tests: plays scripted keys and keeps every presented frame.
+public final class InMemoryBackend: TerminalBackend {
+    public private(set) var size: TerminalSize
+    public let supportsColor: Bool
+    /// Keys still to be delivered, in order; a `.resize` applies the next entry of `pendingSizes`.
+    public var scriptedKeys: [KeyEvent]
+    /// Sizes applied one by one at each scripted `.resize`.
+    public var pendingSizes: [TerminalSize]
+    /// Every buffer passed to `present`, oldest first.
+    public private(set) var frames: [ScreenBuffer] = []
+    /// Simulates SIGTERM: once true, `terminationRequested` reports it.
+    public var terminationRequested = false
+    /// When the script runs out: request termination (so a test's run loop ends) or keep returning nil.
+    public var terminateWhenScriptEnds: Bool
+    public private(set) var isStarted = false
+    public private(set) var stopCount = 0
+    /// Number of `readKey` calls that returned nil (idle ticks).
+    public private(set) var idleReads = 0
+    /// After the script: idle reads (each waiting a few milliseconds, as a real key poll does)
+    /// before termination is requested, so background results can arrive.
+    public var idleReadsBeforeTermination = 0
+    /// Ends the run early (as a signal would) once a presented frame satisfies this.
+    public var stopWhen: ((ScreenBuffer) -> Bool)?
+
+    public init(size: TerminalSize = TerminalSize(columns: 80, rows: 24), supportsColor: Bool = true, keys: [KeyEvent] = [], sizes: [TerminalSize] = [], terminateWhenScriptEnds: Bool = true) {
+        self.size = size
+        self.supportsColor = supportsColor
+        scriptedKeys = keys
+        pendingSizes = sizes
+        self.terminateWhenScriptEnds = terminateWhenScriptEnds
+    }
+
+    /// The last presented frame.
+    public var lastFrame: ScreenBuffer? { frames.last }
+
+    public func start() throws(TerminalError) { isStarted = true }
+
+    public func stop() {
+        if isStarted { stopCount += 1 }
+        isStarted = false
+    }
+
+    public func present(_ buffer: ScreenBuffer) {
+        frames.append(buffer)
+        if let stopWhen, stopWhen(buffer) { terminationRequested = true }
+    }
+
+    public func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
+        guard !scriptedKeys.isEmpty else {
+            idleReads += 1
+            if idleReads <= idleReadsBeforeTermination {
+                usleep(UInt32(min(max(timeoutMilliseconds, 0), 10)) * 1000)
+            } else if terminateWhenScriptEnds {
+                terminationRequested = true
+            }
+            return nil
+        }
+        let key = scriptedKeys.removeFirst()
+        if key == .resize, !pendingSizes.isEmpty { size = pendingSizes.removeFirst() }
+        return key
+    }
+}

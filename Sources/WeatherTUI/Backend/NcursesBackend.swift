@@ -1,0 +1,286 @@
+import WeatherCore
+import CNcursesw
+import Foundation
+
+/// The real terminal: ncurses (wide-character build), presenting only the cells that changed.
+///
+/// The only type that imports `CNcursesw`. All calls must come from one thread (the run loop's).
+public final class NcursesBackend: TerminalBackend {
+    private let noColor: Bool
+    private let output: UnsafeMutablePointer<FILE>?
+    private let input: UnsafeMutablePointer<FILE>?
+    private let terminalName: String?
+    private let handlesSignals: Bool
+    private var screen: OpaquePointer?
+    private var lastPresented: ScreenBuffer?
+    public private(set) var size = TerminalSize(columns: 80, rows: 24)
+    public private(set) var supportsColor = false
+
+    /// The interactive terminal on stdin/stdout; refuses a non-terminal stdout (`TerminalError.notATerminal`).
+    public init(noColor: Bool) {
+        self.noColor = noColor
+        output = nil
+        input = nil
+        terminalName = nil
+        handlesSignals = true
+    }
+
+    /// A terminal writing to `output` and reading `input` (tests and the byte benchmark: point
+    /// `output` at a file); no tty check, no signal handlers.
+    public init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, terminalName: String? = nil, noColor: Bool = false) {
+        self.noColor = noColor
+        self.output = output
+        self.input = input
+        self.terminalName = terminalName
+        handlesSignals = false
+    }
+
+    deinit { stop() }
+
+    public var terminationRequested: Bool { cnc_pending_signal() != 0 }
+
+    /// Sets a UTF-8 locale before ncurses starts: the user's if it is UTF-8, else `C.UTF-8`.
+    static func setUTF8Locale() {
+        setlocale(LC_ALL, "")
+        let codeset = cnc_codeset().map { String(cString: $0) } ?? ""
+        let normalized = codeset.lowercased().replacingOccurrences(of: "-", with: "")
+        if normalized != "utf8" {
+            if setlocale(LC_ALL, "C.UTF-8") == nil { setlocale(LC_CTYPE, "C.utf8") }
+        }
+    }
+
+    public func start() throws(TerminalError) {
+        guard screen == nil else { return }
+        Self.setUTF8Locale()
+        let out: UnsafeMutablePointer<FILE>
+        let inp: UnsafeMutablePointer<FILE>
+        if let output, let input {
+            out = output
+            inp = input
+        } else {
+            guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else { throw .notATerminal }
+            guard let o = cnc_stdout(), let i = cnc_stdin() else { throw .notATerminal }
+            out = o
+            inp = i
+        }
+        let name = terminalName ?? ProcessInfo.processInfo.environment["TERM"]
+        guard let name, !name.isEmpty else { throw .unknownTerminal(nil) }
+        // setupterm with an error out-parameter reports an unknown TERM instead of exiting like initscr.
+        var status: Int32 = 0
+        if setupterm(name, fileno(out), &status) != cnc_ok() {
+            throw status == 0 ? .unknownTerminal(name) : .cannotInitialize("no terminfo database for \"\(name)\"")
+        }
+        guard let scr = newterm(name, out, inp) else { throw .unknownTerminal(name) }
+        screen = scr
+        set_term(scr)
+        set_escdelay(25)
+        cbreak()
+        noecho()
+        nonl()
+        let win = cnc_stdscr()
+        keypad(win, true)
+        intrflush(win, false)
+        curs_set(0)
+        // tmux and others send these for Home/End whatever terminfo says (xterm-256color has \EOH/\EOF).
+        for (sequence, code) in [("\u{1b}[1~", KEY_HOME), ("\u{1b}[4~", KEY_END), ("\u{1b}[7~", KEY_HOME), ("\u{1b}[8~", KEY_END),
+                                 ("\u{1b}[H", KEY_HOME), ("\u{1b}[F", KEY_END), ("\u{1b}OH", KEY_HOME), ("\u{1b}OF", KEY_END)] {
+            define_key(sequence, code)
+        }
+        if !noColor, has_colors() {
+            start_color()
+            use_default_colors()
+            defineColorPairs()
+            supportsColor = true
+        }
+        size = TerminalSize(columns: Int(cnc_cols()), rows: Int(cnc_lines()))
+        lastPresented = nil
+        if handlesSignals { cnc_install_signal_handlers() }
+    }
+
+    public func stop() {
+        guard let scr = screen else { return }
+        curs_set(1)
+        endwin()
+        delscreen(scr)
+        screen = nil
+        if handlesSignals { cnc_restore_signal_handlers() }
+    }
+
+    /// Sets the size of a headless terminal (the benchmark's 90×40 / 140×40 frames).
+    public func resize(to newSize: TerminalSize) {
+        guard screen != nil else { return }
+        resizeterm(Int32(newSize.rows), Int32(newSize.columns))
+        size = TerminalSize(columns: Int(cnc_cols()), rows: Int(cnc_lines()))
+        lastPresented = nil
+    }
+
+    // MARK: Colours
+
+    private func colorNumbers(for role: ColorRole, colors: Int32) -> (fg: Int16, bg: Int16) {
+        let rich = colors >= 256
+        switch role {
+        case .plain: return (-1, -1)
+        case .header: return (rich ? 38 : Int16(COLOR_CYAN), -1)
+        case .alert: return (rich ? 196 : Int16(COLOR_RED), -1)
+        case .notice: return (rich ? 214 : Int16(COLOR_YELLOW), -1)
+        case .pinned: return (rich ? 220 : Int16(COLOR_YELLOW), -1)
+        case .muted: return (rich ? 245 : -1, -1)
+        case .key: return (rich ? 81 : Int16(COLOR_CYAN), -1)
+        case .frigid: return (rich ? 135 : Int16(COLOR_MAGENTA), -1)
+        case .cold: return (rich ? 33 : Int16(COLOR_BLUE), -1)
+        case .cool: return (rich ? 44 : Int16(COLOR_CYAN), -1)
+        case .mild: return (rich ? 114 : Int16(COLOR_GREEN), -1)
+        case .warm: return (rich ? 214 : Int16(COLOR_YELLOW), -1)
+        case .hot: return (rich ? 196 : Int16(COLOR_RED), -1)
+        case .bar: return (rich ? 110 : Int16(COLOR_CYAN), -1)
+        }
+    }
+
+    private func defineColorPairs() {
+        let colors = cnc_colors()
+        for role in ColorRole.allCases where role != .plain {
+            let (fg, bg) = colorNumbers(for: role, colors: colors)
+            init_pair(Int16(role.rawValue), fg, bg)
+        }
+    }
+
+    private func attributes(for style: Style) -> (attr_t, Int16) {
+        var a = cnc_a_normal()
+        if style.bold { a |= cnc_a_bold() }
+        if style.reverse { a |= cnc_a_reverse() }
+        if style.dim { a |= cnc_a_dim() }
+        if style.underline { a |= cnc_a_underline() }
+        let pair: Int16 = supportsColor && style.color != .plain ? Int16(style.color.rawValue) : 0
+        return (a, pair)
+    }
+
+    // MARK: Drawing
+
+    public func present(_ buffer: ScreenBuffer) {
+        guard screen != nil else { return }
+        let win = cnc_stdscr()
+        if let last = lastPresented, last.width != buffer.width || last.height != buffer.height {
+            clearok(cnc_curscr(), true)
+        }
+        var text: [wchar_t] = []
+        text.reserveCapacity(buffer.width + 1)
+        for run in buffer.changedRuns(since: lastPresented) {
+            var x = run.x
+            let end = run.x + run.count
+            while x < end {
+                // One segment: consecutive cells of one style whose width ncurses agrees with.
+                let style = buffer[x, run.y].style
+                let segmentStart = x
+                text.removeAll(keepingCapacity: true)
+                var mismatch = false
+                while x < end {
+                    let cell = buffer[x, run.y]
+                    if cell.style != style { break }
+                    if cell.isContinuation { x += 1; continue }
+                    // ncurses advances by libc's wcwidth of each scalar; draw only what agrees with our layout.
+                    let grapheme = cell.isCluster ? buffer.grapheme(x: x, y: run.y) : nil
+                    var libcWidth = 0
+                    if let grapheme {
+                        for s in grapheme.unicodeScalars { libcWidth += max(0, Int(wcwidth(wchar_t(bitPattern: s.value)))) }
+                    } else {
+                        libcWidth = Int(wcwidth(wchar_t(bitPattern: cell.scalar.value)))
+                    }
+                    if libcWidth != Int(cell.width) {
+                        if x == segmentStart { mismatch = true }
+                        break
+                    }
+                    if let grapheme {
+                        for s in grapheme.unicodeScalars { text.append(wchar_t(bitPattern: s.value)) }
+                    } else {
+                        text.append(wchar_t(bitPattern: cell.scalar.value))
+                    }
+                    x += Int(cell.width)
+                }
+                let (attr, pair) = attributes(for: style)
+                wattr_set(win, attr, pair, nil)
+                if mismatch {
+                    // libc and our width table disagree on this grapheme: draw a safe stand-in of
+                    // the width the layout expects so ncurses' cursor stays in step.
+                    let cell = buffer[x, run.y]
+                    var filler: [wchar_t] = [0x3F]
+                    if cell.width > 1 { filler += Array(repeating: 0x20, count: Int(cell.width) - 1) }
+                    filler.append(0)
+                    _ = filler.withUnsafeBufferPointer { mvwaddnwstr(win, Int32(run.y), Int32(x), $0.baseAddress, Int32(filler.count - 1)) }
+                    x += max(1, Int(cell.width))
+                    continue
+                }
+                if !text.isEmpty {
+                    text.append(0)
+                    _ = text.withUnsafeBufferPointer { mvwaddnwstr(win, Int32(run.y), Int32(segmentStart), $0.baseAddress, Int32($0.count - 1)) }
+                }
+            }
+        }
+        wattr_set(win, cnc_a_normal(), 0, nil)
+        wrefresh(win)
+        lastPresented = buffer
+    }
+
+    // MARK: Input
+
+    public func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
+        guard screen != nil else { return nil }
+        let win = cnc_stdscr()
+        wtimeout(win, Int32(timeoutMilliseconds))
+        var ch: wint_t = 0
+        let result = wget_wch(win, &ch)
+        if result == cnc_key_code_yes() {
+            let key = Self.map(keyCode: Int32(ch))
+            if key == .resize {
+                size = TerminalSize(columns: Int(cnc_cols()), rows: Int(cnc_lines()))
+            }
+            return key
+        }
+        guard result == cnc_ok() else { return nil }
+        return Self.map(character: UInt32(ch))
+    }
+
+    /// Maps an ncurses function-key code.
+    static func map(keyCode: Int32) -> KeyEvent? {
+        switch keyCode {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME, KEY_A1: return .home
+        case KEY_END, KEY_C1: return .end
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_RESIZE: return .resize
+        default:
+            for n in 1...12 where keyCode == cnc_key_f(Int32(n)) { return .function(n) }
+            return nil
+        }
+    }
+
+    /// Maps a character read by `get_wch`.
+    static func map(character code: UInt32) -> KeyEvent? {
+        switch code {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(code) + 96)))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// Reads back row `y` of what ncurses holds on screen (headless tests).
+    public func screenLine(_ y: Int) -> String {
+        guard screen != nil else { return "" }
+        var buf = [wchar_t](repeating: 0, count: size.columns * 4 + 1)
+        let n = buf.withUnsafeMutableBufferPointer { mvwinnwstr(cnc_stdscr(), Int32(y), 0, $0.baseAddress, Int32(size.columns * 4)) }
+        guard n > 0 else { return "" }
+        return String(String.UnicodeScalarView(buf.prefix(Int(n)).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+    }
+}

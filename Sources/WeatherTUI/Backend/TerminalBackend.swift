@@ -1,0 +1,19 @@
+import WeatherCore
+
+/// What the run loop needs from a terminal; the ncurses backend and `InMemoryBackend` implement it.
+public protocol TerminalBackend: AnyObject {
+    /// The current size (updated after a `.resize` event).
+    var size: TerminalSize { get }
+    /// Whether colours will be shown (false with `--no-color` or a monochrome terminal).
+    var supportsColor: Bool { get }
+    /// Takes over the terminal.
+    func start() throws(TerminalError)
+    /// Hands the terminal back as it was; safe to call twice.
+    func stop()
+    /// Shows `buffer` (backends may send only what changed since the last frame).
+    func present(_ buffer: ScreenBuffer)
+    /// Waits up to `timeoutMilliseconds` for a key; nil when none came.
+    func readKey(timeoutMilliseconds: Int) -> KeyEvent?
+    /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end.
+    var terminationRequested: Bool { get }
+}

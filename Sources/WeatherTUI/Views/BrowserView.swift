@@ -1,0 +1,37 @@
+import WeatherCore
+
+/// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
+public enum BrowserView {
+    /// Draws `model` for a terminal of `size` into a new buffer.
+    public static func render(_ model: BrowserModel, size: TerminalSize) -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: size.columns, height: size.rows)
+        draw(model, into: &buffer)
+        return buffer
+    }
+
+    /// Draws `model` into `buffer` (cleared first), sized as the buffer.
+    public static func draw(_ m: BrowserModel, into buffer: inout ScreenBuffer) {
+        buffer.clear()
+        let size = TerminalSize(columns: buffer.width, rows: buffer.height)
+        if Layout.isTooSmall(size) {
+            TooSmallView.draw(into: &buffer, size: size)
+            return
+        }
+        let wide = size.columns >= Layout.sideBySideWidth
+        // Typing a filter shows the list it narrows, even from the full-screen detail.
+        let detailFullScreen = !wide && m.detailOpen && m.selectedCity != nil && !m.isEditingFilter
+        let layout = Layout(size: size, hasBanner: m.banner != nil, hasFilterRow: m.showsFilterRow && !detailFullScreen, detailFullScreen: detailFullScreen)
+        HeaderView.draw(m, into: &buffer, rect: layout.header)
+        if let rect = layout.banner { BannerView.draw(m, into: &buffer, rect: rect) }
+        if let rect = layout.list { CityListView.draw(m, into: &buffer, rect: rect) }
+        if let rect = layout.detail {
+            if let list = layout.list {
+                for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }
+            }
+            DetailView.draw(m, into: &buffer, rect: rect, focused: wide && m.detailOpen)
+        }
+        if let rect = layout.filter { FilterPromptView.draw(m, into: &buffer, rect: rect) }
+        StatusLineView.draw(m, into: &buffer, rect: layout.status, detailFullScreen: detailFullScreen)
+        if m.helpShown { HelpOverlay.draw(into: &buffer, size: size) }
+    }
+}

@@ -1,0 +1,91 @@
+import WeatherCore
+import WeatherModels
+
+/// The city list: columns City / Country / Temp / Weather aligned by display width, ★ for pinned
+/// cities, the selected row marked `>` and reversed; only the visible rows are drawn.
+public enum CityListView {
+    /// Column positions for a list `width` columns wide.
+    struct Columns: Equatable {
+        var city: (x: Int, width: Int)
+        var country: (x: Int, width: Int)
+        var temp: (x: Int, width: Int)
+        var weather: (x: Int, width: Int)
+
+        static func == (a: Columns, b: Columns) -> Bool {
+            a.city == b.city && a.country == b.country && a.temp == b.temp && a.weather == b.weather
+        }
+
+        init(width: Int) {
+            let marker = 3, gap = 2, tempWidth = 7
+            let flexible = max(0, width - marker - tempWidth - 3 * gap)
+            let cityWidth = max(6, flexible * 38 / 100)
+            let countryWidth = max(4, flexible * 24 / 100)
+            city = (marker, cityWidth)
+            country = (city.x + cityWidth + gap, countryWidth)
+            temp = (country.x + countryWidth + gap, tempWidth)
+            weather = (temp.x + tempWidth + gap, max(0, width - (temp.x + tempWidth + gap)))
+        }
+    }
+
+    /// The first visible row: the model's offset, moved just enough to keep the selection visible.
+    public static func visibleOffset(_ m: BrowserModel, rows: Int) -> Int {
+        guard rows > 0 else { return 0 }
+        var offset = min(max(0, m.scrollOffset), max(0, m.cities.count - rows))
+        if let sel = m.selectedIndex {
+            if sel < offset { offset = sel }
+            if sel >= offset + rows { offset = sel - rows + 1 }
+        }
+        return max(0, offset)
+    }
+
+    public static func draw(_ m: BrowserModel, into buffer: inout ScreenBuffer, rect: Rect) {
+        guard rect.height > 0, rect.width > 0 else { return }
+        let cols = Columns(width: rect.width)
+        let arrow = m.sortDescending ? "▼" : "▲"
+        func title(_ name: String, _ field: SortField?) -> String { field == m.sortField ? "\(name) \(arrow)" : name }
+        let titleY = rect.y
+        buffer.fill(x: rect.x, y: titleY, count: rect.width, style: .columnTitle)
+        buffer.draw(title("City", .name), x: rect.x + cols.city.x, y: titleY, columns: cols.city.width, style: .columnTitle)
+        buffer.draw(title("Country", .country), x: rect.x + cols.country.x, y: titleY, columns: cols.country.width, style: .columnTitle)
+        buffer.draw(title("Temp", .temperature), x: rect.x + cols.temp.x, y: titleY, columns: cols.temp.width, style: .columnTitle, alignRight: true)
+        buffer.draw("Weather", x: rect.x + cols.weather.x, y: titleY, columns: cols.weather.width, style: .columnTitle)
+
+        let rows = rect.height - 1
+        guard rows > 0 else { return }
+        if m.cities.isEmpty {
+            let lines: [String]
+            if !m.filterText.isEmpty {
+                lines = ["No city matches \"\(m.filterText)\" (Esc clears the filter)"]
+            } else {
+                lines = m.emptyExplanation ?? ["No cities to show yet."]
+            }
+            for (i, line) in lines.prefix(rows).enumerated() {
+                buffer.draw(line, x: rect.x + cols.city.x, y: rect.y + 1 + i, columns: rect.width - cols.city.x, style: i == 0 ? .sectionTitle : .plain)
+            }
+            return
+        }
+        let offset = visibleOffset(m, rows: rows)
+        let end = min(m.cities.count, offset + rows)
+        for index in offset..<end {
+            drawRow(m.cities[index], selected: index == m.selectedIndex, pinned: m.pinnedKeys.contains(m.cities[index].key),
+                    units: m.units, cols: cols, into: &buffer, x: rect.x, y: rect.y + 1 + index - offset, width: rect.width)
+        }
+    }
+
+    static func drawRow(_ city: CityWeather, selected: Bool, pinned: Bool, units: TemperatureUnit, cols: Columns,
+                        into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+        let base: Style = selected ? .selected : .plain
+        buffer.fill(x: x, y: y, count: width, style: base)
+        if selected { buffer.draw(">", x: x, y: y, style: Style(bold: true, reverse: true)) }
+        if pinned { buffer.draw("★", x: x + 1, y: y, style: selected ? Style.pinned.reversed() : .pinned) }
+        buffer.draw(city.localizedName, x: x + cols.city.x, y: y, columns: cols.city.width, style: selected ? Style(bold: true, reverse: true) : base)
+        buffer.draw(city.country.localizedName, x: x + cols.country.x, y: y, columns: cols.country.width, style: base)
+        var tempStyle = Style.temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
+        if selected { tempStyle = tempStyle.reversed() }
+        buffer.draw(ViewFormat.listTemperature(city.temperature, units), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
+        if cols.weather.width > 2 {
+            buffer.draw(ViewFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
+            buffer.draw(city.weatherText, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Filled by the front end (issue 5).

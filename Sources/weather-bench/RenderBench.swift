@@ -1,0 +1,113 @@
+import WeatherCore
+import Foundation
+import Glibc
+import WeatherModels
+import WeatherTUI
+
+/// Frame drawing cost (must not grow with the city count) and bytes one `j` sends to the terminal.
+func runRenderBench() throws {
+    let sizes = TerminalSize(columns: 200, rows: 60)
+    var results: [BenchResult] = []
+    var cpu: [String] = []
+    for count in [150, 10_000] {
+        let model = RenderBenchData.model(cityCount: count, selected: count / 2)
+        var buffer = ScreenBuffer(width: sizes.columns, height: sizes.rows)
+        results.append(measure("full frame 200×60, \(count) cities", iterations: 200) {
+            BrowserView.draw(model, into: &buffer)
+        })
+        cpu.append("\(count) cities: \(formatSeconds(threadCPUSecondsPerCall(iterations: 200) { BrowserView.draw(model, into: &buffer) }))")
+    }
+    printTable("render: one frame into the ScreenBuffer (goal < 1 ms, same for both counts)", results, baseline: "full frame 200×60, 150 cities")
+    // Wall time suffers when the machine is shared; the thread's CPU time does not.
+    print("CPU time per frame (best round, this thread only): " + cpu.joined(separator: " · "))
+
+    print("\n## render: bytes the ncurses backend writes for one `j`\n")
+    print("size     frame                    full repaint   after j   changed cells   their UTF-8 bytes   j ÷ changed bytes   goal")
+    for (columns, goal) in [(90, "≤ 600 bytes"), (140, "≤ 2× changed bytes")] {
+        let r = try keystrokeBytes(size: TerminalSize(columns: columns, rows: 40))
+        let ratio = r.changedBytes > 0 ? Double(r.afterJ) / Double(r.changedBytes) : 0
+        let frame = columns >= 100 ? "list + detail" : "list only"
+        print("\(columns)×40   \(frame.padding(toLength: 22, withPad: " ", startingAt: 0))   \(String(r.fullRepaint).leftPad(12))   \(String(r.afterJ).leftPad(7))   \(String(r.changedCells).leftPad(13))   \(String(r.changedBytes).leftPad(17))   \(String(format: "%.2f", ratio).leftPad(17))   \(goal)")
+    }
+}
+
+/// Best-of-5 CPU time of this thread per call of `body`.
+private func threadCPUSecondsPerCall(iterations: Int, rounds: Int = 5, _ body: () -> Void) -> Double {
+    func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+    var best = Double.infinity
+    for _ in 0..<rounds {
+        let start = now()
+        for _ in 0..<iterations { body() }
+        best = min(best, (now() - start) / Double(iterations))
+    }
+    return best
+}
+
+/// Presents a frame, then the frame after `j`, to a headless ncurses pointed at a file, counting bytes.
+private func keystrokeBytes(size: TerminalSize) throws -> (fullRepaint: Int, afterJ: Int, changedCells: Int, changedBytes: Int) {
+    guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { throw CocoaError(.fileWriteUnknown) }
+    defer { fclose(out); fclose(inp) }
+    let backend = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color")
+    try backend.start()
+    defer { backend.stop() }
+    backend.resize(to: size)
+    fflush(out)
+    let start = ftell(out)
+    var model = RenderBenchData.model(cityCount: 150, selected: 5)
+    let before = BrowserView.render(model, size: size)
+    backend.present(before)
+    fflush(out)
+    let afterFirst = ftell(out)
+    model.selectedIndex = 6
+    let after = BrowserView.render(model, size: size)
+    backend.present(after)
+    fflush(out)
+    let afterSecond = ftell(out)
+    let changed = after.changedCells(since: before)
+    return (afterFirst - start, afterSecond - afterFirst, changed.count, changed.utf8Bytes)
+}
+
+/// Synthetic but realistic cities: mixed scripts, full details, as the Top Cities feed sends them.
+enum RenderBenchData {
+    static let names: [(String, String, String, Double)] = [
+        ("東京", "Tokyo", "日本", 9), ("Москва", "Moscow", "Россия", -8), ("Berlin", "Berlin", "Germany", 7.2),
+        ("São Paulo", "Sao Paulo", "Brazil", 24.5), ("Delhi", "Delhi", "India", 31), ("Cairo", "Cairo", "Egypt", 22),
+        ("서울", "Seoul", "대한민국", 3.5), ("Mexico City", "Mexico City", "Mexico", 18), ("Lagos", "Lagos", "Nigeria", 29.4),
+        ("Reykjavík", "Reykjavik", "Iceland", -12.5),
+    ]
+
+    static func city(_ i: Int) -> CityWeather {
+        let base = names[i % names.count]
+        func both(_ c: Double, _ mu: String, _ iu: String, _ f: (Double) -> Double) -> MetricImperial {
+            MetricImperial(metric: UnitValue(value: c, unit: mu), imperial: UnitValue(value: f(c), unit: iu))
+        }
+        let t = base.3 + Double(i % 7) * 0.3
+        let toF: (Double) -> Double = { $0 * 9 / 5 + 32 }
+        return CityWeather(
+            key: "\(100_000 + i)", localizedName: i < names.count ? base.0 : "\(base.0) \(i)", englishName: base.1,
+            country: Country(id: "XX", localizedName: base.2, englishName: base.2),
+            timeZone: CityTimeZone(code: "UTC", name: "Etc/UTC", gmtOffset: Double(i % 12)),
+            geoPosition: GeoPosition(latitude: 35.6, longitude: 139.7, elevation: both(40, "m", "ft") { $0 * 3.28 }),
+            weatherText: ["Sunny", "Mostly cloudy", "Light rain", "Snow"][i % 4], weatherIcon: [1, 6, 12, 22][i % 4],
+            hasPrecipitation: i % 4 >= 2, precipitationType: i % 4 >= 2 ? "Rain" : nil, isDayTime: true,
+            temperature: both(t, "C", "F", toF), realFeelTemperature: both(t - 2, "C", "F", toF),
+            relativeHumidity: 40 + i % 50, dewPoint: both(t - 8, "C", "F", toF),
+            wind: Wind(direction: WindDirection(degrees: 270, localized: "W", english: "W"), speed: both(15, "km/h", "mi/h") { $0 / 1.609 }),
+            windGust: Wind(direction: nil, speed: both(25, "km/h", "mi/h") { $0 / 1.609 }),
+            uvIndex: 3, uvIndexText: "Moderate", visibility: both(16.1, "km", "mi") { $0 / 1.609 }, cloudCover: 40,
+            pressure: both(1013, "mb", "inHg") { $0 * 0.02953 }, pressureTendency: PressureTendency(localizedText: "Rising", code: "R")
+        )
+    }
+
+    static func model(cityCount: Int, selected: Int) -> BrowserModel {
+        BrowserModel(
+            feedSize: 150, fetchedAt: Date(timeIntervalSince1970: 1_795_349_040), now: Date(timeIntervalSince1970: 1_795_349_340),
+            apiCallsLeft: 42, cities: (0..<cityCount).map(city), selectedIndex: selected, scrollOffset: max(0, selected - 10),
+            pinnedKeys: ["100000", "100001"]
+        )
+    }
+}

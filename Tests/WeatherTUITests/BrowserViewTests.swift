@@ -1,0 +1,206 @@
+import Testing
+import Foundation
+import WeatherCore
+import WeatherModels
+@testable import WeatherTUI
+
+@Suite struct BrowserViewTests {
+    private func render(_ m: BrowserModel, _ cols: Int, _ rows: Int) -> [String] {
+        BrowserView.render(m, size: TerminalSize(columns: cols, rows: rows)).lines
+    }
+
+    /// Display column where `needle` starts in `line`, or nil.
+    private func column(of needle: String, in line: String) -> Int? {
+        guard let r = line.range(of: needle) else { return nil }
+        return DisplayWidth.width(of: String(line[..<r.lowerBound]))
+    }
+
+    @Test func listAt80x24() throws {
+        let cities = try ViewFixtures.topCities()
+        let lines = render(ViewFixtures.model(cities, selected: 2), 80, 24)
+        #expect(lines.count == 24)
+        #expect(lines[0].hasPrefix(" weather-tui · Top 50 cities · updated 12:04 (5 min ago) · 42 API calls left"))
+        #expect(lines[1].contains("City ▲") && lines[1].contains("Country") && lines[1].contains("Temp") && lines[1].contains("Weather"))
+        #expect(lines[4].hasPrefix(">  \(cities[2].localizedName)"))
+        #expect(lines[2].hasPrefix("   \(cities[0].localizedName)"))
+        #expect(lines[2].contains("20.0°C"))
+        #expect(lines[23].hasSuffix("city 3 of 50 "))
+        #expect(lines[23].contains("? help  q quit"))
+        #expect(lines[23].contains("r refresh"))
+        #expect(!lines.joined().contains("│"))   // narrow: no detail beside the list
+        for line in lines { #expect(DisplayWidth.width(of: line) == 80) }
+    }
+
+    @Test func sideBySideAt140x40WithDetailAndForecast() throws {
+        let city = try ViewFixtures.details()
+        var m = ViewFixtures.model([city] + (try ViewFixtures.topCities()), selected: 0)
+        m.forecast = try ViewFixtures.forecast()
+        let lines = render(m, 140, 40)
+        let text = lines.joined(separator: "\n")
+        #expect(lines[2].contains("│"))
+        #expect(text.contains("Tokyo (東京)  ·  日本 (Japan)"))
+        #expect(text.contains("21:09 local (JST, UTC+9)"))
+        #expect(text.contains("35.69° N, 139.69° E · elevation 40 m"))
+        #expect(text.contains("Humidity"))
+        #expect(text.contains("Wind"))
+        #expect(text.contains("Pressure"))
+        #expect(text.contains("5-day forecast"))
+        #expect(text.contains("━"))
+        let forecastRows = lines.filter { $0.contains("━") }
+        #expect(forecastRows.count == 5)
+        for line in lines { #expect(DisplayWidth.width(of: line) == 140) }
+    }
+
+    @Test func longDetailLinesWrapAtTheirSeparators() throws {
+        var m = ViewFixtures.model([try ViewFixtures.details()], selected: 0)
+        m.units = .metric
+        let lines = render(m, 100, 30)
+        // At 100 columns the detail is 43 wide: "Feels … · Humidity … · Dew point …" continues on the next line.
+        let feels = try #require(lines.firstIndex { $0.contains("Feels") })
+        #expect(!lines[feels].contains("…"))
+        #expect(lines[feels + 1].contains("Dew point") || lines[feels + 1].contains("Humidity"))
+    }
+
+    @Test func detailLeavesOutSectionsWithoutData() {
+        let bare = ViewFixtures.make(name: "Nowhere", country: "Land", celsius: 3)
+        let text = render(ViewFixtures.model([bare]), 140, 40).joined(separator: "\n")
+        #expect(text.contains("Nowhere"))
+        #expect(text.contains("3.0 °C / 37 °F"))
+        #expect(!text.contains("Humidity"))
+        #expect(!text.contains("Wind"))
+        #expect(!text.contains("Pressure"))
+        #expect(!text.contains("UV"))
+        #expect(text.contains("Forecast: ⏎ loads"))
+    }
+
+    @Test func smallestUsableSize40x10() throws {
+        let lines = render(ViewFixtures.model(try ViewFixtures.topCities(), selected: 0), 40, 10)
+        #expect(lines[0].hasPrefix(" weather-tui"))
+        #expect(lines[2].hasPrefix(">"))
+        #expect(lines[9].hasSuffix("city 1 of 50 "))
+        #expect(lines[9].contains("? help  q quit"))
+        for line in lines { #expect(DisplayWidth.width(of: line) == 40) }
+    }
+
+    @Test func tooSmallNoticeAt30x8() throws {
+        let lines = render(ViewFixtures.model(try ViewFixtures.topCities()), 30, 8)
+        #expect(lines.contains { $0.contains("Terminal too small") })
+        #expect(lines.contains { $0.contains("30×8") })
+        #expect(!lines.contains { $0.contains("weather-tui") })
+    }
+
+    @Test func japaneseAndRussianColumnsLineUp() {
+        let cities = [
+            ViewFixtures.make(key: "1", name: "東京", english: "Tokyo", country: "日本", celsius: 17.8),
+            ViewFixtures.make(key: "2", name: "Москва", english: "Moscow", country: "Россия", celsius: -4.2),
+            ViewFixtures.make(key: "3", name: "大阪市", english: "Osaka", country: "日本", celsius: 15),
+            ViewFixtures.make(key: "4", name: "Санкт-Петербург", english: "Saint Petersburg", country: "Россия", celsius: -12),
+            ViewFixtures.make(key: "5", name: "札幌市北区中央通り東京都千代田区丸の内一丁目", english: "Long", country: "日本", celsius: 1),
+            ViewFixtures.make(key: "6", name: "Berlin", country: "Germany", celsius: 7.2),
+        ]
+        for (cols, rows) in [(80, 24), (140, 40), (40, 10)] {
+            let lines = render(ViewFixtures.model(cities, selected: 1), cols, rows)
+            let rowsShown = lines[2..<8]
+            let countryColumns = Set(rowsShown.compactMap { line in
+                ["日本", "Россия", "Germany"].compactMap { column(of: $0, in: line) }.min()
+            })
+            #expect(countryColumns.count == 1, "country column differs at \(cols)×\(rows): \(countryColumns)")
+            let tempColumns = Set(rowsShown.compactMap { line in line.range(of: "°C").map { DisplayWidth.width(of: String(line[..<$0.lowerBound])) } })
+            #expect(tempColumns.count == 1, "temperature column differs at \(cols)×\(rows)")
+            for line in lines { #expect(DisplayWidth.width(of: line) == cols) }
+        }
+    }
+
+    @Test func scrollingKeepsTheSelectionVisible() throws {
+        let cities = try ViewFixtures.topCities()
+        var m = ViewFixtures.model(cities, selected: 45)
+        m.scrollOffset = 0
+        let lines = render(m, 80, 24)
+        #expect(lines.contains { $0.hasPrefix(">  \(cities[45].localizedName)") })
+        m.selectedIndex = 49
+        m.scrollOffset = 40
+        let last = render(m, 80, 24)
+        #expect(last[22].hasPrefix(">  \(cities[49].localizedName)"))
+    }
+
+    @Test func pinnedCitiesAreMarked() {
+        let cities = [ViewFixtures.make(key: "p", name: "Pinned"), ViewFixtures.make(key: "o", name: "Other")]
+        var m = ViewFixtures.model(cities, selected: 1)
+        m.pinnedKeys = ["p"]
+        let lines = render(m, 80, 24)
+        #expect(lines[2].hasPrefix(" ★ Pinned"))
+        #expect(lines[3].hasPrefix(">  Other"))
+    }
+
+    @Test func offlineBannerSaysWhenAndWhy() {
+        var m = ViewFixtures.model([ViewFixtures.make(name: "A")])
+        m.banner = .offline(savedAt: ViewFixtures.now.addingTimeInterval(-3 * 3600), reason: "offline: cannot reach dataservice.accuweather.com")
+        let lines = render(m, 140, 40)
+        #expect(lines[1].hasPrefix(" OFFLINE · showing data saved 2026-11-22 09:09 (3 h ago) · offline: cannot reach dataservice.accuweather.com"))
+        let buffer = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40))
+        #expect(buffer[1, 1].style.reverse && buffer[1, 1].style.bold)
+        m.banner = .demo
+        #expect(render(m, 80, 24)[1].hasPrefix(" DEMO"))
+        m.banner = nil
+        #expect(render(m, 80, 24)[1].contains("City"))
+    }
+
+    @Test func headerShowsRefreshing() {
+        var m = ViewFixtures.model([])
+        m.isRefreshing = true
+        m.apiCallsLeft = nil
+        #expect(render(m, 100, 20)[0].hasPrefix(" weather-tui · Top 50 cities · updated 12:04 (5 min ago) · refreshing…"))
+    }
+
+    @Test func filterPromptAndNoMatch() {
+        var m = ViewFixtures.model([], selected: nil)
+        m.filterText = "zzz"
+        m.isEditingFilter = true
+        let lines = render(m, 80, 24)
+        #expect(lines[22].hasPrefix(" Filter: zzz█"))
+        #expect(lines[2].contains("No city matches \"zzz\""))
+        #expect(lines[23].contains("type to filter"))
+        #expect(lines[23].hasSuffix("0 cities "))
+    }
+
+    @Test func narrowDetailIsFullScreen() throws {
+        let city = try ViewFixtures.details()
+        var m = ViewFixtures.model([city], selected: 0)
+        m.detailOpen = true
+        let lines = render(m, 80, 24)
+        #expect(!lines[1].contains("Country"))
+        #expect(lines[1].contains(city.englishName))
+        #expect(lines[23].contains("Esc back"))
+        m.isEditingFilter = true
+        m.filterText = "To"
+        let typing = render(m, 80, 24)
+        #expect(typing[1].contains("Country"))
+        #expect(typing[22].hasPrefix(" Filter: To█"))
+    }
+
+    @Test func unitsSwitchToFahrenheit() {
+        var m = ViewFixtures.model([ViewFixtures.make(name: "Hot", celsius: 30)])
+        m.units = .imperial
+        #expect(render(m, 80, 24)[2].contains("86°F"))
+    }
+
+    @Test func helpOverlayListsEveryKey() {
+        var m = ViewFixtures.model([ViewFixtures.make(name: "A")])
+        m.helpShown = true
+        let text = render(m, 80, 24).joined(separator: "\n")
+        for key in ["PgUp PgDn", "Home End", "filter", "sort", "°C ⇄ °F", "pin", "F5", "Ctrl-C"] {
+            #expect(text.contains(key), "help lacks \(key)")
+        }
+    }
+
+    @Test func temperatureColoursAreGraded() throws {
+        let m = ViewFixtures.model([ViewFixtures.make(key: "a", name: "Cold", celsius: -15), ViewFixtures.make(key: "b", name: "Hot", celsius: 35)], selected: nil)
+        let b = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24))
+        let row2 = b.line(2), row3 = b.line(3)
+        let x2: Int = try #require(column(of: "°C", in: row2))
+        let x3: Int = try #require(column(of: "°C", in: row3))
+        #expect(b[x2 - 1, 2].style.color == .frigid)
+        #expect(b[x3 - 1, 3].style.color == .hot)
+        #expect(b[x2 - 1, 2].style.bold)   // still stands out in monochrome
+    }
+}

@@ -1,0 +1,101 @@
+import WeatherCore
+import Testing
+import Foundation
+import Glibc
+@testable import WeatherTUI
+
+/// ncurses keeps global state: these tests run one at a time.
+@Suite(.serialized) struct NcursesBackendTests {
+    private func withHeadless(_ body: (NcursesBackend, UnsafeMutablePointer<FILE>) throws -> Void) throws {
+        guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else {
+            Issue.record("cannot open temporary files")
+            return
+        }
+        defer { fclose(out); fclose(inp) }
+        let backend = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color")
+        try backend.start()
+        defer { backend.stop() }
+        try body(backend, out)
+    }
+
+    @Test func drawsWideTextAndReadsItBack() throws {
+        try withHeadless { backend, _ in
+            backend.resize(to: TerminalSize(columns: 40, rows: 10))
+            var buffer = ScreenBuffer(width: 40, height: 10)
+            buffer.draw("Tokyo", x: 0, y: 0, style: .header)
+            buffer.draw("東京", x: 1, y: 1)
+            buffer.draw("Москва", x: 10, y: 1, style: .selected)
+            buffer.draw("end", x: 37, y: 9)
+            buffer.draw("দিল্লি ভারত|", x: 0, y: 3)
+            backend.present(buffer)
+            #expect(backend.screenLine(0).hasPrefix("Tokyo"))
+            let row1 = backend.screenLine(1)
+            #expect(row1.hasPrefix(" 東京"))
+            #expect(row1.contains("Москва"))
+            #expect(backend.screenLine(9).hasSuffix("end"))
+            // The Bengali clusters take as many cells in ncurses as in the buffer: the bar lines up.
+            let bengali = backend.screenLine(3)
+            #expect(!bengali.contains("?"))
+            #expect(DisplayWidth.width(of: String(bengali.prefix { $0 != "|" })) == DisplayWidth.width(of: "দিল্লি ভারত"))
+        }
+    }
+
+    @Test func secondFrameWritesOnlyWhatChanged() throws {
+        try withHeadless { backend, out in
+            backend.resize(to: TerminalSize(columns: 80, rows: 24))
+            var first = ScreenBuffer(width: 80, height: 24)
+            for row in 0..<24 { first.draw("row \(row) with some text that fills the line a bit", x: 0, y: row) }
+            backend.present(first)
+            fflush(out)
+            let afterFirst = ftell(out)
+            var second = first
+            second.draw("CHANGED", x: 0, y: 5)
+            backend.present(second)
+            fflush(out)
+            let delta = ftell(out) - afterFirst
+            #expect(delta > 0)
+            #expect(delta < 60)
+            #expect(backend.screenLine(5).hasPrefix("CHANGED"))
+            #expect(backend.screenLine(6).hasPrefix("row 6"))
+        }
+    }
+
+    @Test func unknownTerminalIsATypedError() {
+        guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
+        defer { fclose(out); fclose(inp) }
+        let backend = NcursesBackend(output: out, input: inp, terminalName: "no-such-terminal-xyz")
+        #expect(throws: TerminalError.unknownTerminal("no-such-terminal-xyz")) { try backend.start() }
+    }
+
+    @Test func noColorMeansMonochrome() throws {
+        guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
+        defer { fclose(out); fclose(inp) }
+        let mono = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color", noColor: true)
+        try mono.start()
+        #expect(!mono.supportsColor)
+        mono.stop()
+        let colour = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color")
+        try colour.start()
+        #expect(colour.supportsColor)
+        colour.stop()
+        let vt100 = NcursesBackend(output: out, input: inp, terminalName: "vt100")
+        try vt100.start()
+        #expect(!vt100.supportsColor)
+        vt100.stop()
+    }
+
+    @Test func errorsTellTheUserAboutOnce() {
+        #expect(TerminalError.notATerminal.localizedDescription.contains("--once"))
+        #expect(TerminalError.unknownTerminal("foo").localizedDescription.contains("\"foo\""))
+        #expect(TerminalError.unknownTerminal(nil).localizedDescription.contains("TERM is not set"))
+    }
+
+    @Test func keyCodesMapToEvents() {
+        #expect(NcursesBackend.map(character: 106) == .character("j"))
+        #expect(NcursesBackend.map(character: 0x6771) == .character("東"))
+        #expect(NcursesBackend.map(character: 3) == .control("c"))
+        #expect(NcursesBackend.map(character: 13) == .enter)
+        #expect(NcursesBackend.map(character: 27) == .escape)
+        #expect(NcursesBackend.map(character: 127) == .backspace)
+    }
+}

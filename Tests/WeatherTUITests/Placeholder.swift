@@ -1,1 +1,0 @@
-// Tests for WeatherTUI are added with its issue.

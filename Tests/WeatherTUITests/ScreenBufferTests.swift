@@ -1,0 +1,116 @@
+import Testing
+@testable import WeatherTUI
+import WeatherCore
+
+@Suite struct ScreenBufferTests {
+    @Test func drawsClippedTextAndReportsLines() {
+        var b = ScreenBuffer(width: 10, height: 2)
+        let end = b.draw("Hello, world", x: 2, y: 0)
+        #expect(end == 10)
+        #expect(b.lines == ["  Hello, w", "          "])
+        b.draw("abc", x: 0, y: 1, maxWidth: 2)
+        #expect(b.line(1) == "ab        ")
+    }
+
+    @Test func wideCharacterNeverSplitAtTheRightEdge() {
+        var b = ScreenBuffer(width: 5, height: 1)
+        b.draw("東京都", x: 0, y: 0)
+        // 東京 fill 4 columns; 都 would straddle the edge and becomes a space.
+        #expect(b.line(0) == "東京 ")
+        #expect(b[4, 0].character == " ")
+        #expect(b[1, 0].isContinuation)
+    }
+
+    @Test func wideCharacterNeverSplitAtAColumnBoundary() {
+        var b = ScreenBuffer(width: 8, height: 1)
+        b.draw("Москва", x: 0, y: 0, maxWidth: 3)
+        b.draw("東京", x: 3, y: 0, maxWidth: 3)
+        #expect(b.line(0) == "Мос東   ")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var b = ScreenBuffer(width: 6, height: 1)
+        b.draw("東京", x: 0, y: 0)
+        b.draw("x", x: 1, y: 0)
+        #expect(b.line(0) == " x京  ")
+        b.draw("y", x: 2, y: 0)
+        #expect(b.line(0) == " xy   ")
+        #expect(!b[3, 0].isContinuation)
+    }
+
+    @Test func paddedDrawTruncatesByDisplayWidth() {
+        var b = ScreenBuffer(width: 12, height: 1)
+        b.draw("東京東京東京", x: 0, y: 0, columns: 7)
+        #expect(b.line(0).hasPrefix("東京東"))
+        #expect(!b[6, 0].isContinuation)
+        b.draw("7.2°C", x: 7, y: 0, columns: 5, alignRight: true)
+        #expect(b.line(0).hasSuffix("7.2°C"))
+        #expect(DisplayWidth.width(of: b.line(0)) == 12)
+    }
+
+    @Test func diffFindsOnlyChangedRunsAndJoinsSmallGaps() {
+        var a = ScreenBuffer(width: 20, height: 3)
+        a.draw("row one", x: 0, y: 0)
+        a.draw("row two", x: 0, y: 1)
+        var b = a
+        b.draw("X", x: 1, y: 1)
+        b.draw("Y", x: 3, y: 1)
+        b.draw("Z", x: 15, y: 1)
+        let runs = b.changedRuns(since: a)
+        #expect(runs == [CellRun(y: 1, x: 1, count: 3), CellRun(y: 1, x: 15, count: 1)])
+        #expect(b.changedCells(since: a).count == 3)
+        #expect(b.changedRuns(since: nil).count == 3)
+    }
+
+    @Test func diffWidensRunsToWholeWideCharacters() {
+        var a = ScreenBuffer(width: 6, height: 1)
+        a.draw("東京", x: 0, y: 0)
+        var b = a
+        b.draw("京", x: 2, y: 0, style: .selected)
+        let runs = b.changedRuns(since: a)
+        #expect(runs == [CellRun(y: 0, x: 2, count: 2)])
+    }
+
+    @Test func graphemesOfSeveralScalarsSurviveAndDiff() {
+        var a = ScreenBuffer(width: 8, height: 1)
+        a.draw("e\u{301}🇯🇵x", x: 0, y: 0)
+        #expect(a.line(0) == "e\u{301}🇯🇵x    ")
+        #expect(a.grapheme(x: 1, y: 0) == "🇯🇵")
+        var b = a
+        b.draw("🇫🇷", x: 1, y: 0)
+        #expect(b.changedRuns(since: a) == [CellRun(y: 0, x: 1, count: 2)])
+        b.draw("ab", x: 1, y: 0)
+        #expect(b.line(0) == "e\u{301}abx    ")
+        #expect(b.grapheme(x: 1, y: 0) == "a")
+    }
+
+    @Test func clustersWiderThanTwoColumnsKeepTheirCells() {
+        // दि = द + spacing vowel sign: 2 columns; ल्ली = ल + virama + ल + ी: 3 columns (as wcwidth sums them).
+        var b = ScreenBuffer(width: 10, height: 1)
+        let end = b.draw("दिल्ली|", x: 0, y: 0)
+        #expect(end == 6)
+        #expect(b.line(0) == "दिल्ली|    ")
+        #expect(b[2, 0].width == 3 && b[3, 0].isContinuation && b[4, 0].isContinuation)
+        b.draw("x", x: 3, y: 0)
+        #expect(b.line(0) == "दि x |    ")
+        var narrow = ScreenBuffer(width: 4, height: 1)
+        narrow.draw("दिल्ली", x: 0, y: 0)
+        #expect(narrow.line(0) == "दि  ")
+    }
+
+    /// The buffer's fast paths must agree with `DisplayWidth` on every scalar they cover.
+    @Test func fastWidthPathsAgreeWithDisplayWidth() {
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x370...0x52F, 0x2010...0x2027, 0x2190...0x21FE,
+                                             0x2500...0x25FC, 0x3041...0x33FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
+        var mismatches: [UInt32] = []
+        for range in ranges {
+            for v in range {
+                guard let scalar = Unicode.Scalar(v) else { continue }
+                let c = Character(scalar)
+                if ScreenBuffer.columns(of: c) != DisplayWidth.width(of: c) { mismatches.append(v) }
+                if let w = ScreenBuffer.simpleWidth(v), w != DisplayWidth.width(of: c) { mismatches.append(v) }
+            }
+        }
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(10).map { String($0, radix: 16) })")
+    }
+}

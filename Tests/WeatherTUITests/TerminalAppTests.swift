@@ -1,0 +1,137 @@
+import WeatherCore
+import Testing
+import Foundation
+import WeatherModels
+@testable import WeatherTUI
+
+/// A driver that records commands and moves a selection like the real store would.
+final class FakeDriver: BrowserDriver {
+    var state: BrowserModel
+    var commands: [KeyCommand] = []
+    var sizesSeen: [TerminalSize] = []
+    var pending: [(inout BrowserModel) -> Void] = []
+    var ticks = 0
+    var isQuitting = false
+
+    init(_ model: BrowserModel) { state = model }
+
+    func model() -> BrowserModel { state }
+
+    func handle(_ command: KeyCommand, size: TerminalSize) {
+        commands.append(command)
+        sizesSeen.append(size)
+        let listRows = size.rows - 3
+        let last = max(0, state.cities.count - 1)
+        switch command {
+        case .moveDown: state.selectedIndex = min(last, (state.selectedIndex ?? -1) + 1)
+        case .moveUp: state.selectedIndex = max(0, (state.selectedIndex ?? 1) - 1)
+        case .pageDown: state.selectedIndex = min(last, (state.selectedIndex ?? 0) + listRows)
+        case .last: state.selectedIndex = last
+        case .first: state.selectedIndex = 0
+        case .beginFilter: state.isEditingFilter = true
+        case .filterInsert(let c): state.filterText.append(c)
+        case .filterCommit: state.isEditingFilter = false
+        case .toggleHelp: state.helpShown.toggle()
+        case .quit, .interrupt: isQuitting = true
+        default: break
+        }
+    }
+
+    /// Results arrive only from this call of `processPendingResults` on (as if the network took a while).
+    var resultsArriveAtPoll = 0
+    private var polls = 0
+
+    func processPendingResults() -> Bool {
+        polls += 1
+        guard !pending.isEmpty, polls > resultsArriveAtPoll else { return false }
+        for apply in pending { apply(&state) }
+        pending = []
+        return true
+    }
+
+    func tick(now: Date) { ticks += 1 }
+}
+
+@Suite struct TerminalAppTests {
+    private func cities(_ n: Int) -> [CityWeather] {
+        (0..<n).map { ViewFixtures.make(key: "\($0)", name: "City\($0)", country: "Country") }
+    }
+
+    @Test func keysBecomeCommandsAndFramesFollow() throws {
+        let driver = FakeDriver(ViewFixtures.model(cities(60)))
+        let backend = InMemoryBackend(keys: [.character("j"), .down, .pageDown, .character("G"), .character("g"), .character("q")])
+        let exit = try TerminalApp(driver: driver, backend: backend).run()
+        #expect(exit == .quit)
+        #expect(driver.commands == [.resize, .moveDown, .moveDown, .pageDown, .last, .first, .quit])
+        #expect(driver.sizesSeen.first == TerminalSize(columns: 80, rows: 24))
+        #expect(backend.frames.first?.line(2).hasPrefix(">  City0") == true)
+        #expect(backend.frames.contains { $0.line(3).hasPrefix(">  City1") })
+        #expect(backend.frames.contains { $0.line(23).hasSuffix("city 60 of 60 ") })
+        #expect(backend.stopCount == 1)
+        #expect(!backend.isStarted)
+    }
+
+    @Test func filterModeSendsPrintableKeysToTheFilter() throws {
+        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let backend = InMemoryBackend(keys: [.character("/"), .character("q"), .character("東"), .enter, .character("q")])
+        try TerminalApp(driver: driver, backend: backend).run()
+        #expect(driver.commands == [.resize, .beginFilter, .filterInsert("q"), .filterInsert("東"), .filterCommit, .quit])
+        #expect(driver.state.filterText == "q東")
+    }
+
+    @Test func qClosesHelpBeforeQuitting() throws {
+        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let backend = InMemoryBackend(keys: [.character("?"), .character("q"), .character("q")])
+        try TerminalApp(driver: driver, backend: backend).run()
+        #expect(driver.commands == [.resize, .toggleHelp, .toggleHelp, .quit])
+    }
+
+    @Test func ctrlCQuitsAndSignalTerminates() throws {
+        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let backend = InMemoryBackend(keys: [.control("c")])
+        #expect(try TerminalApp(driver: driver, backend: backend).run() == .quit)
+        #expect(driver.commands.last == .interrupt)
+        let quiet = InMemoryBackend(keys: [.character("j")])
+        let signalled = FakeDriver(ViewFixtures.model(cities(3)))
+        #expect(try TerminalApp(driver: signalled, backend: quiet).run() == .terminated)
+        #expect(signalled.commands.last == .interrupt)
+        #expect(quiet.stopCount == 1)
+    }
+
+    @Test func resizeRedrawsAtTheNewSizeAndTooSmallIsSafe() throws {
+        let driver = FakeDriver(ViewFixtures.model(cities(10)))
+        let backend = InMemoryBackend(keys: [.resize, .character("j"), .resize, .character("q")],
+                                      sizes: [TerminalSize(columns: 30, rows: 8), TerminalSize(columns: 120, rows: 30)])
+        try TerminalApp(driver: driver, backend: backend).run()
+        #expect(driver.commands.contains(.resize))
+        #expect(backend.frames.contains { $0.width == 30 && $0.lines.contains { $0.contains("too small") } })
+        #expect(backend.lastFrame?.width == 120)
+        #expect(backend.lastFrame?.line(2).contains("│") == true)
+    }
+
+    @Test func backgroundResultsRedrawWithoutKeys() throws {
+        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        driver.pending = [{ $0.isRefreshing = true }]
+        driver.resultsArriveAtPoll = 1
+        // Keys that mean nothing: the loop polls results again after each.
+        let backend = InMemoryBackend(keys: [.character("x"), .character("x")])
+        try TerminalApp(driver: driver, backend: backend).run()
+        #expect(backend.frames.last?.line(0).contains("refreshing…") == true)
+        #expect(backend.frames.count == 2)
+    }
+
+    @Test func unchangedFramesAreNotPresentedAgain() throws {
+        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let backend = InMemoryBackend(keys: [.character("x"), .character("s"), .character("q")])
+        try TerminalApp(driver: driver, backend: backend).run()
+        #expect(backend.frames.count == 1)
+    }
+
+    @Test func ticksComeFromTheClock() throws {
+        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        var now = ViewFixtures.now
+        let backend = InMemoryBackend(keys: [.character("x"), .character("x"), .character("q")])
+        try TerminalApp(driver: driver, backend: backend, tickInterval: 15, clock: { now = now.addingTimeInterval(10); return now }).run()
+        #expect(driver.ticks >= 1)
+    }
+}

@@ -1,4 +1,7 @@
-import Foundation
+@preconcurrency import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// Benchmark sections, each in its own file; `weather-bench [section…]` runs the named ones.
 let sections: [(name: String, run: () throws -> Void)] = [

@@ -6,7 +6,8 @@ public enum WeatherFormat {
     /// `7.2°C` or `45°F`; `–` when AccuWeather sent no value in those units.
     public static func temperature(_ value: MetricImperial?, units: TemperatureUnit) -> String {
         guard let v = temperatureValue(value, units: units) else { return "–" }
-        return units == .metric ? String(format: "%.1f°C", v) : String(format: "%.0f°F", v)
+        // "+ 0.0" turns -0.04 into 0.0 rather than "-0.0".
+        return units == .metric ? String(format: "%.1f°C", (v * 10).rounded(.toNearestOrEven) / 10 + 0.0) : String(format: "%.0f°F", v.rounded() + 0.0)
     }
 
     /// The numeric temperature in the chosen units, converting when only the other unit was sent.
@@ -113,19 +114,20 @@ public enum WeatherFormat {
         return "\(number) \(v.unit)"
     }
 
-    /// A glyph for an AccuWeather icon code (1–44); `·` for codes it does not know.
+    /// A one-column glyph for an AccuWeather icon code (1–44); `·` for codes it does not know.
+    /// Only symbols from the Basic Multilingual Plane: pictographs such as 🌧 are one column to
+    /// wcwidth but two in tmux and many terminals, which would shift the rest of the row.
     public static func glyph(icon: Int?) -> String {
         switch icon ?? 0 {
         case 1, 2: return "☀"
-        case 3, 4, 5: return "🌤"
+        case 3, 4, 5: return "☼"
         case 6, 7, 8, 35, 36, 38: return "☁"
-        case 11: return "🌫"
-        case 12, 13, 14, 18, 39, 40: return "🌧"
+        case 11: return "≡"
+        case 12, 13, 14, 18, 39, 40: return "☂"
         case 15, 16, 17, 41, 42: return "⛈"
-        case 19, 20, 21, 22, 23, 29, 43, 44: return "🌨"
-        case 24, 25, 26, 31: return "❄"
-        case 30: return "🌡"
-        case 32: return "🌬"
+        case 19, 20, 21, 22, 23, 24, 25, 26, 29, 31, 43, 44: return "❄"
+        case 30: return "♨"
+        case 32: return "≈"
         case 33, 34, 37: return "☾"
         default: return "·"
         }

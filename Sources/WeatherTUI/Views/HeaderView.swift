@@ -32,7 +32,7 @@ public enum BannerView {
         case .offline(let savedAt, let reason):
             return " OFFLINE · \(saved(savedAt))" + (reason.map { " · \($0)" } ?? " · --offline: network not used")
         case .demo:
-            return " DEMO · bundled sample data, no network · r does not fetch"
+            return " DEMO · bundled sample data, no key and no network needed"
         }
     }
 

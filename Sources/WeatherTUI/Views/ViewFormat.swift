@@ -11,25 +11,12 @@ enum ViewFormat {
             return WeatherFormat.temperature(value, units: units)
         }
         if units == .metric { return "\(oneDecimal(v))°C" }
-        let whole = Int(v.rounded(.toNearestOrEven))
-        return whole == 0 && v.sign == .minus ? "-0°F" : "\(whole)°F"   // as printf's %.0f
+        return "\(Int(v.rounded()))°F"
     }
 
-    /// The weather glyph for the screen: WeatherFormat's, except pictographs outside the BMP
-    /// (🌤 🌧 🌫 🌬 🌨 🌡), which wcwidth counts as one column but tmux and many terminals draw as
-    /// two, shifting the rest of the row; those get a one-column symbol of the same meaning.
+    /// The weather glyph for the screen (one column; see `WeatherFormat.glyph`).
     static func glyph(icon: Int?) -> String {
-        let glyph = WeatherFormat.glyph(icon: icon)
-        if glyph.unicodeScalars.allSatisfy({ $0.value < 0x1_0000 }) { return glyph }
-        switch icon ?? 0 {
-        case 3, 4, 5: return "☼"
-        case 11: return "≡"
-        case 12, 13, 14, 18, 39, 40: return "☂"
-        case 19, 20, 21, 22, 23, 29, 43, 44: return "❄"
-        case 30: return "♨"
-        case 32: return "≈"
-        default: return "·"
-        }
+        WeatherFormat.glyph(icon: icon)
     }
 
     /// "17.8 °C / 64 °F".
@@ -59,7 +46,7 @@ enum ViewFormat {
 
     static func oneDecimal(_ x: Double) -> String {
         let tenths = Int((x * 10).rounded(.toNearestOrEven))
-        let sign = tenths < 0 || (tenths == 0 && x.sign == .minus && x != 0) ? "-" : ""
+        let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 

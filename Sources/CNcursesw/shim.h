@@ -88,4 +88,10 @@ static inline void cnc_restore_signal_handlers(void) {
 /* The signal that asked us to quit (0 if none). */
 static inline int cnc_pending_signal(void) { return cnc_signal_received; }
 
+/* Whether the terminal set up by setupterm can move the cursor (TERM=dumb cannot). */
+static inline int cnc_can_address_cursor(void) {
+    char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1;
+}
+
 #endif

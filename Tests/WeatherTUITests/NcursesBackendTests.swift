@@ -67,6 +67,14 @@ import Glibc
         #expect(throws: TerminalError.unknownTerminal("no-such-terminal-xyz")) { try backend.start() }
     }
 
+    @Test func aDumbTerminalIsRefusedWithAWordAboutOnce() {
+        guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
+        defer { fclose(out); fclose(inp) }
+        let backend = NcursesBackend(output: out, input: inp, terminalName: "dumb")
+        #expect(throws: TerminalError.tooLimited("dumb")) { try backend.start() }
+        #expect(TerminalError.tooLimited("dumb").localizedDescription.contains("--once"))
+    }
+
     @Test func noColorMeansMonochrome() throws {
         guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
         defer { fclose(out); fclose(inp) }

@@ -70,6 +70,8 @@ public final class NcursesBackend: TerminalBackend {
         if setupterm(name, fileno(out), &status) != cnc_ok() {
             throw status == 0 ? .unknownTerminal(name) : .cannotInitialize("no terminfo database for \"\(name)\"")
         }
+        // A terminal that cannot move the cursor (TERM=dumb, a hard-copy or an emacs shell) cannot show a screen.
+        guard cnc_can_address_cursor() != 0 else { throw .tooLimited(name) }
         guard let scr = newterm(name, out, inp) else { throw .unknownTerminal(name) }
         screen = scr
         set_term(scr)

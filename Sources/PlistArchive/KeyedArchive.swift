@@ -19,11 +19,7 @@ public enum KeyedArchive {
         } catch {
             throw .io(underlying: "cannot encode \(T.self): \(error)")
         }
-        do {
-            return try NSKeyedArchiver.archivedData(withRootObject: payload as NSData, requiringSecureCoding: true)
-        } catch {
-            throw .io(underlying: "cannot archive \(T.self): \(error.localizedDescription)")
-        }
+        return DataRootArchive.encode(payload)
     }
 
     /// Reads and decodes a `T` from `url`; a newer schema is `incompatibleSchema`, anything
@@ -41,16 +37,22 @@ public enum KeyedArchive {
     /// Decodes the binary-plist payload held by the archive.
     static func decodePayload<T: Decodable>(_ type: T.Type, from payload: Data) throws(ArchiveError) -> T {
         let decoder = PropertyListDecoder()
-        if let versioned = T.self as? SchemaVersioned.Type,
-           let probe = try? decoder.decode(SchemaProbe.self, from: payload),
-           let found = probe.schemaVersion, found > versioned.currentSchemaVersion {
-            throw .incompatibleSchema(found: found, supported: versioned.currentSchemaVersion)
+        let versioned = T.self as? SchemaVersioned.Type
+        func newerSchema(_ found: Int?) -> ArchiveError? {
+            guard let versioned, let found, found > versioned.currentSchemaVersion else { return nil }
+            return .incompatibleSchema(found: found, supported: versioned.currentSchemaVersion)
         }
         do {
-            return try decoder.decode(T.self, from: payload)
-        } catch let error as DecodingError {
-            throw .corrupt(reason: describe(error))
+            let value = try decoder.decode(T.self, from: payload)
+            // A newer schema is refused even when it happens to decode: its meaning may have changed.
+            if let newer = newerSchema((value as? SchemaVersioned)?.schemaVersion) { throw newer }
+            return value
+        } catch let error as ArchiveError {
+            throw error
         } catch {
+            // Only on failure: was it written by a newer build rather than damaged?
+            if let newer = newerSchema((try? decoder.decode(SchemaProbe.self, from: payload))?.schemaVersion) { throw newer }
+            if let error = error as? DecodingError { throw .corrupt(reason: describe(error)) }
             throw .corrupt(reason: "payload is not a property list of \(T.self)")
         }
     }

@@ -52,6 +52,7 @@ enum KeyedArchiveValidator {
 
     /// The bytes of an archive whose root object is inline data (the `Codable` payload).
     static func rootData(_ data: Data) throws(ArchiveError) -> Data {
+        if let payload = DataRootArchive.decode(data) { return payload }  // the common, fast case
         let archive = try parse(data)
         guard archive.root is Data else {
             let found = archive.className(of: archive.root) ?? String(describing: type(of: archive.root))

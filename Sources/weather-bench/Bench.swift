@@ -8,8 +8,8 @@ struct BenchResult {
 }
 
 /// Times `body` in `rounds` rounds of `iterations` calls and keeps the fastest round.
-func measure(_ name: String, iterations: Int = 20, rounds: Int = 5, note: String = "", _ body: () throws -> Void) rethrows -> BenchResult {
-    try body()  // warm-up
+func measure(_ name: String, iterations: Int = 20, rounds: Int = 5, warmUp: Bool = true, note: String = "", _ body: () throws -> Void) rethrows -> BenchResult {
+    if warmUp { try body() }
     var best = Double.infinity
     for _ in 0..<rounds {
         let start = DispatchTime.now().uptimeNanoseconds

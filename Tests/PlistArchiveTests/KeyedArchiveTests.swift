@@ -23,6 +23,16 @@ import WeatherModels
         #expect(payload.starts(with: Array("bplist00".utf8)))
     }
 
+    @Test(arguments: [0, 14, 15, 300, 70_000])
+    func theHandWrittenWrapperIsWhatNSKeyedArchiverReadsAndWrites(size: Int) throws {
+        let payload = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let ours = DataRootArchive.encode(payload)
+        #expect(try NSKeyedUnarchiver.unarchivedObject(ofClass: NSData.self, from: ours) as Data? == payload)
+        let theirs = try NSKeyedArchiver.archivedData(withRootObject: payload as NSData, requiringSecureCoding: true)
+        #expect(DataRootArchive.decode(theirs) == payload)
+        #expect(DataRootArchive.decode(ours) == payload)
+    }
+
     @Test func anIndependentReaderAgrees() throws {
         try KeyedArchive.archive(try Make.realFeed(), to: file)
         let (status, output) = try Make.run(URL(fileURLWithPath: "/usr/bin/env"),

@@ -40,14 +40,15 @@ enum DataRootArchive {
         return Data(out)
     }
 
-    /// The payload of an archive in exactly the layout above (any object order or integer
-    /// widths), or nil when it is anything else.
+    /// The payload of an archive of this shape (any object order or integer widths), or nil when
+    /// it is anything else.
     static func decode(_ data: Data) -> Data? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var reader = Reader(bytes: bytes)
-            return reader.payload()
-        }
+        guard let top = BinaryPlistReader.parse(data) as? [String: Any],
+              top["$archiver"] as? String == "NSKeyedArchiver",
+              let root = (top["$top"] as? [String: Any])?["root"] as? PlistUID,
+              let objects = top["$objects"] as? [Any], objects.indices.contains(root.value)
+        else { return nil }
+        return objects[root.value] as? Data
     }
 
     private static func marker(_ kind: UInt8, count: Int) -> [UInt8] {
@@ -57,98 +58,5 @@ enum DataRootArchive {
 
     private static func bigEndian(_ value: UInt64, bytes: Int) -> [UInt8] {
         (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
-    }
-
-    /// A bounds-checked reader of the few binary-plist objects this layout uses.
-    private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var offsets: [Int] = []
-        var refSize = 0
-
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-        func uint(_ at: Int, _ size: Int) -> Int? {
-            guard size >= 1, size <= 8, at >= 0, at <= bytes.count - size else { return nil }
-            var value: UInt64 = 0
-            for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
-            return value > UInt64(Int.max) ? nil : Int(value)
-        }
-
-        enum Object {
-            case string(String), data(Range<Int>), uid(Int), int(Int), array([Int]), dict([Int], [Int])
-        }
-
-        /// (start, count) of an object's contents after its marker and optional length.
-        func lengthAndStart(_ offset: Int, _ low: UInt8) -> (Int, Int)? {
-            if low != 0x0F { return (offset + 1, Int(low)) }
-            guard offset + 1 < bytes.count, bytes[offset + 1] & 0xF0 == 0x10 else { return nil }
-            let size = 1 << Int(bytes[offset + 1] & 0x0F)
-            guard let n = uint(offset + 2, size) else { return nil }
-            return (offset + 2 + size, n)
-        }
-
-        func object(_ index: Int) -> Object? {
-            guard index >= 0, index < offsets.count else { return nil }
-            let offset = offsets[index]
-            guard offset >= 8, offset < bytes.count else { return nil }
-            let marker = bytes[offset], kind = marker & 0xF0, low = marker & 0x0F
-            switch kind {
-            case 0x10:
-                return uint(offset + 1, 1 << Int(low)).map(Object.int)
-            case 0x80:
-                return uint(offset + 1, Int(low) + 1).map(Object.uid)
-            case 0x40, 0x50:
-                guard let (start, n) = lengthAndStart(offset, low), n >= 0, start <= bytes.count - n else { return nil }
-                if kind == 0x40 { return .data(start..<start + n) }
-                guard let s = String(bytes: bytes[start..<start + n], encoding: .ascii) else { return nil }
-                return .string(s)
-            case 0xA0, 0xD0:
-                guard let (start, n) = lengthAndStart(offset, low), n >= 0, n <= 64 else { return nil }
-                let total = kind == 0xA0 ? n : 2 * n
-                guard start <= bytes.count - total * refSize else { return nil }
-                var refs: [Int] = []
-                for i in 0..<total {
-                    guard let r = uint(start + i * refSize, refSize) else { return nil }
-                    refs.append(r)
-                }
-                return kind == 0xA0 ? .array(refs) : .dict(Array(refs.prefix(n)), Array(refs.suffix(n)))
-            default:
-                return nil
-            }
-        }
-
-        func dictionary(_ index: Int) -> [String: Int]? {
-            guard case .dict(let keys, let values)? = object(index) else { return nil }
-            var result: [String: Int] = [:]
-            for (k, v) in zip(keys, values) {
-                guard case .string(let key)? = object(k) else { return nil }
-                result[key] = v
-            }
-            return result
-        }
-
-        mutating func payload() -> Data? {
-            let count = bytes.count
-            guard count >= 40, Array(bytes[0..<8]) == Array("bplist00".utf8) else { return nil }
-            let trailer = count - 32
-            let offsetSize = Int(bytes[trailer + 6])
-            refSize = Int(bytes[trailer + 7])
-            guard (1...8).contains(offsetSize), (1...8).contains(refSize),
-                  let objectCount = uint(trailer + 8, 8), let top = uint(trailer + 16, 8), let table = uint(trailer + 24, 8),
-                  objectCount > 0, objectCount <= 64, table >= 8, table <= trailer - objectCount * offsetSize
-            else { return nil }
-            for i in 0..<objectCount {
-                guard let o = uint(table + i * offsetSize, offsetSize) else { return nil }
-                offsets.append(o)
-            }
-            guard let root = dictionary(top),
-                  let archiverRef = root["$archiver"], case .string("NSKeyedArchiver")? = object(archiverRef),
-                  let topRef = root["$top"], let topDict = dictionary(topRef),
-                  let rootRef = topDict["root"], case .uid(let rootIndex)? = object(rootRef),
-                  let objectsRef = root["$objects"], case .array(let archived)? = object(objectsRef),
-                  rootIndex < archived.count, case .data(let range)? = object(archived[rootIndex])
-            else { return nil }
-            return Data(bytes[range])
-        }
     }
 }

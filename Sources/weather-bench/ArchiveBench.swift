@@ -43,6 +43,9 @@ func runArchiveBench() throws {
         results.append(try measure("  bare plist encode", iterations: iterations, rounds: rounds, warmUp: !large, note: "\(plist.count / 1024) KiB") { _ = try plistEncoder.encode(feed) })
         results.append(try measure("  bare plist decode", iterations: iterations, rounds: rounds, warmUp: !large) { _ = try PropertyListDecoder().decode(WeatherFeed.self, from: plist) })
         }
+        results.append(try measure("  of which: plist parse only", iterations: iterations, rounds: rounds, warmUp: !large) {
+            _ = try PropertyListSerialization.propertyList(from: plist, options: [], format: nil)
+        })
         results.append(try measure("JSON encode+decode", iterations: iterations, rounds: rounds, warmUp: !large, note: "\(json.count / 1024) KiB") {
             _ = try JSONDecoder().decode(WeatherFeed.self, from: try JSONEncoder().encode(feed))
         })

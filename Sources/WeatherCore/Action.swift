@@ -30,14 +30,17 @@ public enum Action: Equatable, Sendable {
     case saveFailed(String)
 }
 
-/// A successful feed fetch: the feed (already archived when `archiveError` is nil) and the rate limit.
+/// A successful feed fetch: the feed, the rate limit, and why it could not be saved, if it could not
+/// (a read-only cache folder must not cost the user the data just fetched).
 public struct FeedPayload: Equatable, Sendable {
     public var feed: WeatherFeed
     public var rateLimitRemaining: Int?
+    public var saveProblem: String?
 
-    public init(feed: WeatherFeed, rateLimitRemaining: Int?) {
+    public init(feed: WeatherFeed, rateLimitRemaining: Int?, saveProblem: String? = nil) {
         self.feed = feed
         self.rateLimitRemaining = rateLimitRemaining
+        self.saveProblem = saveProblem
     }
 }
 

@@ -27,7 +27,8 @@ public struct FeedLoader: Sendable {
     }
 
     /// One request; on success the feed is sorted (English name first, as the original app did)
-    /// and archived. A failed fetch never touches the archive.
+    /// and archived (a failed save is reported in the payload, the data is still returned).
+    /// A failed fetch never touches the archive.
     public func refresh(_ request: FeedRequest) async -> Result<FeedPayload, FeedError> {
         guard let service else { return .failure(.noAPIKey) }
         let response: TopCitiesResponse
@@ -37,12 +38,13 @@ public struct FeedLoader: Sendable {
             return .failure(.network(error))
         }
         let feed = WeatherFeed(fetchedAt: now(), request: request, cities: FeedLoader.sortedByEnglishName(response.cities))
+        var saveProblem: String?
         do throws(ArchiveError) {
             try archive.save(feed)
         } catch {
-            return .failure(.archive(error))
+            saveProblem = FeedError.archive(error).errorDescription
         }
-        return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining))
+        return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining, saveProblem: saveProblem))
     }
 
     static func sortedByEnglishName(_ cities: [CityWeather]) -> [CityWeather] {

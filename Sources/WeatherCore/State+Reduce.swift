@@ -195,6 +195,7 @@ extension State {
             banner = config.demo ? .demo : .none
             lastError = nil
             if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
+            if let problem = payload.saveProblem { notice = problem }
             recomputeVisible()
         case .failure(let error):
             lastError = error

@@ -57,7 +57,9 @@ enum OnceCommand {
         } else {
             switch await loader.refresh(request) {
             case .success(let payload):
-                return .report(OnceReport(feed: payload.feed, source: .live, offline: false, reason: nil), warning: notes.first)
+                let warnings = notes + [payload.saveProblem].compactMap { $0 }
+                return .report(OnceReport(feed: payload.feed, source: .live, offline: false, reason: nil),
+                               warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
             case .failure(let error):
                 failure = error
             }

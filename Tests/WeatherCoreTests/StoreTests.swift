@@ -133,6 +133,17 @@ import WeatherModels
         #expect(FileManager.default.fileExists(atPath: archiveURL.path + ".corrupt"))
     }
 
+    @Test func anUnwritableCacheFolderStillShowsTheFetchedFeedAndSaysItWasNotSaved() async throws {
+        let blocked = Make.tempDirectory().appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocked)
+        let env = AppEnvironment.live(service: FakeWeatherService(), cacheDirectory: blocked, configDirectory: config, now: { Make.t0 })
+        let store = Store(config: AppConfig(), environment: env)
+        store.start()
+        await store.settle()
+        #expect(store.state.source == .live && store.state.visibleCities.count == 5)
+        #expect(store.state.notice?.contains("could not save the feed") == true)
+    }
+
     @Test func aReadOnlyConfigFolderIsReportedNotFatal() async throws {
         // A regular file where the config folder should be: no permission trick, so it fails as root too.
         let blocked = Make.tempDirectory().appendingPathComponent("file")

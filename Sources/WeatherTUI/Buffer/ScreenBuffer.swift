@@ -184,6 +184,13 @@ public struct ScreenBuffer: Equatable, Sendable {
             }
             return max(col, x)
         }
+        // A wide grapheme that does not fit before the limit: pad with spaces, never half a glyph.
+        func padToLimit(_ col: inout Int) {
+            while col < limit {
+                if col >= 0 { put(Cell(" ", width: 1, style: style), x: col, y: y) }
+                col += 1
+            }
+        }
         // Text made only of scalars that are graphemes of their own: no grapheme breaking needed.
         var simple = true
         for scalar in text.unicodeScalars where Self.simpleWidth(scalar.value) == nil { simple = false; break }
@@ -192,10 +199,7 @@ public struct ScreenBuffer: Equatable, Sendable {
                 if col >= limit { break }
                 let w = Self.simpleWidth(scalar.value) ?? 1
                 if col + w > limit {
-                    while col < limit {
-                        if col >= 0 { put(Cell(" ", width: 1, style: style), x: col, y: y) }
-                        col += 1
-                    }
+                    padToLimit(&col)
                     break
                 }
                 if col >= 0 {
@@ -219,11 +223,7 @@ public struct ScreenBuffer: Equatable, Sendable {
             if ch == "\t" { first = " "; w = 1; isCluster = false }
             if w <= 0 { continue }
             if col + w > limit {
-                // A wide grapheme that does not fit: pad with spaces, never half a glyph.
-                while col < limit {
-                    if col >= 0 { put(Cell(" ", width: 1, style: style), x: col, y: y) }
-                    col += 1
-                }
+                padToLimit(&col)
                 break
             }
             if col >= 0 {

@@ -5,6 +5,8 @@ import WeatherModels
 extension State {
     /// How old a cached forecast may be before opening the detail fetches a new one.
     public static let forecastMaxAge: TimeInterval = 3600
+    /// The feed sizes AccuWeather's Top Cities endpoint serves.
+    public static let servedCounts = [50, 100, 150]
 
     /// Applies one action; returns the work to do. The only place state changes.
     public mutating func reduce(_ action: Action) -> [Effect] {
@@ -49,7 +51,7 @@ extension State {
 
         case .cycleSort:
             let all = SortField.allCases
-            sortField = all[(all.firstIndex(of: sortField)! + 1) % all.count]
+            sortField = all[((all.firstIndex(of: sortField) ?? 0) + 1) % all.count]
             sortDescending = false
             recomputeVisible()
             return [.saveSettings(settings)]
@@ -112,7 +114,10 @@ extension State {
             if config.units == nil { units = saved.units }
             sortField = saved.sortField
             sortDescending = saved.sortDescending
-            request = FeedRequest(count: config.count ?? saved.count, language: config.language ?? saved.language)
+            // A hand-edited count AccuWeather does not serve (only 50, 100, 150) falls back to 50.
+            let count = config.count ?? (State.servedCounts.contains(saved.count) ? saved.count : 50)
+            let language = config.language ?? (saved.language.isEmpty ? "en-us" : saved.language)
+            request = FeedRequest(count: count, language: language)
             if selectedKey == nil { selectedKey = saved.selectedCityKey }
             recomputeVisible()
         case .pinsLoaded(let cities):
@@ -173,17 +178,16 @@ extension State {
         }
         if config.demo { return startFetch(userAsked: false) }
         let stale: Bool
-        if let feed, source == .archive {
-            stale = now.timeIntervalSince(feed.fetchedAt) > config.refreshAfter
-                || feed.request.count != request.count || feed.request.language != request.language
+        if let feed {
+            // Same rule as `--once`: one place decides when the saved feed is too old.
+            stale = source == .archive && FeedLoader.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now)
         } else {
-            stale = feed == nil
+            stale = true
         }
-        if config.offline {
-            banner = .offline(savedAt: feed?.fetchedAt, reason: FeedError.offlineMode.errorDescription ?? "")
-            return []
-        }
-        return stale ? startFetch(userAsked: false) : []
+        // Without the network (--offline) or a key, say so now, even over a fresh archive: no
+        // refresh will ever replace it. startFetch puts the reason in the banner and starts nothing.
+        if stale || config.offline || !config.hasAPIKey { return startFetch(userAsked: false) }
+        return []
     }
 
     mutating func loaded(_ result: Result<FeedPayload, FeedError>) -> [Effect] {
@@ -208,7 +212,12 @@ extension State {
     /// A forecast fetch when the detail opens and the cached one is missing or older than an hour.
     mutating func forecastEffects(for key: String) -> [Effect] {
         if let cached = forecasts[key], now.timeIntervalSince(cached.fetchedAt) < State.forecastMaxAge { return [] }
-        if forecastsInFlight.contains(key) || config.offline || (!config.demo && !config.hasAPIKey) { return [] }
+        if forecastsInFlight.contains(key) { return [] }
+        if config.offline || (!config.demo && !config.hasAPIKey) {
+            // The detail says why there is no forecast instead of inviting a key press that does nothing.
+            if forecasts[key] == nil { forecastErrors[key] = (config.offline ? FeedError.offlineMode : .noAPIKey).errorDescription }
+            return []
+        }
         forecastsInFlight.insert(key)
         forecastErrors[key] = nil
         return [.fetchForecast(cityKey: key, language: request.language)]

@@ -6,12 +6,18 @@ import WeatherModels
 /// inbox until the UI thread applies them with `processPendingResults()`, so the run loop never
 /// waits on the network and the state is only ever changed on one thread at a time.
 ///
-/// `@unchecked Sendable`: every mutable field is guarded by `lock`.
+/// `@unchecked Sendable`: every mutable field is guarded by `lock` (`forecastsWritten` by
+/// `forecastWriteLock`, which is never taken while holding `lock`).
 public final class Store: @unchecked Sendable {
     private let lock = NSLock()
     private var current: State
     private var inbox: [Action] = []
     private var running: [UUID: Task<Void, Never>] = [:]
+    /// Numbers each forecast snapshot handed to a background save (guarded by `lock`).
+    private var forecastSnapshots = 0
+    /// Held while writing `Forecasts.plist`; guards `forecastsWritten`.
+    private let forecastWriteLock = NSLock()
+    private var forecastsWritten = 0
     private let environment: AppEnvironment
 
     public init(config: AppConfig, environment: AppEnvironment, terminal: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
@@ -81,7 +87,11 @@ public final class Store: @unchecked Sendable {
         case .fetchForecast(let key, let language):
             spawn { [weak self] in self?.post(.forecastLoaded(cityKey: key, await env.fetchForecast(key, language))) }
         case .saveForecasts(let value):
-            spawn { [weak self] in self?.save("forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) } }
+            let snapshot = lock.withLock {
+                forecastSnapshots += 1
+                return forecastSnapshots
+            }
+            spawn { [weak self] in self?.writeForecasts(value, snapshot: snapshot, with: env) }
         case .saveSettings(let value):
             // Settings are small and saved on quit too: write them now so quitting never loses them.
             save("settings") { () throws(ArchiveError) in try env.saveSettings(value) }
@@ -89,6 +99,15 @@ public final class Store: @unchecked Sendable {
             save("pinned cities") { () throws(ArchiveError) in try env.savePins(value) }
         case .quit:
             break  // the run loop reads `isQuitting`
+        }
+    }
+
+    /// Saves run concurrently: an older snapshot that gets to the file last must not undo a newer one.
+    private func writeForecasts(_ value: StoredForecasts, snapshot: Int, with env: AppEnvironment) {
+        forecastWriteLock.withLock {
+            guard snapshot > forecastsWritten else { return }
+            forecastsWritten = snapshot
+            save("forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
         }
     }
 

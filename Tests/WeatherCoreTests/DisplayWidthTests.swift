@@ -12,6 +12,46 @@ import Testing
         #expect(DisplayWidth.width(of: text) == columns)
     }
 
+    /// Checked against glibc's wcwidth (what ncurses uses) scalar by scalar, and emoji by presentation.
+    static let moreSamples: [(String, Int, String)] = [
+        ("العربية", 7, "Arabic letters are one column each"),
+        ("☁", 1, "cloud, text presentation"),
+        ("☁\u{FE0E}", 1, "cloud with VS15 (text)"),
+        ("☁\u{FE0F}", 2, "cloud with VS16 (emoji)"),
+        ("กรุงเทพฯ", 7, "Thai: the vowel mark above ร takes no column"),
+        ("ｱ", 1, "halfwidth katakana"),
+        ("Ａ", 2, "fullwidth Latin"),
+        ("カタカナ", 8, "katakana"),
+        ("\u{1100}\u{1161}\u{11A8}", 2, "Hangul syllable from conjoining jamo"),
+        ("👨\u{200D}👩\u{200D}👧", 2, "ZWJ family sequence"),
+        ("👍🏽", 2, "emoji with a skin-tone modifier"),
+        ("🇯🇵", 2, "flag from regional indicators"),
+        ("1\u{FE0F}\u{20E3}", 2, "keycap"),
+        ("a\u{200B}b", 2, "zero-width space"),
+        ("\u{7}\t", 0, "control characters"),
+    ]
+
+    @Test(arguments: moreSamples)
+    func moreScripts(text: String, columns: Int, what: String) {
+        #expect(DisplayWidth.width(of: text) == columns, "\(what)")
+    }
+
+    @Test func aStringIsTheSumOfItsGraphemes() {
+        let text = "Tokyo 東京 ☀️ Москва é"
+        #expect(DisplayWidth.width(of: text) == text.reduce(0) { $0 + DisplayWidth.width(of: $1) })
+        #expect(DisplayWidth.width(of: text) == 5 + 1 + 4 + 1 + 2 + 1 + 6 + 1 + 1)
+    }
+
+    @Test func truncationCountsColumnsNotCharacters() {
+        #expect(DisplayWidth.truncate("Москва", to: 4) == "Мос…")
+        #expect(DisplayWidth.truncate("東京", to: 3) == "東…")
+        #expect(DisplayWidth.truncate("東京", to: 2) == "…")  // the wide 東 does not fit beside the ellipsis
+        #expect(DisplayWidth.truncate("e\u{301}te\u{301}", to: 3) == "e\u{301}te\u{301}")  // 3 columns: fits
+        #expect(DisplayWidth.pad("東京", to: 5) == "東京 ")
+        #expect(DisplayWidth.pad("東京都", to: 5) == "東京…")
+        #expect(DisplayWidth.padLeft("7.2°C", to: 7) == "  7.2°C")
+    }
+
     @Test func truncationNeverSplitsAWideCharacter() {
         #expect(DisplayWidth.truncate("東京都庁", to: 4) == "東…")
         #expect(DisplayWidth.width(of: DisplayWidth.truncate("東京都庁", to: 4)) == 3)

@@ -157,4 +157,114 @@ import WeatherModels
         #expect(store.state.notice?.contains("could not save settings") == true)
         #expect(store.state.units == .imperial)
     }
+
+    @Test func theSelectionKeepsItsCityAcrossALiveRefreshThatReordersTheList() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        let service = FakeWeatherService(.success([Make.city("9", "Aachen")] + Make.cities.reversed()))
+        let store = store(service)
+        store.start()
+        store.send(.moveDown)
+        store.send(.moveDown)  // Cairo, third of five
+        #expect(store.state.selectedCity?.englishName == "Cairo")
+        store.send(.refresh)
+        await store.settle()
+        #expect(await service.topCitiesCalls == 1)
+        #expect(store.state.visibleCities.map(\.englishName) == ["Aachen", "Athens", "Berlin", "Cairo", "Moscow", "Tokyo"])
+        #expect(store.state.selectedCity?.englishName == "Cairo")
+        #expect(store.state.source == .live && store.state.banner == .none)
+    }
+
+    @Test func settingsSurviveARestart() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        let first = store(FakeWeatherService())
+        first.start()
+        first.send(.invertSort)     // Tokyo, Moscow, Cairo, Berlin, Athens
+        first.send(.first)
+        first.send(.moveDown)       // Moscow
+        first.send(.toggleUnits)
+        first.send(.quit)
+        await first.settle()
+        #expect(first.isQuitting)
+
+        let second = store(FakeWeatherService())
+        second.start()
+        let state = second.state
+        #expect(state.sortField == .name && state.sortDescending)
+        #expect(state.units == .imperial)
+        #expect(state.selectedCity?.englishName == "Moscow")
+        #expect(state.visibleCities.first?.englishName == "Tokyo")
+        // Units given on the command line win over the remembered ones for that run.
+        let third = store(FakeWeatherService(), appConfig: AppConfig(units: .metric, refreshAfter: 1800))
+        third.start()
+        #expect(third.state.units == .metric)
+    }
+
+    @Test func withoutAKeyTheBannerSaysSoAndNothingIsRequested() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)  // fresh: still, no refresh could ever replace it
+        let service = FakeWeatherService()
+        let store = store(service, appConfig: AppConfig(refreshAfter: 1800, hasAPIKey: false))
+        store.start()
+        store.send(.refresh)
+        await store.settle()
+        #expect(await service.topCitiesCalls == 0)
+        #expect(store.state.visibleCities.count == 5)
+        guard case .offline(let savedAt, let reason) = store.state.banner else { Issue.record("no banner"); return }
+        #expect(savedAt == Make.t0 - 60)
+        #expect(reason.contains("no API key") && reason.contains("ACCUWEATHER_API_KEY"))
+    }
+
+    @Test func offlineModeShowsTheArchiveAndNeverTouchesTheNetwork() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 86_400)
+        let service = FakeWeatherService()
+        let store = store(service, appConfig: AppConfig(refreshAfter: 1800, offline: true))
+        store.start()
+        store.send(.refresh)
+        store.send(.openDetail)
+        await store.settle()
+        #expect(await service.topCitiesCalls == 0)
+        #expect(await service.forecastCalls == 0)
+        #expect(store.state.banner == .offline(savedAt: Make.t0 - 86_400, reason: "offline mode (--offline)"))
+        #expect(store.state.forecastErrors[store.state.selectedKey ?? ""] == "offline mode (--offline)")
+    }
+
+    @Test func aRefreshAfterTheFirstIsAllowedOnceTheFirstHasAnswered() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        let service = FakeWeatherService()
+        let store = store(service)
+        store.start()
+        store.send(.refresh)
+        await store.settle()
+        store.send(.refresh)
+        await store.settle()
+        #expect(await service.topCitiesCalls == 2)
+    }
+
+    @Test func resultsWaitInTheInboxUntilTheUILoopAppliesThem() async throws {
+        let service = FakeWeatherService()
+        let store = store(service)
+        store.start()  // no archive: a fetch starts
+        #expect(store.state.isFetching && store.state.feed == nil)
+        while store.hasRunningEffects { await Task.yield() }
+        #expect(store.state.feed == nil)  // finished, but not applied behind the UI's back
+        #expect(store.processPendingResults())
+        #expect(store.state.visibleCities.count == 5 && !store.state.isFetching)
+        #expect(!store.processPendingResults())  // nothing new: no redraw
+    }
+
+    @Test func theDemoNeverReadsOrWritesTheFeedArchive() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        let before = try Data(contentsOf: archiveURL)
+        let clock = self.clock
+        let store = Store(config: AppConfig(refreshAfter: 1800, demo: true, hasAPIKey: false),
+                          environment: .demo(configDirectory: config, now: { clock.now }))
+        store.start()
+        await store.settle()
+        #expect(store.state.source == .demo && store.state.banner == .demo)
+        #expect(store.state.visibleCities.count == 50)
+        store.send(.openDetail)
+        await store.settle()
+        #expect(store.state.forecasts[store.state.selectedKey ?? ""] != nil)
+        #expect(try Data(contentsOf: archiveURL) == before)
+        #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("Forecasts.plist").path))
+    }
 }

@@ -51,7 +51,10 @@ public enum DisplayWidth {
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true
-        default: return scalar.value == 0xFE0F || scalar.value == 0xFE0E
+        default:
+            // Hangul vowel and final jamo join the leading consonant's two cells (as wcwidth counts them).
+            let v = scalar.value
+            return v == 0xFE0F || v == 0xFE0E || (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v)
         }
     }
 

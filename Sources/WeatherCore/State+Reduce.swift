@@ -5,6 +5,8 @@ import WeatherModels
 extension State {
     /// How old a cached forecast may be before opening the detail fetches a new one.
     public static let forecastMaxAge: TimeInterval = 3600
+    /// Saved forecasts older than this cover no day ahead any more (5 days) and are dropped.
+    public static let forecastKeepAge: TimeInterval = 5 * 86_400
     /// The feed sizes AccuWeather's Top Cities endpoint serves.
     public static let servedCounts = [50, 100, 150]
 
@@ -103,12 +105,13 @@ extension State {
                 forecasts[key] = payload.forecast
                 forecastErrors[key] = nil
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
-                return [.saveForecasts(StoredForecasts(byCityKey: forecasts))]
+                // Before the saved forecasts are read, a save would drop them; the restore saves the merge.
+                return forecastsRestored ? [.saveForecasts(StoredForecasts(byCityKey: forecasts))] : []
             case .failure(let error):
                 forecastErrors[key] = error.errorDescription
             }
         case .forecastsRestored(let stored):
-            forecasts = stored.byCityKey
+            return mergeRestored(stored)
         case .settingsLoaded(let saved):
             guard let saved else { return [] }
             if config.units == nil { units = saved.units }
@@ -207,6 +210,18 @@ extension State {
             clampScroll()
         }
         return []
+    }
+
+    /// Merges the saved forecasts under any fetched since start-up (the newer one wins per city),
+    /// dropping those too old to hold a day still ahead; saves when the file is behind.
+    mutating func mergeRestored(_ stored: StoredForecasts) -> [Effect] {
+        forecastsRestored = true
+        var merged = stored.byCityKey.filter { now.timeIntervalSince($0.value.fetchedAt) < State.forecastKeepAge }
+        for (key, fetched) in forecasts where merged[key].map({ $0.fetchedAt < fetched.fetchedAt }) ?? true {
+            merged[key] = fetched
+        }
+        forecasts = merged
+        return merged == stored.byCityKey ? [] : [.saveForecasts(StoredForecasts(byCityKey: merged))]
     }
 
     /// A forecast fetch when the detail opens and the cached one is missing or older than an hour.

@@ -61,6 +61,9 @@ public struct State: Equatable, Sendable {
     public var forecasts: [String: StoredForecast]
     public var forecastsInFlight: Set<String>
     public var forecastErrors: [String: String]
+    /// Whether `Forecasts.plist` has been read (in the background, after the first frame);
+    /// until then nothing is saved over it.
+    public var forecastsRestored: Bool
     /// The clock, moved on by `.tick`; ages are computed against it.
     public var now: Date
     /// The list as shown: filtered, sorted, pinned first. Recomputed only when an input changes.
@@ -92,6 +95,7 @@ public struct State: Equatable, Sendable {
         self.forecasts = [:]
         self.forecastsInFlight = []
         self.forecastErrors = [:]
+        self.forecastsRestored = false
         self.now = now
         self.visibleCities = []
         self.listScrollOffset = 0

@@ -31,13 +31,15 @@ public final class Store: @unchecked Sendable {
     /// Whether `q` (or a signal) asked to leave.
     public var isQuitting: Bool { lock.withLock { current.isQuitting } }
 
-    /// Restores settings, pins, forecasts and the saved feed synchronously (the first frame has
-    /// data at once), then starts the background fetch if the feed is missing or stale.
+    /// Restores settings, pins and the saved feed synchronously (the first frame has data at
+    /// once), then starts the background fetch if the feed is missing or stale. The forecasts,
+    /// which no first frame needs and which can be as large as the feed, are read in the background.
     public func start() {
         send(.settingsLoaded(environment.loadSettings()))
         send(.pinsLoaded(environment.loadPins()))
-        send(.forecastsRestored(environment.loadForecasts()))
         send(.archiveRestored(environment.loadArchive()))
+        let env = environment
+        spawn { [weak self] in self?.post(.forecastsRestored(env.loadForecasts())) }
     }
 
     /// Applies an action now and launches the effects it asks for.

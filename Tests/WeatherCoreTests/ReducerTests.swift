@@ -269,4 +269,53 @@ import WeatherModels
         _ = state.reduce(.resize(columns: 140, rows: 40))
         #expect(state.terminal.isWide && !state.terminal.isTooSmall)
     }
+
+    static func forecast(at date: Date) -> StoredForecast {
+        StoredForecast(fetchedAt: date, forecast: DailyForecastResponse(headline: ForecastHeadline(text: "at \(date)"), dailyForecasts: []))
+    }
+
+    @Test func aForecastFetchedBeforeTheSavedOnesAreReadIsNotSavedOverThem() {
+        var state = loaded()
+        let fetched = Self.forecast(at: Make.t0)
+        #expect(state.reduce(.forecastLoaded(cityKey: "2", .success(ForecastPayload(forecast: fetched, rateLimitRemaining: nil)))).isEmpty)
+        // The file holds an older forecast for the same city, and one for another city.
+        let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 7200), "4": Self.forecast(at: Make.t0 - 600)])
+        let effects = state.reduce(.forecastsRestored(saved))
+        let merged = ["2": fetched, "4": Self.forecast(at: Make.t0 - 600)]
+        #expect(state.forecasts == merged)
+        #expect(effects == [.saveForecasts(StoredForecasts(byCityKey: merged))])
+        // From now on every fetched forecast is saved at once.
+        let later = Self.forecast(at: Make.t0 + 60)
+        #expect(state.reduce(.forecastLoaded(cityKey: "5", .success(ForecastPayload(forecast: later, rateLimitRemaining: nil))))
+                == [.saveForecasts(StoredForecasts(byCityKey: merged.merging(["5": later]) { a, _ in a }))])
+    }
+
+    @Test func restoringForecastsDropsThoseWithNoDayAheadAndSavesNothingWhenTheFileIsCurrent() {
+        var current = loaded()
+        let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)])
+        #expect(current.reduce(.forecastsRestored(saved)).isEmpty)
+        #expect(current.forecasts == saved.byCityKey && current.forecastsRestored)
+        var old = loaded()
+        let stale = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400)])
+        #expect(old.reduce(.forecastsRestored(stale)) == [.saveForecasts(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)]))])
+        #expect(old.forecasts.keys.sorted() == ["2"])
+    }
+
+    @Test func aFailedForecastFetchKeepsTheCachedOneAndSaysWhy() {
+        var state = loaded()
+        _ = state.reduce(.forecastsRestored(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 7200)])))
+        #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us")])
+        #expect(state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded)))).isEmpty)
+        #expect(state.forecasts["2"] == Self.forecast(at: Make.t0 - 7200))
+        #expect(state.forecastErrors["2"] == "daily request limit reached")
+        #expect(state.forecastsInFlight.isEmpty)
+    }
+
+    @Test func aSavedCountAccuWeatherDoesNotServeFallsBackTo50() {
+        var state = State(config: AppConfig(), now: Make.t0)
+        _ = state.reduce(.settingsLoaded(AppSettings(count: 77, language: "")))
+        #expect(state.request == FeedRequest(count: 50, language: "en-us"))
+        _ = state.reduce(.settingsLoaded(AppSettings(count: 150, language: "ru-ru")))
+        #expect(state.request == FeedRequest(count: 150, language: "ru-ru"))
+    }
 }

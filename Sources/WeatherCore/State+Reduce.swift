@@ -34,8 +34,11 @@ extension State {
             showHelp.toggle()
 
         case .startFilter:
+            // Filtering is about the list: after Enter the narrowed list is on screen, not the
+            // detail that was open before `/`.
             isEditingFilter = true
             showHelp = false
+            mode = .list
         case .filterInput(let text):
             guard isEditingFilter else { return [] }
             filter += text.filter { !$0.isNewline }

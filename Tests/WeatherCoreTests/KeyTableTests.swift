@@ -179,6 +179,12 @@ import WeatherModels
         Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true }
     }
 
+    @Test func slashFromTheDetailReturnsToTheListItNarrows() {
+        var state = Self.loaded()
+        state.mode = .detail
+        Self.expect(state, .startFilter) { $0.isEditingFilter = true; $0.mode = .list }
+    }
+
     @Test func typedCharactersNarrowByCityOrCountryAsYouType() {
         var state = Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true }
         // "e": Athens (Greece), Berlin (Germany), Cairo (Egypt); not Moscow (Russia), Tokyo (Japan).

@@ -56,3 +56,15 @@ import WeatherModels
         #expect(WeatherFormat.weekday(ofForecastDate: "2026-11-22T07:00:00+09:00", epoch: 0) == "Sun")
     }
 }
+
+@Suite struct MeasureFormatTests {
+    @Test func measuresInTheChosenSystemFallingBackToTheOther() {
+        let visibility = MetricImperial(metric: UnitValue(value: 16.09, unit: "km"), imperial: UnitValue(value: 10, unit: "mi"))
+        #expect(WeatherFormat.measure(visibility, units: .metric, decimals: 1) == "16.1 km")
+        #expect(WeatherFormat.measure(visibility, units: .imperial) == "10 mi")
+        let metricOnly = MetricImperial(metric: UnitValue(value: 1013.4, unit: "mb"), imperial: nil)
+        #expect(WeatherFormat.measure(metricOnly, units: .imperial) == "1013 mb")
+        #expect(WeatherFormat.measure(MetricImperial(metric: UnitValue(value: -0.04, unit: "C"), imperial: nil), units: .metric, decimals: 1) == "0.0 C")
+        #expect(WeatherFormat.measure(nil, units: .metric) == nil)
+    }
+}

@@ -7,7 +7,7 @@ public enum WeatherFormat {
     public static func temperature(_ value: MetricImperial?, units: TemperatureUnit) -> String {
         guard let v = temperatureValue(value, units: units) else { return "–" }
         // "+ 0.0" turns -0.04 into 0.0 rather than "-0.0".
-        return units == .metric ? String(format: "%.1f°C", (v * 10).rounded(.toNearestOrEven) / 10 + 0.0) : String(format: "%.0f°F", v.rounded() + 0.0)
+        return units == .metric ? String(format: "%.1f°C", rounded(v, decimals: 1)) : String(format: "%.0f°F", v.rounded() + 0.0)
     }
 
     /// The numeric temperature in the chosen units, converting when only the other unit was sent.
@@ -107,11 +107,18 @@ public enum WeatherFormat {
         }
     }
 
-    /// Any dual-unit measure in the chosen units with its own unit label: `9.7 km`, `1007 mb`.
-    public static func measure(_ value: MetricImperial?, units: TemperatureUnit, decimals: Int = 1) -> String? {
-        guard let v = units == .metric ? value?.metric : value?.imperial else { return nil }
-        let number = v.value == v.value.rounded() ? String(Int(v.value)) : String(format: "%.\(decimals)f", v.value)
+    /// Any dual-unit measure in the chosen units (else the other system's value) with its own unit
+    /// label and a fixed number of decimals: `16.1 km`, `1013 mb`.
+    public static func measure(_ value: MetricImperial?, units: TemperatureUnit, decimals: Int = 0) -> String? {
+        guard let v = units == .metric ? (value?.metric ?? value?.imperial) : (value?.imperial ?? value?.metric) else { return nil }
+        let number = decimals == 0 ? "\(Int(v.value.rounded()))" : String(format: "%.\(decimals)f", rounded(v.value, decimals: decimals))
         return "\(number) \(v.unit)"
+    }
+
+    /// Rounded to `decimals` places, and never negative zero ("-0.0").
+    static func rounded(_ value: Double, decimals: Int) -> Double {
+        let scale = pow(10, Double(decimals))
+        return (value * scale).rounded(.toNearestOrEven) / scale + 0.0
     }
 
     /// A one-column glyph for an AccuWeather icon code (1–44); `·` for codes it does not know.

@@ -24,10 +24,10 @@ public enum DetailView {
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
 
         var feels: [String] = []
-        if let rf = city.realFeelTemperature, let t = ViewFormat.measure(rf, m.units) { feels.append("Feels \(degreeText(t))") }
-        if let shade = city.realFeelTemperatureShade, let t = ViewFormat.measure(shade, m.units) { feels.append("in shade \(degreeText(t))") }
+        if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: m.units) { feels.append("Feels \(degreeText(t))") }
+        if let shade = city.realFeelTemperatureShade, let t = WeatherFormat.measure(shade, units: m.units) { feels.append("in shade \(degreeText(t))") }
         if let h = city.relativeHumidity { feels.append("Humidity \(h) %") }
-        if let dp = city.dewPoint, let t = ViewFormat.measure(dp, m.units) { feels.append("Dew point \(degreeText(t))") }
+        if let dp = city.dewPoint, let t = WeatherFormat.measure(dp, units: m.units) { feels.append("Dew point \(degreeText(t))") }
         if !feels.isEmpty { out.append(Line(text: feels.joined(separator: " · "))) }
 
         var wind: [String] = []
@@ -37,11 +37,11 @@ public enum DetailView {
 
         var sky: [String] = []
         if let uv = city.uvIndex { sky.append("UV \(uv)" + (city.uvIndexText.map { " \($0)" } ?? "")) }
-        if let v = ViewFormat.measure(city.visibility, m.units, decimals: 1) { sky.append("Visibility \(v)") }
+        if let v = WeatherFormat.measure(city.visibility, units: m.units, decimals: 1) { sky.append("Visibility \(v)") }
         if let c = city.cloudCover { sky.append("Cloud cover \(c) %") }
         if !sky.isEmpty { out.append(Line(text: sky.joined(separator: " · "))) }
 
-        if let p = ViewFormat.measure(city.pressure, m.units, decimals: m.units == .metric ? 0 : 1) {
+        if let p = WeatherFormat.measure(city.pressure, units: m.units, decimals: m.units == .metric ? 0 : 1) {
             let tendency = city.pressureTendency?.localizedText.map { ", \($0.lowercased())" } ?? ""
             out.append(Line(text: "Pressure \(p)\(tendency)"))
         }
@@ -50,12 +50,12 @@ public enum DetailView {
         if let has = city.hasPrecipitation {
             precip.append(has ? "Precipitation: \(city.precipitationType ?? "yes")" : "No precipitation")
         }
-        if let past = ViewFormat.measure(city.precipitationSummary?.past24Hours, m.units, decimals: 1) { precip.append("past 24 h \(past)") }
+        if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: m.units, decimals: 1) { precip.append("past 24 h \(past)") }
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
         if let geo = city.geoPosition {
             var text = ViewFormat.coordinates(latitude: geo.latitude, longitude: geo.longitude)
-            if let e = ViewFormat.measure(geo.elevation, m.units) { text += " · elevation \(e)" }
+            if let e = WeatherFormat.measure(geo.elevation, units: m.units) { text += " · elevation \(e)" }
             out.append(Line(text: text, style: .dimmed))
         }
         out.append(Line(text: ""))

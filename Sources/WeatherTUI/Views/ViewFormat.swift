@@ -31,13 +31,6 @@ enum ViewFormat {
         }
     }
 
-    /// A measured value in the chosen unit system, e.g. "16.1 km", "1013 mb".
-    static func measure(_ value: MetricImperial?, _ units: TemperatureUnit, decimals: Int = 0) -> String? {
-        guard let v = units == .metric ? (value?.metric ?? value?.imperial) : (value?.imperial ?? value?.metric) else { return nil }
-        let number = decimals == 0 ? "\(Int(v.value.rounded()))" : oneDecimal(v.value)
-        return "\(number) \(v.unit)"
-    }
-
     /// Celsius of a forecast value whatever unit it came in.
     static func celsius(_ value: UnitValue?) -> Double? {
         guard let value else { return nil }

@@ -1,33 +1,45 @@
 import Foundation
 
-/// A plist UID (`CF$UID`), as keyed archives use to refer to objects.
-struct PlistUID: Equatable {
-    var value: Int
-}
-
-/// A bounds-checked reader of binary property lists (`bplist00`) into Swift values: `String`,
-/// `Int`, `Double`, `Bool`, `Date`, `Data`, `[Any]`, `[String: Any]` and `PlistUID`.
+/// Typed, bounds-checked access to the objects of a binary property list (`bplist00`), read in
+/// place: nothing is parsed until it is asked for. Every accessor answers nil for damaged input,
+/// never traps. The bytes must outlive the document (callers hold it inside `withUnsafeBytes`).
 ///
-/// Why: on Linux, `PropertyListSerialization` took 80 ms to parse an archive holding 600 KB of
-/// data (the feed's payload); this reads it in well under a millisecond. Used for the archive's
-/// outer layer (`DataRootArchive`). Damaged input is nil, never a crash.
-struct BinaryPlistReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offsets: [Int] = []
-    private var refSize = 0
-    private static let maxDepth = 256
-
-    /// The top object of `data`, or nil when it is not a binary plist this reader understands.
-    static func parse(_ data: Data) -> Any? {
-        data.withUnsafeBytes { raw -> Any? in
-            var reader = BinaryPlistReader(bytes: raw.bindMemory(to: UInt8.self))
-            return reader.top()
-        }
+/// Why: on Linux, `PropertyListSerialization` takes 80–120 ms to parse the 150-city payload
+/// (scripts/bench). This is the reader under `BinaryPlistDecoder` and the archive's outer layer.
+struct BinaryPlistDocument {
+    /// What an object is, from its marker byte.
+    enum Kind: Equatable {
+        case bool(Bool), integer, real, date, data, asciiString, utf16String, uid, array, dictionary, other
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    let bytes: UnsafeBufferPointer<UInt8>
+    let objectCount: Int
+    let topObject: Int
+    private let offsetSize: Int
+    private let refSize: Int
+    private let table: Int
 
-    private func uint(_ at: Int, _ size: Int) -> Int? {
+    /// Reads the header and trailer; nil when `bytes` is not a well-formed `bplist00`.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        guard count >= 40, bytes[0] == 0x62, bytes[1] == 0x70, bytes[2] == 0x6C, bytes[3] == 0x69,
+              bytes[4] == 0x73, bytes[5] == 0x74, bytes[6] == 0x30, bytes[7] == 0x30 else { return nil }  // "bplist00"
+        self.bytes = bytes
+        let trailer = count - 32
+        offsetSize = Int(bytes[trailer + 6])
+        refSize = Int(bytes[trailer + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(refSize),
+              let objects = Self.uint(bytes, trailer + 8, 8), let top = Self.uint(bytes, trailer + 16, 8),
+              let table = Self.uint(bytes, trailer + 24, 8),
+              objects > 0, objects <= count, table >= 8, table <= trailer,
+              objects <= (trailer - table) / offsetSize, top < objects
+        else { return nil }
+        objectCount = objects
+        topObject = top
+        self.table = table
+    }
+
+    private static func uint(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ size: Int) -> Int? {
         guard size >= 1, size <= 8, at >= 0, at <= bytes.count - size else { return nil }
         var value: UInt64 = 0
         for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
@@ -41,100 +53,132 @@ struct BinaryPlistReader {
         return value
     }
 
+    /// Where object `index` starts (its marker byte), or nil when the index or offset is bad.
+    func offset(_ index: Int) -> Int? {
+        guard index >= 0, index < objectCount,
+              let o = Self.uint(bytes, table + index * offsetSize, offsetSize), o >= 8, o < table else { return nil }
+        return o
+    }
+
+    func kind(_ index: Int) -> Kind? {
+        guard let o = offset(index) else { return nil }
+        let marker = bytes[o]
+        switch marker & 0xF0 {
+        case 0x00: return marker == 0x08 ? .bool(false) : marker == 0x09 ? .bool(true) : .other
+        case 0x10: return .integer
+        case 0x20: return .real
+        case 0x30: return marker == 0x33 ? .date : .other
+        case 0x40: return .data
+        case 0x50: return .asciiString
+        case 0x60: return .utf16String
+        case 0x80: return .uid
+        case 0xA0: return .array
+        case 0xD0: return .dictionary
+        default: return .other
+        }
+    }
+
     /// Where an object's contents start and how many units it has, after its marker.
-    private func lengthAndStart(_ offset: Int, _ low: UInt8) -> (start: Int, count: Int)? {
+    private func lengthAndStart(_ offset: Int) -> (start: Int, count: Int)? {
+        let low = bytes[offset] & 0x0F
         if low != 0x0F { return (offset + 1, Int(low)) }
         guard offset + 1 < bytes.count, bytes[offset + 1] & 0xF0 == 0x10 else { return nil }
         let size = 1 << Int(bytes[offset + 1] & 0x0F)
-        guard let n = uint(offset + 2, size) else { return nil }
+        guard let n = Self.uint(bytes, offset + 2, size) else { return nil }
         return (offset + 2 + size, n)
     }
 
-    private mutating func top() -> Any? {
-        let count = bytes.count
-        guard count >= 40, bytes[0] == 0x62, bytes[1] == 0x70, bytes[2] == 0x6C, bytes[3] == 0x69,
-              bytes[4] == 0x73, bytes[5] == 0x74, bytes[6] == 0x30, bytes[7] == 0x30 else { return nil }  // "bplist00"
-        let trailer = count - 32
-        let offsetSize = Int(bytes[trailer + 6])
-        refSize = Int(bytes[trailer + 7])
-        guard (1...8).contains(offsetSize), (1...8).contains(refSize),
-              let objectCount = uint(trailer + 8, 8), let top = uint(trailer + 16, 8), let table = uint(trailer + 24, 8),
-              objectCount > 0, objectCount <= count, table >= 8, table <= trailer,
-              objectCount <= (trailer - table) / offsetSize
-        else { return nil }
-        offsets.reserveCapacity(objectCount)
-        for i in 0..<objectCount {
-            guard let o = uint(table + i * offsetSize, offsetSize), o >= 8, o < table else { return nil }
-            offsets.append(o)
-        }
-        return object(top, depth: 0)
+    /// An integer object: 1, 2 and 4-byte integers are unsigned, 8-byte signed, and 16-byte ones
+    /// (what writers use past `Int64.max`) are read when their high half is zero.
+    enum Integer: Equatable {
+        case signed(Int64), unsigned(UInt64)
     }
 
-    private func object(_ index: Int, depth: Int) -> Any? {
-        guard depth < Self.maxDepth, index >= 0, index < offsets.count else { return nil }
-        let offset = offsets[index]
-        let marker = bytes[offset], kind = marker & 0xF0, low = marker & 0x0F
-        switch kind {
-        case 0x00:
-            switch marker {
-            case 0x08: return false
-            case 0x09: return true
-            default: return nil
-            }
-        case 0x10:
-            let size = 1 << Int(low)
-            guard size <= 8, let v = raw64(offset + 1, size) else { return nil }
-            return size == 8 ? Int(Int64(bitPattern: v)) : Int(v)
-        case 0x20:
-            guard let v = raw64(offset + 1, 1 << Int(low)) else { return nil }
-            switch low {
-            case 2: return Double(Float(bitPattern: UInt32(truncatingIfNeeded: v)))
-            case 3: return Double(bitPattern: v)
-            default: return nil
-            }
-        case 0x30:
-            guard marker == 0x33, let v = raw64(offset + 1, 8) else { return nil }
-            return Date(timeIntervalSinceReferenceDate: Double(bitPattern: v))
-        case 0x40, 0x50, 0x60:
-            guard let (start, n) = lengthAndStart(offset, low), n >= 0 else { return nil }
-            let length = kind == 0x60 ? 2 * n : n
-            guard length >= 0, start <= bytes.count - length else { return nil }
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
-            switch kind {
-            case 0x40: return Data(slice)
-            case 0x50: return String(decoding: slice, as: UTF8.self)  // ASCII is UTF-8
-            default:
-                var units: [UInt16] = []
-                units.reserveCapacity(n)
-                for i in 0..<n { units.append(UInt16(slice[2 * i]) << 8 | UInt16(slice[2 * i + 1])) }
-                return String(decoding: units, as: UTF16.self)
-            }
-        case 0x80:
-            return uint(offset + 1, Int(low) + 1).map(PlistUID.init)
-        case 0xA0, 0xD0:
-            guard let (start, n) = lengthAndStart(offset, low), n >= 0 else { return nil }
-            let refs = kind == 0xA0 ? n : 2 * n
-            guard refs <= (bytes.count - start) / refSize else { return nil }
-            if kind == 0xA0 {
-                var array: [Any] = []
-                array.reserveCapacity(n)
-                for i in 0..<n {
-                    guard let ref = uint(start + i * refSize, refSize), let value = object(ref, depth: depth + 1) else { return nil }
-                    array.append(value)
-                }
-                return array
-            }
-            var dict: [String: Any] = [:]
-            dict.reserveCapacity(n)
-            for i in 0..<n {
-                guard let keyRef = uint(start + i * refSize, refSize), let key = object(keyRef, depth: depth + 1) as? String,
-                      let valueRef = uint(start + (n + i) * refSize, refSize), let value = object(valueRef, depth: depth + 1)
-                else { return nil }
-                dict[key] = value
-            }
-            return dict
-        default:
-            return nil
+    func integer(_ index: Int) -> Integer? {
+        guard let o = offset(index), bytes[o] & 0xF0 == 0x10 else { return nil }
+        let low = bytes[o] & 0x0F
+        switch low {
+        case 0, 1, 2: return raw64(o + 1, 1 << Int(low)).map { .signed(Int64($0)) }
+        case 3: return raw64(o + 1, 8).map { .signed(Int64(bitPattern: $0)) }
+        case 4:
+            guard let high = raw64(o + 1, 8), high == 0, let value = raw64(o + 9, 8) else { return nil }
+            return .unsigned(value)
+        default: return nil
         }
+    }
+
+    func real(_ index: Int) -> Double? {
+        guard let o = offset(index) else { return nil }
+        switch bytes[o] {
+        case 0x22: return raw64(o + 1, 4).map { Double(Float(bitPattern: UInt32(truncatingIfNeeded: $0))) }
+        case 0x23: return raw64(o + 1, 8).map { Double(bitPattern: $0) }
+        default: return nil
+        }
+    }
+
+    func date(_ index: Int) -> Date? {
+        guard let o = offset(index), bytes[o] == 0x33, let v = raw64(o + 1, 8) else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: v))
+    }
+
+    func bool(_ index: Int) -> Bool? {
+        guard case .bool(let value)? = kind(index) else { return nil }
+        return value
+    }
+
+    func data(_ index: Int) -> Data? {
+        dataRange(index).map { Data(UnsafeBufferPointer(rebasing: bytes[$0])) }
+    }
+
+    /// Where a data object's bytes are, as positions in `bytes`.
+    func dataRange(_ index: Int) -> Range<Int>? {
+        guard let o = offset(index), bytes[o] & 0xF0 == 0x40, let (start, n) = lengthAndStart(o),
+              n >= 0, start <= bytes.count - n else { return nil }
+        return start..<start + n
+    }
+
+    func string(_ index: Int) -> String? {
+        guard let o = offset(index) else { return nil }
+        let kind = bytes[o] & 0xF0
+        guard kind == 0x50 || kind == 0x60, let (start, n) = lengthAndStart(o), n >= 0 else { return nil }
+        if kind == 0x50 {
+            guard start <= bytes.count - n else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + n]), as: UTF8.self)  // ASCII is UTF-8
+        }
+        guard n <= (bytes.count - start) / 2 else { return nil }
+        var units: [UInt16] = []
+        units.reserveCapacity(n)
+        for i in 0..<n { units.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    func uid(_ index: Int) -> Int? {
+        guard let o = offset(index), bytes[o] & 0xF0 == 0x80 else { return nil }
+        return Self.uint(bytes, o + 1, Int(bytes[o] & 0x0F) + 1)
+    }
+
+    /// An array's or dictionary's references: `count` entries (a dictionary's keys first, then
+    /// as many values), each `ref(i)` an object index.
+    struct Collection {
+        fileprivate let start: Int
+        let count: Int
+    }
+
+    /// The elements of an array object.
+    func array(_ index: Int) -> Collection? { collection(index, marker: 0xA0, refsPerEntry: 1) }
+
+    /// The entries of a dictionary object: `key(i)` at `ref(i)`, its value at `ref(count + i)`.
+    func dictionary(_ index: Int) -> Collection? { collection(index, marker: 0xD0, refsPerEntry: 2) }
+
+    private func collection(_ index: Int, marker: UInt8, refsPerEntry: Int) -> Collection? {
+        guard let o = offset(index), bytes[o] & 0xF0 == marker, let (start, n) = lengthAndStart(o), n >= 0,
+              n <= (bytes.count - start) / refSize / refsPerEntry else { return nil }
+        return Collection(start: start, count: n)
+    }
+
+    /// The `i`th reference of a collection; nil when it points outside the object table.
+    func ref(_ collection: Collection, _ i: Int) -> Int? {
+        guard let r = Self.uint(bytes, collection.start + i * refSize, refSize), r < objectCount else { return nil }
+        return r
     }
 }

@@ -41,14 +41,30 @@ enum DataRootArchive {
     }
 
     /// The payload of an archive of this shape (any object order or integer widths), or nil when
-    /// it is anything else.
+    /// it is anything else. The payload is a slice of `data`: no copy.
     static func decode(_ data: Data) -> Data? {
-        guard let top = BinaryPlistReader.parse(data) as? [String: Any],
-              top["$archiver"] as? String == "NSKeyedArchiver",
-              let root = (top["$top"] as? [String: Any])?["root"] as? PlistUID,
-              let objects = top["$objects"] as? [Any], objects.indices.contains(root.value)
-        else { return nil }
-        return objects[root.value] as? Data
+        let range = data.withUnsafeBytes { raw -> Range<Int>? in
+            guard let document = BinaryPlistDocument(raw.bindMemory(to: UInt8.self)),
+                  let top = document.dictionary(document.topObject) else { return nil }
+            var archiver: String?, objects: BinaryPlistDocument.Collection?, root: Int?
+            for i in 0..<top.count {
+                guard let keyRef = document.ref(top, i), let valueRef = document.ref(top, top.count + i) else { return nil }
+                switch document.string(keyRef) {
+                case "$archiver": archiver = document.string(valueRef)
+                case "$objects": objects = document.array(valueRef)
+                case "$top":
+                    guard let refs = document.dictionary(valueRef) else { return nil }
+                    for j in 0..<refs.count where document.ref(refs, j).flatMap(document.string) == "root" {
+                        root = document.ref(refs, refs.count + j).flatMap(document.uid)
+                    }
+                default: break
+                }
+            }
+            guard archiver == "NSKeyedArchiver", let objects, let root, root < objects.count,
+                  let payload = document.ref(objects, root) else { return nil }
+            return document.dataRange(payload)
+        }
+        return range.map { data[data.startIndex + $0.lowerBound..<data.startIndex + $0.upperBound] }
     }
 
     private static func marker(_ kind: UInt8, count: Int) -> [UInt8] {

@@ -1,8 +1,14 @@
 import Foundation
 
-/// The archive scheme of SPEC §3: a `Codable` value → `PropertyListEncoder` (binary) → the root
-/// `Data` of an `NSKeyedArchiver` archive → an atomically written file. Reading never crashes:
-/// every bad file is an `ArchiveError`.
+/// The archive scheme of SPEC §3: a `Codable` value → a binary property list → the root `Data`
+/// of an `NSKeyedArchiver` archive → an atomically written file. Reading never crashes: every
+/// bad file is an `ArchiveError`.
+///
+/// The payload is the binary plist `PropertyListEncoder` (`.binary`) would write, written by
+/// `BinaryPlistEncoder` and read by `BinaryPlistDecoder`: the same format, which Foundation's
+/// coders read and write interchangeably with these (tested both ways), at a fraction of the
+/// cost on Linux (scripts/bench: 150 cities in milliseconds instead of a quarter second).
+/// A payload that is not a binary plist (an XML plist, say) is read by `PropertyListDecoder`.
 public enum KeyedArchive {
     /// Encodes and writes `value` to `url`.
     public static func archive<T: Encodable>(_ value: T, to url: URL) throws(ArchiveError) {
@@ -11,11 +17,9 @@ public enum KeyedArchive {
 
     /// The archive bytes of `value`, without writing them.
     public static func encode<T: Encodable>(_ value: T) throws(ArchiveError) -> Data {
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
         let payload: Data
         do {
-            payload = try encoder.encode(value)
+            payload = try BinaryPlistEncoder().encode(value)
         } catch {
             throw .io(underlying: "cannot encode \(T.self): \(error)")
         }
@@ -36,7 +40,7 @@ public enum KeyedArchive {
 
     /// Decodes the binary-plist payload held by the archive.
     static func decodePayload<T: Decodable>(_ type: T.Type, from payload: Data) throws(ArchiveError) -> T {
-        let decoder = PropertyListDecoder()
+        let decoder = PayloadDecoder(binary: BinaryPlistDecoder.isBinaryPlist(payload))
         let versioned = T.self as? SchemaVersioned.Type
         func newerSchema(_ found: Int?) -> ArchiveError? {
             guard let versioned, let found, found > versioned.currentSchemaVersion else { return nil }
@@ -54,6 +58,15 @@ public enum KeyedArchive {
             if let newer = newerSchema((try? decoder.decode(SchemaProbe.self, from: payload))?.schemaVersion) { throw newer }
             if let error = error as? DecodingError { throw .corrupt(reason: describe(error)) }
             throw .corrupt(reason: "payload is not a property list of \(T.self)")
+        }
+    }
+
+    /// The fast reader for binary payloads, Foundation's for any other plist format.
+    private struct PayloadDecoder {
+        var binary: Bool
+
+        func decode<T: Decodable>(_ type: T.Type, from payload: Data) throws -> T {
+            binary ? try BinaryPlistDecoder().decode(type, from: payload) : try PropertyListDecoder().decode(type, from: payload)
         }
     }
 

@@ -18,10 +18,9 @@ func runArchiveBench() throws {
         }
         let feed = WeatherFeed(fetchedAt: Date(), request: FeedRequest(count: count, language: "en-us"), cities: cities)
         let url = folder.appendingPathComponent("WeatherFeed-\(count).plist")
-        // Foundation's coders on Linux take seconds per 10,000 cities: one timed run each there.
         let large = count > 1000
-        let iterations = large ? 1 : 20
-        let rounds = large ? 1 : 3
+        let iterations = large ? 3 : 50
+        let rounds = 3
         let plistEncoder = PropertyListEncoder()
         plistEncoder.outputFormat = .binary
         let plist = try plistEncoder.encode(feed)
@@ -29,31 +28,39 @@ func runArchiveBench() throws {
         try KeyedArchive.archive(feed, to: url)
         let archivedBytes = try Data(contentsOf: url).count
 
+        let fastPlist = try BinaryPlistEncoder().encode(feed)
+
         var results: [BenchResult] = []
-        results.append(try measure("bare plist encode+decode", iterations: iterations, rounds: rounds, warmUp: !large) {
-            _ = try PropertyListDecoder().decode(WeatherFeed.self, from: try plistEncoder.encode(feed))
+        results.append(try measure("bare plist encode+decode", iterations: iterations, rounds: rounds, warmUp: !large, note: "BinaryPlist coders") {
+            _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: try BinaryPlistEncoder().encode(feed))
         })
         results.append(try measure("archive round trip (write+read)", iterations: iterations, rounds: rounds, warmUp: !large, note: "\(archivedBytes / 1024) KiB file") {
             try KeyedArchive.archive(feed, to: url)
             _ = try KeyedArchive.unarchive(WeatherFeed.self, from: url)
         })
         if !large {
-        results.append(try measure("  archive: encode+write", iterations: iterations, rounds: rounds, warmUp: !large) { try KeyedArchive.archive(feed, to: url) })
-        results.append(try measure("  archive: read+decode", iterations: iterations, rounds: rounds, warmUp: !large) { _ = try KeyedArchive.unarchive(WeatherFeed.self, from: url) })
-        results.append(try measure("  bare plist encode", iterations: iterations, rounds: rounds, warmUp: !large, note: "\(plist.count / 1024) KiB") { _ = try plistEncoder.encode(feed) })
-        results.append(try measure("  bare plist decode", iterations: iterations, rounds: rounds, warmUp: !large) { _ = try PropertyListDecoder().decode(WeatherFeed.self, from: plist) })
+            results.append(try measure("  archive: encode+write", iterations: iterations, rounds: rounds) { try KeyedArchive.archive(feed, to: url) })
+            results.append(try measure("  archive: read+decode", iterations: iterations, rounds: rounds) { _ = try KeyedArchive.unarchive(WeatherFeed.self, from: url) })
+            results.append(try measure("  bare plist encode", iterations: iterations, rounds: rounds, note: "\(fastPlist.count / 1024) KiB") { _ = try BinaryPlistEncoder().encode(feed) })
+            results.append(try measure("  bare plist decode", iterations: iterations, rounds: rounds) { _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: fastPlist) })
         }
-        results.append(try measure("  of which: plist parse only", iterations: iterations, rounds: rounds, warmUp: !large) {
+        // Foundation's coders on Linux take seconds per 10,000 cities: one timed run each there.
+        let slowIterations = large ? 1 : 5
+        let slowRounds = large ? 1 : 3
+        results.append(try measure("Foundation PropertyList encode+decode", iterations: slowIterations, rounds: slowRounds, warmUp: !large, note: "\(plist.count / 1024) KiB") {
+            _ = try PropertyListDecoder().decode(WeatherFeed.self, from: try plistEncoder.encode(feed))
+        })
+        results.append(try measure("  of which: PropertyListSerialization parse", iterations: slowIterations, rounds: slowRounds, warmUp: !large) {
             _ = try PropertyListSerialization.propertyList(from: plist, options: [], format: nil)
         })
-        results.append(try measure("JSON encode+decode", iterations: iterations, rounds: rounds, warmUp: !large, note: "\(json.count / 1024) KiB") {
+        results.append(try measure("Foundation JSON encode+decode", iterations: slowIterations, rounds: slowRounds, warmUp: !large, note: "\(json.count / 1024) KiB") {
             _ = try JSONDecoder().decode(WeatherFeed.self, from: try JSONEncoder().encode(feed))
         })
         printTable("Archive, \(count) cities", results, baseline: "bare plist encode+decode")
         for r in results { perCity[r.name, default: [:]][count] = r.secondsPerOp / Double(count) }
     }
     print("\nGrowth 150 → 10,000 cities, time per city (1.00× = linear):")
-    for name in ["archive round trip (write+read)", "bare plist encode+decode"] {
+    for name in ["archive round trip (write+read)", "bare plist encode+decode", "Foundation PropertyList encode+decode"] {
         if let small = perCity[name]?[150], let large = perCity[name]?[10_000] {
             print("  \(name): \(String(format: "%.2f×", large / small))")
         }

@@ -170,38 +170,39 @@ import WeatherModels
     }
 }
 
-@Suite struct BinaryPlistReaderTests {
-    @Test func readsWhatPropertyListEncoderWritesExactlyAsFoundationDoes() throws {
-        let feed = try Make.realFeed()
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
-        let payload = try encoder.encode(feed)
-        let tree = try #require(BinaryPlistReader.parse(payload))
-        #expect(try KeyValueDecoder().decode(WeatherFeed.self, from: tree) == feed)
-        let foundation = try PropertyListSerialization.propertyList(from: payload, format: nil)
-        #expect(NSDictionary(dictionary: tree as? [String: Any] ?? [:]).isEqual(foundation as? [String: Any] ?? ["x": 1]))
+@Suite struct BinaryPlistDocumentTests {
+    private struct Kinds: Decodable {
+        var ja: String, ru: String, n: Int, big: Int64, d: Double, t: Bool, date: Date, data: Data, list: [Int]
     }
 
-    @Test func unicodeStringsDatesAndNumbers() throws {
+    @Test func readsWhatPropertyListSerializationWrites() throws {
         let value: [String: Any] = ["ja": "東京", "ru": "Москва", "n": -42, "big": Int64.max, "d": 2.5, "t": true,
-                                    "date": Date(timeIntervalSinceReferenceDate: 12345.5), "data": Data([1, 2, 3]), "list": [1, "a"]]
+                                    "date": Date(timeIntervalSinceReferenceDate: 12345.5), "data": Data([1, 2, 3]), "list": [1, 300, 70_000]]
         let bytes = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
-        let parsed = try #require(BinaryPlistReader.parse(bytes) as? [String: Any])
-        #expect(parsed["ja"] as? String == "東京" && parsed["ru"] as? String == "Москва")
-        #expect(parsed["n"] as? Int == -42 && parsed["big"] as? Int == Int(Int64.max) && parsed["d"] as? Double == 2.5)
-        #expect(parsed["t"] as? Bool == true && parsed["date"] as? Date == Date(timeIntervalSinceReferenceDate: 12345.5))
-        #expect(parsed["data"] as? Data == Data([1, 2, 3]) && (parsed["list"] as? [Any])?.count == 2)
+        let parsed = try BinaryPlistDecoder().decode(Kinds.self, from: bytes)
+        #expect(parsed.ja == "東京" && parsed.ru == "Москва" && parsed.n == -42 && parsed.big == Int64.max && parsed.d == 2.5)
+        #expect(parsed.t && parsed.date == Date(timeIntervalSinceReferenceDate: 12345.5) && parsed.data == Data([1, 2, 3]))
+        #expect(parsed.list == [1, 300, 70_000])
     }
 
-    @Test func damagedInputIsNilAtEveryTruncation() throws {
+    @Test func foundationsPayloadIsCorruptAtEveryTruncation() throws {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
         let payload = try encoder.encode(try Make.realFeed())
         for length in stride(from: 0, to: payload.count, by: 7) {
-            #expect(BinaryPlistReader.parse(payload.prefix(length)) == nil)
+            #expect(throws: DecodingError.self) { try BinaryPlistDecoder().decode(WeatherFeed.self, from: payload.prefix(length)) }
         }
         var flipped = payload
         for i in stride(from: 8, to: flipped.count, by: 97) { flipped[i] ^= 0xFF }
-        _ = BinaryPlistReader.parse(flipped)  // anything but a crash
+        _ = try? BinaryPlistDecoder().decode(WeatherFeed.self, from: flipped)  // anything but a crash
+    }
+
+    @Test func theArchivesPayloadIsASliceOfTheFileNotACopy() throws {
+        let payload = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0) })
+        let archive = DataRootArchive.encode(payload)
+        let found = try #require(DataRootArchive.decode(archive))
+        #expect(found == payload)
+        #expect(found.startIndex > archive.startIndex && found.endIndex < archive.endIndex)
+        #expect(DataRootArchive.decode(archive.dropFirst()) == nil)
     }
 }

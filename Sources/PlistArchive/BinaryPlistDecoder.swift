@@ -60,19 +60,11 @@ private final class BPDecodingContext {
     }
 }
 
-/// Array positions in coding paths.
-private struct IndexKey: CodingKey {
-    var intValue: Int?
-    var stringValue: String { "Index \(intValue ?? 0)" }
-    init(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
-}
-
 private let maxDepth = 128
 
 /// One value's decoder: the object it reads and where it is (its coding path is built only
 /// when an error or a caller asks for it).
-private final class BPDecoder: Decoder {
+private final class BPDecoder: Decoder, PlistPathLinked {
     let context: BPDecodingContext
     let object: Int
     let parent: BPDecoder?
@@ -88,16 +80,6 @@ private final class BPDecoder: Decoder {
         self.parent = parent
         self.key = key
         self.depth = depth
-    }
-
-    var codingPath: [any CodingKey] {
-        var path: [any CodingKey] = []
-        var node: BPDecoder? = self
-        while let current = node {
-            if let key = current.key { path.append(key) }
-            node = current.parent
-        }
-        return path.reversed()
     }
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
@@ -315,15 +297,8 @@ private struct BPKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(named: key.stringValue, key: key) }
 
-    private struct NamedKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     private func superDecoder(named name: String, key: (any CodingKey)? = nil) throws -> any Decoder {
-        let key = key ?? NamedKey(stringValue: name)
+        let key = key ?? PlistNamedKey(stringValue: name)
         guard let index = try find(name, key: key), !decoder.isNull(index) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no value for \"\(name)\""))
         }
@@ -345,7 +320,7 @@ private struct BPUnkeyedContainer: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private var key: IndexKey { IndexKey(intValue: currentIndex) }
+    private var key: PlistIndexKey { PlistIndexKey(intValue: currentIndex) }
 
     /// The next element's object index; advances only after the caller decoded it.
     private func peek(_ type: Any.Type) throws -> Int {

@@ -299,22 +299,8 @@ private final class BPWriter {
     }
 }
 
-private struct BPIndexKey: CodingKey {
-    var intValue: Int?
-    var stringValue: String { "Index \(intValue ?? 0)" }
-    init(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
-}
-
-private struct BPNamedKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 /// One value's encoder; its coding path is built only when asked for.
-private final class BPEncoder: Encoder {
+private final class BPEncoder: Encoder, PlistPathLinked {
     let writer: BPWriter
     let parent: BPEncoder?
     let key: (any CodingKey)?
@@ -324,16 +310,6 @@ private final class BPEncoder: Encoder {
         self.writer = writer
         self.parent = parent
         self.key = key
-    }
-
-    var codingPath: [any CodingKey] {
-        var path: [any CodingKey] = []
-        var node: BPEncoder? = self
-        while let current = node {
-            if let key = current.key { path.append(key) }
-            node = current.parent
-        }
-        return path.reversed()
     }
 
     var userInfo: [CodingUserInfoKey: Any] { writer.userInfo }
@@ -422,7 +398,7 @@ private struct BPKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
         return container
     }
 
-    mutating func superEncoder() -> any Encoder { superEncoder(named: "super", key: BPNamedKey(stringValue: "super")) }
+    mutating func superEncoder() -> any Encoder { superEncoder(named: "super", key: PlistNamedKey(stringValue: "super")) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue, key: key) }
 
@@ -441,7 +417,7 @@ private struct BPUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int { storage.values.count }
     private var writer: BPWriter { encoder.writer }
-    private var nextKey: BPIndexKey { BPIndexKey(intValue: storage.values.count) }
+    private var nextKey: PlistIndexKey { PlistIndexKey(intValue: storage.values.count) }
 
     private func add(_ index: Int) { storage.values.append(.object(index)) }
 

@@ -130,10 +130,8 @@ private final class BPDecoder: Decoder, PlistPathLinked {
         return .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(type), found \(describe(index))"))
     }
 
-    func isNull(_ index: Int) -> Bool {
-        guard case .asciiString? = document.kind(index) else { return false }
-        return document.string(index) == "$null"
-    }
+    /// Whether the object is the `"$null"` placeholder, from its bytes (no string is made).
+    func isNull(_ index: Int) -> Bool { document.isASCII(index, "$null") }
 
     func bool(_ index: Int, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         guard let value = document.bool(index) else { throw mismatch(Bool.self, index, path: path()) }

@@ -152,6 +152,14 @@ struct BinaryPlistDocument {
         return String(decoding: units, as: UTF16.self)
     }
 
+    /// Whether object `index` is the short ASCII string `text` (under 15 bytes), compared in place.
+    func isASCII(_ index: Int, _ text: StaticString) -> Bool {
+        guard text.utf8CodeUnitCount < 15, let o = offset(index),
+              bytes[o] == 0x50 | UInt8(text.utf8CodeUnitCount), o + text.utf8CodeUnitCount < bytes.count else { return false }
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        return expected.indices.allSatisfy { bytes[o + 1 + $0] == expected[$0] }
+    }
+
     func uid(_ index: Int) -> Int? {
         guard let o = offset(index), bytes[o] & 0xF0 == 0x80 else { return nil }
         return Self.uint(bytes, o + 1, Int(bytes[o] & 0x0F) + 1)

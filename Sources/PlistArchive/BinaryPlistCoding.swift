@@ -35,3 +35,53 @@ extension PlistPathLinked {
         return path.reversed()
     }
 }
+
+/// The byte forms a binary plist is written in, for `BinaryPlistEncoder` and `DataRootArchive`.
+enum BinaryPlistBytes {
+    /// `marker` (when given) and the low `bytes` bytes of `value`, most significant first, in
+    /// one append (an append to a class's array pays an exclusivity check each time).
+    static func appendBigEndian(_ value: UInt64, bytes: Int, marker: UInt8? = nil, to out: inout [UInt8]) {
+        var scratch: (UInt64, UInt64) = (0, value.bigEndian)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            var start = 16 - bytes
+            if let marker {
+                start -= 1
+                raw[start] = marker
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
+        }
+    }
+
+    /// An integer object: 1, 2 or 4 bytes unsigned when it fits, else 8 bytes.
+    static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
+        let bytes = width(value)
+        appendBigEndian(value, bytes: bytes, marker: 0x10 | UInt8(bytes.trailingZeroBitCount), to: &out)
+    }
+
+    /// A marker with a length: in its low nibble when under 15, else followed by an integer object.
+    static func appendMarker(_ kind: UInt8, count: Int, to out: inout [UInt8]) {
+        if count < 15 {
+            out.append(kind | UInt8(count))
+        } else {
+            out.append(kind | 0x0F)
+            appendInteger(UInt64(count), to: &out)
+        }
+    }
+
+    /// The offset table and the trailer after the objects in `out`, which starts with `bplist00`.
+    static func appendTable(offsets: [Int], refSize: Int, top: Int, to out: inout [UInt8]) {
+        let table = out.count
+        let offsetSize = width(UInt64(table))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(offsets.count * offsetSize + 32)
+        for offset in offsets { appendBigEndian(UInt64(offset), bytes: offsetSize, to: &bytes) }
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)]  // 5 unused, sort version, sizes
+        for value in [offsets.count, top, table] { appendBigEndian(UInt64(value), bytes: 8, to: &bytes) }
+        out.append(contentsOf: bytes)
+    }
+
+    /// How many bytes (1, 2, 4 or 8) hold `value`: the width of references and offsets.
+    static func width(_ value: UInt64) -> Int {
+        value < 1 << 8 ? 1 : value < 1 << 16 ? 2 : value < 1 << 32 ? 4 : 8
+    }
+}

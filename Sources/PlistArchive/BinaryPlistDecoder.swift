@@ -160,7 +160,6 @@ private final class BPDecoder: Decoder, PlistPathLinked {
 
     func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type, _ index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
         if let real = document.real(index) {
-            if T.self == Double.self { return T(real) }
             let narrowed = T(real)
             guard narrowed.isFinite || !real.isFinite else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "number does not fit in \(T.self)"))

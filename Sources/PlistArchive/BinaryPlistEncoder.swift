@@ -76,39 +76,13 @@ private final class BPWriter {
         return offsets.count - 1
     }
 
-    /// A marker with a length: in its low nibble when under 15, else followed by an integer.
-    private func marker(_ kind: UInt8, count: Int) {
-        if count < 15 {
-            body.append(kind | UInt8(count))
-        } else {
-            body.append(kind | 0x0F)
-            appendInteger(UInt64(count))
-        }
-    }
+    private func marker(_ kind: UInt8, count: Int) { BinaryPlistBytes.appendMarker(kind, count: count, to: &body) }
 
-    /// The low `bytes` bytes of `value`, most significant first, after `marker` when given:
-    /// one append (each append to a class's array pays an exclusivity check).
     private func appendBigEndian(_ value: UInt64, bytes: Int, marker: UInt8? = nil) {
-        var scratch: (UInt64, UInt64) = (0, value.bigEndian)
-        withUnsafeMutableBytes(of: &scratch) { raw in
-            var start = 16 - bytes
-            if let marker {
-                start -= 1
-                raw[start] = marker
-            }
-            body.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
-        }
+        BinaryPlistBytes.appendBigEndian(value, bytes: bytes, marker: marker, to: &body)
     }
 
-    /// An integer object's bytes: 1, 2 or 4 bytes unsigned when it fits, else 8 bytes.
-    private func appendInteger(_ value: UInt64) {
-        switch value {
-        case ..<0x100: appendBigEndian(value, bytes: 1, marker: 0x10)
-        case ..<0x1_0000: appendBigEndian(value, bytes: 2, marker: 0x11)
-        case ..<0x1_0000_0000: appendBigEndian(value, bytes: 4, marker: 0x12)
-        default: appendBigEndian(value, bytes: 8, marker: 0x13)
-        }
-    }
+    private func appendInteger(_ value: UInt64) { BinaryPlistBytes.appendInteger(value, to: &body) }
 
     func integer(_ value: Int64) -> Int {
         if value >= 0, value < 256 {
@@ -254,48 +228,22 @@ private final class BPWriter {
             for value in containers[i].values { _ = resolve(value) }
             i += 1
         }
-        let refSize = Self.width(UInt64(offsets.count))
+        let refSize = BinaryPlistBytes.width(UInt64(offsets.count))
         var refs: [UInt8] = []
         for container in containers {
             offsets[container.index] = body.count
             refs.removeAll(keepingCapacity: true)
-            func append(_ ref: Int) {
-                var shift = (refSize - 1) * 8
-                while shift >= 0 {
-                    refs.append(UInt8(truncatingIfNeeded: ref >> shift))
-                    shift -= 8
-                }
-            }
             if container.isDictionary {
                 marker(0xD0, count: container.keys.count)
-                for key in container.keys { append(key) }
+                for key in container.keys { BinaryPlistBytes.appendBigEndian(UInt64(key), bytes: refSize, to: &refs) }
             } else {
                 marker(0xA0, count: container.values.count)
             }
-            for value in container.values { append(resolve(value)) }
+            for value in container.values { BinaryPlistBytes.appendBigEndian(UInt64(resolve(value)), bytes: refSize, to: &refs) }
             body.append(contentsOf: refs)
         }
-        let table = body.count
-        let offsetSize = Self.width(UInt64(table))
-        var offsetBytes: [UInt8] = []
-        offsetBytes.reserveCapacity(offsets.count * offsetSize)
-        for offset in offsets {
-            var shift = (offsetSize - 1) * 8
-            while shift >= 0 {
-                offsetBytes.append(UInt8(truncatingIfNeeded: offset >> shift))
-                shift -= 8
-            }
-        }
-        body.append(contentsOf: offsetBytes)
-        body.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
-        appendBigEndian(UInt64(offsets.count), bytes: 8)
-        appendBigEndian(UInt64(topIndex), bytes: 8)
-        appendBigEndian(UInt64(table), bytes: 8)
+        BinaryPlistBytes.appendTable(offsets: offsets, refSize: refSize, top: topIndex, to: &body)
         return Data(body)
-    }
-
-    private static func width(_ value: UInt64) -> Int {
-        value < 1 << 8 ? 1 : value < 1 << 16 ? 2 : value < 1 << 32 ? 4 : 8
     }
 }
 
@@ -334,17 +282,21 @@ private final class BPEncoder: Encoder, PlistPathLinked {
 
     /// The node of a value: dates and data as plist objects, the rest through `encode(to:)`.
     func node<T: Encodable>(_ value: T, key: any CodingKey) throws -> BPNode {
-        if T.self == Date.self { return .object(writer.date(value as! Date)) }
-        if T.self == Data.self { return .object(writer.data(value as! Data)) }
+        if let native = nativeObject(value) { return .object(native) }
         let child = BPEncoder(writer: writer, parent: self, key: key)
         try value.encode(to: child)
         return child.result ?? .container(writer.container(isDictionary: true))
     }
 
     func encodeValue<T: Encodable>(_ value: T) throws {
-        if T.self == Date.self { result = .object(writer.date(value as! Date)); return }
-        if T.self == Data.self { result = .object(writer.data(value as! Data)); return }
-        try value.encode(to: self)
+        if let native = nativeObject(value) { result = .object(native) } else { try value.encode(to: self) }
+    }
+
+    /// Dates and data are plist objects of their own, not what their `encode(to:)` would write.
+    private func nativeObject<T: Encodable>(_ value: T) -> Int? {
+        if T.self == Date.self { return writer.date(value as! Date) }
+        if T.self == Data.self { return writer.data(value as! Data) }
+        return nil
     }
 }
 

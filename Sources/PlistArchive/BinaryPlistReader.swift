@@ -39,19 +39,20 @@ struct BinaryPlistDocument {
         self.table = table
     }
 
-    private static func uint(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ size: Int) -> Int? {
-        guard size >= 1, size <= 8, at >= 0, at <= bytes.count - size else { return nil }
-        var value: UInt64 = 0
-        for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
-        return value > UInt64(Int.max) ? nil : Int(value)
-    }
-
-    private func raw64(_ at: Int, _ size: Int) -> UInt64? {
+    /// The big-endian unsigned number of `size` bytes at `at`, nil when out of bounds.
+    private static func raw64(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ size: Int) -> UInt64? {
         guard size >= 1, size <= 8, at >= 0, at <= bytes.count - size else { return nil }
         var value: UInt64 = 0
         for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
         return value
     }
+
+    /// The same as a count or position: nil too when it does not fit in an `Int`.
+    private static func uint(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ size: Int) -> Int? {
+        raw64(bytes, at, size).flatMap { Int(exactly: $0) }
+    }
+
+    private func raw64(_ at: Int, _ size: Int) -> UInt64? { Self.raw64(bytes, at, size) }
 
     /// Where object `index` starts (its marker byte), or nil when the index or offset is bad.
     func offset(_ index: Int) -> Int? {

@@ -10,33 +10,33 @@ import Foundation
 /// the general validating path (`KeyedArchiveValidator`), so unusual but valid archives still load.
 enum DataRootArchive {
     static func encode(_ payload: Data) -> Data {
-        let strings = ["$archiver", "$objects", "$top", "$version", "NSKeyedArchiver", "$null", "root"]
-        // Object table: 0 top dict, 1…4 keys, 5 "NSKeyedArchiver", 6 $objects array, 7 "$null",
+        // Object table: 0 top dict, 1…4 its keys, 5 "NSKeyedArchiver", 6 $objects array, 7 "$null",
         // 8 the data, 9 $top dict, 10 "root", 11 UID(1), 12 version number.
-        var objects: [[UInt8]] = Array(repeating: [], count: 13)
-        func ascii(_ s: String) -> [UInt8] { marker(0x50, count: s.utf8.count) + Array(s.utf8) }
-        objects[0] = [0xD4, 1, 2, 3, 4, 5, 6, 9, 12]
-        for (i, s) in strings.prefix(4).enumerated() { objects[1 + i] = ascii(s) }
-        objects[5] = ascii(strings[4])
-        objects[6] = [0xA2, 7, 8]
-        objects[7] = ascii(strings[5])
-        objects[8] = marker(0x40, count: payload.count) + [UInt8](payload)
-        objects[9] = [0xD1, 10, 11]
-        objects[10] = ascii(strings[6])
-        objects[11] = [0x80, 0x01]
-        objects[12] = [0x12] + bigEndian(100_000, bytes: 4)
-
         var out = [UInt8]("bplist00".utf8)
+        out.reserveCapacity(payload.count + 256)
         var offsets: [Int] = []
-        for object in objects {
+        func object(_ bytes: [UInt8]) {
             offsets.append(out.count)
-            out += object
+            out += bytes
         }
-        let tableOffset = out.count
-        let offsetSize = tableOffset < 1 << 8 ? 1 : tableOffset < 1 << 16 ? 2 : tableOffset < 1 << 32 ? 4 : 8
-        for offset in offsets { out += bigEndian(UInt64(offset), bytes: offsetSize) }
-        out += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), 1]  // 5 unused, sort version, offset size, ref size
-        out += bigEndian(UInt64(objects.count), bytes: 8) + bigEndian(0, bytes: 8) + bigEndian(UInt64(tableOffset), bytes: 8)
+        func ascii(_ s: String) {
+            offsets.append(out.count)
+            BinaryPlistBytes.appendMarker(0x50, count: s.utf8.count, to: &out)
+            out += Array(s.utf8)
+        }
+        object([0xD4, 1, 2, 3, 4, 5, 6, 9, 12])
+        for key in ["$archiver", "$objects", "$top", "$version", "NSKeyedArchiver"] { ascii(key) }
+        object([0xA2, 7, 8])
+        ascii("$null")
+        offsets.append(out.count)
+        BinaryPlistBytes.appendMarker(0x40, count: payload.count, to: &out)
+        out += payload
+        object([0xD1, 10, 11])
+        ascii("root")
+        object([0x80, 0x01])
+        offsets.append(out.count)
+        BinaryPlistBytes.appendBigEndian(100_000, bytes: 4, marker: 0x12, to: &out)
+        BinaryPlistBytes.appendTable(offsets: offsets, refSize: 1, top: 0, to: &out)
         return Data(out)
     }
 
@@ -65,14 +65,5 @@ enum DataRootArchive {
             return document.dataRange(payload)
         }
         return range.map { data[data.startIndex + $0.lowerBound..<data.startIndex + $0.upperBound] }
-    }
-
-    private static func marker(_ kind: UInt8, count: Int) -> [UInt8] {
-        if count < 15 { return [kind | UInt8(count)] }
-        return [kind | 0x0F, 0x13] + bigEndian(UInt64(count), bytes: 8)
-    }
-
-    private static func bigEndian(_ value: UInt64, bytes: Int) -> [UInt8] {
-        (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 }

@@ -35,7 +35,7 @@ struct LegacyFeed: Decodable {
                         country: c.country, weatherText: c.weatherText, weatherIcon: c.weatherIcon,
                         isDayTime: c.isDayTime, temperature: c.temperature)
         }
-        let count = [50, 100, 150].first { $0 >= cities.count } ?? 150
+        let count = FeedRequest.servedCounts.first { $0 >= cities.count } ?? 150
         return WeatherFeed(fetchedAt: date, request: FeedRequest(count: count, language: "en-us"), cities: cities)
     }
 

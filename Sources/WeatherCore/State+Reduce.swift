@@ -7,8 +7,6 @@ extension State {
     public static let forecastMaxAge: TimeInterval = 3600
     /// Saved forecasts older than this cover no day ahead any more (5 days) and are dropped.
     public static let forecastKeepAge: TimeInterval = 5 * 86_400
-    /// The feed sizes AccuWeather's Top Cities endpoint serves.
-    public static let servedCounts = [50, 100, 150]
 
     /// Applies one action; returns the work to do. The only place state changes.
     public mutating func reduce(_ action: Action) -> [Effect] {
@@ -121,7 +119,7 @@ extension State {
             sortField = saved.sortField
             sortDescending = saved.sortDescending
             // A hand-edited count AccuWeather does not serve (only 50, 100, 150) falls back to 50.
-            let count = config.count ?? (State.servedCounts.contains(saved.count) ? saved.count : 50)
+            let count = config.count ?? (FeedRequest.servedCounts.contains(saved.count) ? saved.count : 50)
             let language = config.language ?? (saved.language.isEmpty ? "en-us" : saved.language)
             request = FeedRequest(count: count, language: language)
             if selectedKey == nil { selectedKey = saved.selectedCityKey }

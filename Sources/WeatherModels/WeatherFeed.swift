@@ -2,6 +2,9 @@ import Foundation
 
 /// What a feed was asked for: how many top cities, in which language.
 public struct FeedRequest: Codable, Equatable, Sendable {
+    /// The feed sizes AccuWeather's Top Cities endpoint serves.
+    public static let servedCounts = [50, 100, 150]
+
     /// 50, 100 or 150.
     public var count: Int
     /// AccuWeather language tag, e.g. `en-us`.

@@ -134,8 +134,7 @@ import WeatherModels
     }
 
     @Test func anUnwritableCacheFolderStillShowsTheFetchedFeedAndSaysItWasNotSaved() async throws {
-        let blocked = Make.tempDirectory().appendingPathComponent("file")
-        try Data("x".utf8).write(to: blocked)
+        let blocked = try Make.fileInPlaceOfAFolder()
         let env = AppEnvironment.live(service: FakeWeatherService(), cacheDirectory: blocked, configDirectory: config, now: { Make.t0 })
         let store = Store(config: AppConfig(), environment: env)
         store.start()
@@ -145,9 +144,7 @@ import WeatherModels
     }
 
     @Test func aReadOnlyConfigFolderIsReportedNotFatal() async throws {
-        // A regular file where the config folder should be: no permission trick, so it fails as root too.
-        let blocked = Make.tempDirectory().appendingPathComponent("file")
-        try Data("x".utf8).write(to: blocked)
+        let blocked = try Make.fileInPlaceOfAFolder()
         let env = AppEnvironment.live(service: FakeWeatherService(), cacheDirectory: cache, configDirectory: blocked, now: { Make.t0 })
         let store = Store(config: AppConfig(), environment: env)
         store.start()

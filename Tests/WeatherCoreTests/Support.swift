@@ -32,6 +32,13 @@ enum Make {
 
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
+    /// A regular file where a folder should be: creating or writing into it fails, as root too.
+    static func fileInPlaceOfAFolder() throws -> URL {
+        let url = tempDirectory().appendingPathComponent("file")
+        try Data("x".utf8).write(to: url)
+        return url
+    }
+
     static func tempDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wt-core-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

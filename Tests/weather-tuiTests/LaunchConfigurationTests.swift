@@ -1,8 +1,14 @@
 import Foundation
 import Testing
+import WeatherModels
 @testable import weather_tui
 
 @Suite struct LaunchConfigurationTests {
+    @Test func countAcceptsExactlyTheSizesAccuWeatherServes() {
+        #expect(CityCount.allCases.map(\.rawValue) == FeedRequest.servedCounts)
+        #expect(CityCount(argument: "75") == nil)
+    }
+
     func resolve(_ args: [String], _ env: [String: String] = ["HOME": "/home/u"]) throws -> LaunchConfiguration {
         let options = try Options.parse(args)
         return try LaunchConfiguration.resolve(options, environment: env)

@@ -49,7 +49,7 @@ enum FeedPrinter {
                 lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
             }
         }
-        let age = report.feed.fetchedAt.formatted(.iso8601)
+        let age = WeatherFormat.iso8601(report.feed.fetchedAt)
         var footer = "\(report.feed.cities.count) cities · \(report.source.rawValue) · fetched \(age)"
         if let reason = report.reason { footer += " · \(reason)" }
         lines.append(footer)
@@ -67,7 +67,7 @@ enum FeedPrinter {
     /// ISO-8601 UTC time of the observation, from `EpochTime` (else the local string as sent).
     static func observedAt(_ city: CityWeather) -> String? {
         if let epoch = city.epochTime {
-            return Date(timeIntervalSince1970: TimeInterval(epoch)).formatted(.iso8601)
+            return WeatherFormat.iso8601(Date(timeIntervalSince1970: TimeInterval(epoch)))
         }
         return city.localObservationDateTime
     }
@@ -91,7 +91,7 @@ enum FeedPrinter {
             ])
         }
         let body = OrderedJSON.object([
-            ("fetchedAt", .string(report.feed.fetchedAt.formatted(.iso8601))),
+            ("fetchedAt", .string(WeatherFormat.iso8601(report.feed.fetchedAt))),
             ("source", .string(report.source.rawValue)),
             ("offline", .bool(report.offline)),
             ("reason", .optional(report.reason)),

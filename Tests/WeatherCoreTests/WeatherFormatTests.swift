@@ -68,3 +68,29 @@ import WeatherModels
         #expect(WeatherFormat.measure(nil, units: .metric) == nil)
     }
 }
+
+@Suite struct ISO8601FormatTests {
+    /// The hand-made formatter prints what Foundation's `.iso8601` style prints, to the character.
+    @Test func matchesFoundationAcrossTheCalendar() {
+        var dates: [Date] = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: -0.25),
+            Date(timeIntervalSince1970: 951_782_400),  // 2000-02-29
+            Date(timeIntervalSince1970: 4_107_542_400),  // 2100-03-01 (2100 is not a leap year)
+            Date(timeIntervalSince1970: 1_795_340_400.999), Date(timeIntervalSince1970: -2_208_988_800),  // 1900-01-01
+        ]
+        // 3,000 instants from 1600 to 2400; the odd step lands on every time of day and fraction.
+        for i in 0..<3000 {
+            dates.append(Date(timeIntervalSince1970: -11_676_000_000 + Double(i) * 8_414_999.737))
+        }
+        for date in dates {
+            #expect(WeatherFormat.iso8601(date) == date.formatted(.iso8601), "\(date.timeIntervalSince1970)")
+        }
+    }
+
+    @Test func knownInstants() {
+        #expect(WeatherFormat.iso8601(Date(timeIntervalSince1970: 1_795_340_400)) == "2026-11-22T09:40:00Z")
+        #expect(WeatherFormat.iso8601(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
+        #expect(WeatherFormat.iso8601(Date(timeIntervalSince1970: 951_868_799)) == "2000-02-29T23:59:59Z")
+    }
+}
+

@@ -31,32 +31,14 @@ public struct BinaryPlistDecoder {
     }
 }
 
-/// Shared by every decoder of one run: the document and the key strings read so far.
+/// Shared by every decoder of one run.
 private final class BPDecodingContext {
     let document: BinaryPlistDocument
     let userInfo: [CodingUserInfoKey: Any]
-    /// Key strings by object index, read once each (writers share one string object per
-    /// distinct key). Raw memory rather than an array: no exclusivity check per lookup.
-    private let keys: UnsafeMutableBufferPointer<String?>
 
     init(document: BinaryPlistDocument, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.document = document
         self.userInfo = userInfo
-        keys = .allocate(capacity: document.objectCount)
-        keys.initialize(repeating: nil)
-    }
-
-    deinit {
-        keys.deinitialize()
-        keys.deallocate()
-    }
-
-    /// The string of object `index` (which the caller got from the document, so in range).
-    func key(_ index: Int) -> String? {
-        if let key = keys[index] { return key }
-        let key = document.string(index)
-        keys[index] = key
-        return key
     }
 }
 
@@ -183,7 +165,28 @@ private final class BPDecoder: Decoder, PlistPathLinked {
             guard let data = document.data(object) else { throw mismatch(Data.self, object, path: codingPath) }
             return data as! T
         }
+        if case .array? = document.kind(object), let arrayType = T.self as? any BPReservingArray.Type {
+            return try arrayType.decodeReserving(from: self) as! T
+        }
         return try T(from: self)
+    }
+}
+
+/// Arrays decoded at their final size: the standard library's `Array.init(from:)` appends one
+/// element at a time, so a 150-city array was copied eight times while it grew (1.5 MB of the
+/// `--once` peak memory, scripts/bench). Same elements, same errors, same coding paths.
+private protocol BPReservingArray {
+    static func decodeReserving(from decoder: BPDecoder) throws -> Self
+}
+
+extension Array: BPReservingArray where Element: Decodable {
+    fileprivate static func decodeReserving(from decoder: BPDecoder) throws -> [Element] {
+        var container = try decoder.unkeyedContainer()
+        var result: [Element] = []
+        // A damaged count is bounded by the file's size, not by memory: reserve at most 16 MiB.
+        result.reserveCapacity(Swift.min(container.count ?? 0, (16 << 20) / Swift.max(1, MemoryLayout<Element>.stride)))
+        while !container.isAtEnd { result.append(try container.decode(Element.self)) }
+        return result
     }
 }
 
@@ -200,7 +203,7 @@ private struct BPKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     var allKeys: [Key] {
         (0..<entries.count).compactMap { i in
-            decoder.document.ref(entries, i).flatMap(decoder.context.key).flatMap(Key.init(stringValue:))
+            decoder.document.ref(entries, i).flatMap(decoder.document.string).flatMap(Key.init(stringValue:))
         }
     }
 
@@ -208,15 +211,24 @@ private struct BPKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     private func find(_ key: Key) throws -> Int? { try find(key.stringValue, key: key) }
 
     private func find(_ name: String, key: any CodingKey) throws -> Int? {
+        // The outer optional says whether the name's UTF-8 was contiguous (always, for native strings).
+        if let found = try name.utf8.withContiguousStorageIfAvailable({ try find($0, key: key) }) { return found }
+        return try Array(name.utf8).withUnsafeBufferPointer { try find($0, key: key) }
+    }
+
+    /// Compares the key objects' bytes with the name's in place (no strings made), starting
+    /// from the key after the last one found.
+    private func find(_ name: UnsafeBufferPointer<UInt8>, key: any CodingKey) throws -> Int? {
         let count = entries.count
         guard count > 0 else { return nil }
+        let document = decoder.document
         var i = decoder.keyCursor < count ? decoder.keyCursor : 0
         for _ in 0..<count {
-            guard let keyRef = decoder.document.ref(entries, i), let candidate = decoder.context.key(keyRef) else {
+            guard let keyRef = document.ref(entries, i), let equal = document.string(keyRef, equals: name) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "damaged dictionary key"))
             }
-            if candidate == name {
-                guard let valueRef = decoder.document.ref(entries, count + i) else {
+            if equal {
+                guard let valueRef = document.ref(entries, count + i) else {
                     throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: "damaged object reference"))
                 }
                 decoder.keyCursor = i + 1

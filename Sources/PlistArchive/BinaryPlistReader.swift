@@ -153,6 +153,22 @@ struct BinaryPlistDocument {
         return String(decoding: units, as: UTF16.self)
     }
 
+    /// Whether string object `index` is the text whose UTF-8 is `utf8`: ASCII objects are compared
+    /// byte for byte in place, UTF-16 ones as Swift strings. Nil when the object is not a string.
+    func string(_ index: Int, equals utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let o = offset(index) else { return nil }
+        switch bytes[o] & 0xF0 {
+        case 0x50:
+            guard let (start, n) = lengthAndStart(o), n >= 0, start <= bytes.count - n else { return nil }
+            guard n == utf8.count else { return false }
+            return n == 0 || memcmp(bytes.baseAddress! + start, utf8.baseAddress!, n) == 0
+        case 0x60:
+            return string(index).map { $0 == String(decoding: utf8, as: UTF8.self) }
+        default:
+            return nil
+        }
+    }
+
     /// Whether object `index` is the short ASCII string `text` (under 15 bytes), compared in place.
     func isASCII(_ index: Int, _ text: StaticString) -> Bool {
         guard text.utf8CodeUnitCount < 15, let o = offset(index),

@@ -20,6 +20,8 @@ private struct AllKinds: Codable, Equatable {
     var list: [Int] = Array(0..<40), nested: [[String]] = [["a"], [], ["b", "c"]]
     var optionals: [Int?] = [1, nil, 3]
     var map: [String: Double] = ["x": 1.5, "y": -2]
+    // Keys Foundation writes as UTF-16 objects: found by comparing strings, not bytes.
+    var names: [String: Int] = ["東京": 1, "Москва": 2, "e\u{301}": 3, "a key longer than fifteen bytes": 4]
     var mood = Mood.stormy, nothing = Empty()
     var moods: [Mood] = [.calm, .stormy]
 }

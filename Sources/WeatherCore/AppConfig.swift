@@ -19,9 +19,12 @@ public struct AppConfig: Equatable, Sendable {
     public var hasAPIKey: Bool
     /// The API host, for messages (`dataservice.accuweather.com`).
     public var host: String
+    /// The user's time zone, for "updated 12:04" and the banner's saved time.
+    public var timeZone: TimeZone
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
-                offline: Bool = false, demo: Bool = false, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com") {
+                offline: Bool = false, demo: Bool = false, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",
+                timeZone: TimeZone = .current) {
         self.count = count
         self.language = language
         self.units = units
@@ -30,5 +33,6 @@ public struct AppConfig: Equatable, Sendable {
         self.demo = demo
         self.hasAPIKey = hasAPIKey
         self.host = host
+        self.timeZone = timeZone
     }
 }

@@ -47,7 +47,9 @@ public struct State: Equatable, Sendable {
     /// A one-time message (archive moved aside, a save that failed); cleared by the next key.
     public var notice: String?
     /// The selected city, by key: stable across refresh, sort, filter and pin.
-    public var selectedKey: String?
+    public var selectedKey: String? {
+        didSet { locateSelection() }
+    }
     public var filter: String
     public var isEditingFilter: Bool
     public var sortField: SortField
@@ -67,7 +69,12 @@ public struct State: Equatable, Sendable {
     /// The clock, moved on by `.tick`; ages are computed against it.
     public var now: Date
     /// The list as shown: filtered, sorted, pinned first. Recomputed only when an input changes.
-    public internal(set) var visibleCities: [CityWeather]
+    public internal(set) var visibleCities: [CityWeather] {
+        didSet { locateSelection() }
+    }
+    /// Where `selectedKey` is in `visibleCities`, kept in step with both (a frame reads it
+    /// many times; searching 10,000 cities each time would make drawing depend on the count).
+    public private(set) var selectedIndex: Int?
     /// The first list row shown; moves so the selection stays visible.
     public internal(set) var listScrollOffset: Int
     public var isQuitting: Bool
@@ -98,6 +105,7 @@ public struct State: Equatable, Sendable {
         self.forecastsRestored = false
         self.now = now
         self.visibleCities = []
+        self.selectedIndex = nil
         self.listScrollOffset = 0
         self.isQuitting = false
     }
@@ -117,13 +125,27 @@ public struct State: Equatable, Sendable {
         State.listRows(terminalRows: terminal.rows, hasBanner: banner != .none, hasFilterRow: showsFilterRow)
     }
 
-    public var selectedIndex: Int? {
-        guard let selectedKey else { return nil }
-        return visibleCities.firstIndex { $0.key == selectedKey }
+    private mutating func locateSelection() {
+        selectedIndex = selectedKey.flatMap { key in visibleCities.firstIndex { $0.key == key } }
     }
 
     public var selectedCity: CityWeather? {
         selectedIndex.map { visibleCities[$0] }
+    }
+
+    /// The selected city's 5-day forecast, when one has been fetched or restored.
+    public var selectedForecast: DailyForecastResponse? {
+        selectedCity.flatMap { forecasts[$0.key]?.forecast }
+    }
+
+    /// Whether the selected city's forecast is being fetched.
+    public var isSelectedForecastLoading: Bool {
+        selectedCity.map { forecastsInFlight.contains($0.key) } ?? false
+    }
+
+    /// Why the selected city's forecast could not be fetched.
+    public var selectedForecastError: String? {
+        selectedCity.flatMap { forecastErrors[$0.key] }
     }
 
     public func isPinned(_ key: String) -> Bool { pinned.contains { $0.key == key } }

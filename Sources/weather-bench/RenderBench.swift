@@ -10,12 +10,12 @@ func runRenderBench() throws {
     var results: [BenchResult] = []
     var cpu: [String] = []
     for count in [150, 10_000] {
-        let model = RenderBenchData.model(cityCount: count, selected: count / 2)
+        let state = RenderBenchData.state(cityCount: count, selected: count / 2, size: sizes)
         var buffer = ScreenBuffer(width: sizes.columns, height: sizes.rows)
         results.append(measure("full frame 200×60, \(count) cities", iterations: 200) {
-            BrowserView.draw(model, into: &buffer)
+            BrowserView.draw(state, into: &buffer)
         })
-        cpu.append("\(count) cities: \(formatSeconds(threadCPUSecondsPerCall(iterations: 200) { BrowserView.draw(model, into: &buffer) }))")
+        cpu.append("\(count) cities: \(formatSeconds(threadCPUSecondsPerCall(iterations: 200) { BrowserView.draw(state, into: &buffer) }))")
     }
     printTable("render: one frame into the ScreenBuffer (goal < 1 ms, same for both counts)", results, baseline: "full frame 200×60, 150 cities")
     // Wall time suffers when the machine is shared; the thread's CPU time does not.
@@ -57,13 +57,14 @@ private func keystrokeBytes(size: TerminalSize) throws -> (fullRepaint: Int, aft
     backend.resize(to: size)
     fflush(out)
     let start = ftell(out)
-    var model = RenderBenchData.model(cityCount: 150, selected: 5)
-    let before = BrowserView.render(model, size: size)
+    // The bundled demo's 150 real cities: neighbouring rows differ as they do in a real feed.
+    var state = RenderBenchData.state(feed: DemoData.feed(count: 150, language: "en-us", fetchedAt: RenderBenchData.fetchedAt), selected: 5, size: size)
+    let before = BrowserView.render(state, size: size)
     backend.present(before)
     fflush(out)
     let afterFirst = ftell(out)
-    model.selectedIndex = 6
-    let after = BrowserView.render(model, size: size)
+    _ = state.reduce(.moveDown)
+    let after = BrowserView.render(state, size: size)
     backend.present(after)
     fflush(out)
     let afterSecond = ftell(out)
@@ -103,11 +104,23 @@ enum RenderBenchData {
         )
     }
 
-    static func model(cityCount: Int, selected: Int) -> BrowserModel {
-        BrowserModel(
-            feedSize: 150, fetchedAt: Date(timeIntervalSince1970: 1_795_349_040), now: Date(timeIntervalSince1970: 1_795_349_340),
-            apiCallsLeft: 42, cities: (0..<cityCount).map(city), selectedIndex: selected, scrollOffset: max(0, selected - 10),
-            pinnedKeys: ["100000", "100001"]
-        )
+    /// The state after a fetch of `cityCount` synthetic cities, built through the reducer as the
+    /// app builds it.
+    static func state(cityCount: Int, selected: Int, size: TerminalSize) -> State {
+        let feed = WeatherFeed(fetchedAt: fetchedAt, request: FeedRequest(count: 150, language: "en-us"), cities: (0..<cityCount).map(city))
+        return state(feed: feed, selected: selected, size: size)
+    }
+
+    static let fetchedAt = Date(timeIntervalSince1970: 1_795_349_040)
+
+    /// The state after fetching `feed` (its first two cities pinned), the `selected`th row selected.
+    static func state(feed: WeatherFeed, selected: Int, size: TerminalSize) -> State {
+        var state = State(config: AppConfig(count: 150, timeZone: TimeZone(identifier: "UTC")!),
+                          now: fetchedAt.addingTimeInterval(300), terminal: size)
+        let pins = feed.cities.prefix(2).map { PinnedCity(key: $0.key, name: $0.englishName, latitude: 0, longitude: 0) }
+        _ = state.reduce(.pinsLoaded(pins))
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: 42))))
+        state.selectedKey = state.visibleCities[selected].key
+        return state
     }
 }

@@ -22,6 +22,36 @@ import WeatherModels
         #expect(state.banner == .none)
     }
 
+    /// The selection's index is kept, not searched for per frame: it must follow every change of
+    /// the selected key and of the list (filter, sort, pins, a new feed).
+    @Test func theSelectedIndexFollowsTheKeyAndTheList() {
+        var state = loaded()
+        func expectInStep() {
+            #expect(state.selectedIndex == state.selectedKey.flatMap { key in state.visibleCities.firstIndex { $0.key == key } })
+        }
+        _ = state.reduce(.last)
+        #expect(state.selectedIndex == 4)
+        _ = state.reduce(.cycleSort)  // by temperature: Tokyo moves
+        expectInStep()
+        #expect(state.selectedCity?.englishName == "Tokyo")
+        _ = state.reduce(.invertSort)
+        expectInStep()
+        #expect(state.selectedIndex == 1)  // Cairo 24°, Tokyo 17°, …
+        _ = state.reduce(.togglePin)
+        #expect(state.selectedIndex == 0)  // pinned cities come first
+        _ = state.reduce(.startFilter)
+        _ = state.reduce(.filterInput("o"))
+        expectInStep()
+        state.selectedKey = "no such city"
+        #expect(state.selectedIndex == nil && state.selectedCity == nil)
+        state.selectedKey = "3"
+        expectInStep()
+        #expect(state.selectedCity?.englishName == "Moscow")
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(Array(Make.cities.prefix(2)), at: Make.t0), rateLimitRemaining: nil))))
+        expectInStep()
+        #expect(state.selectedCity != nil)
+    }
+
     @Test func movingUpDownFirstLastAndClamping() {
         var state = loaded()
         #expect(state.reduce(.moveDown).isEmpty)

@@ -1,11 +1,11 @@
 import Testing
 import Foundation
-import WeatherCore
+@testable import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
 
 @Suite struct BrowserViewTests {
-    private func render(_ m: BrowserModel, _ cols: Int, _ rows: Int) -> [String] {
+    private func render(_ m: State, _ cols: Int, _ rows: Int) -> [String] {
         BrowserView.render(m, size: TerminalSize(columns: cols, rows: rows)).lines
     }
 
@@ -17,7 +17,7 @@ import WeatherModels
 
     @Test func listAt80x24() throws {
         let cities = try ViewFixtures.topCities()
-        let lines = render(ViewFixtures.model(cities, selected: 2), 80, 24)
+        let lines = render(ViewFixtures.state(cities, selected: 2), 80, 24)
         #expect(lines.count == 24)
         #expect(lines[0].hasPrefix(" weather-tui · Top 50 cities · updated 12:04 (5 min ago) · 42 API calls left"))
         #expect(lines[1].contains("City ▲") && lines[1].contains("Country") && lines[1].contains("Temp") && lines[1].contains("Weather"))
@@ -33,8 +33,7 @@ import WeatherModels
 
     @Test func sideBySideAt140x40WithDetailAndForecast() throws {
         let city = try ViewFixtures.details()
-        var m = ViewFixtures.model([city] + (try ViewFixtures.topCities()), selected: 0)
-        m.forecast = try ViewFixtures.forecast()
+        let m = ViewFixtures.withForecast(ViewFixtures.state([city] + (try ViewFixtures.topCities()), selected: 0), try ViewFixtures.forecast())
         let lines = render(m, 140, 40)
         let text = lines.joined(separator: "\n")
         #expect(lines[2].contains("│"))
@@ -52,7 +51,7 @@ import WeatherModels
     }
 
     @Test func longDetailLinesWrapAtTheirSeparators() throws {
-        var m = ViewFixtures.model([try ViewFixtures.details()], selected: 0)
+        var m = ViewFixtures.state([try ViewFixtures.details()], selected: 0)
         m.units = .metric
         let lines = render(m, 100, 30)
         // At 100 columns the detail is 43 wide: "Feels … · Humidity … · Dew point …" continues on the next line.
@@ -63,7 +62,7 @@ import WeatherModels
 
     @Test func detailLeavesOutSectionsWithoutData() {
         let bare = ViewFixtures.make(name: "Nowhere", country: "Land", celsius: 3)
-        let text = render(ViewFixtures.model([bare]), 140, 40).joined(separator: "\n")
+        let text = render(ViewFixtures.state([bare]), 140, 40).joined(separator: "\n")
         #expect(text.contains("Nowhere"))
         #expect(text.contains("3.0 °C / 37 °F"))
         #expect(!text.contains("Humidity"))
@@ -74,7 +73,7 @@ import WeatherModels
     }
 
     @Test func smallestUsableSize40x10() throws {
-        let lines = render(ViewFixtures.model(try ViewFixtures.topCities(), selected: 0), 40, 10)
+        let lines = render(ViewFixtures.state(try ViewFixtures.topCities(), selected: 0), 40, 10)
         #expect(lines[0].hasPrefix(" weather-tui"))
         #expect(lines[2].hasPrefix(">"))
         #expect(lines[9].hasSuffix("city 1 of 50 "))
@@ -83,7 +82,7 @@ import WeatherModels
     }
 
     @Test func tooSmallNoticeAt30x8() throws {
-        let lines = render(ViewFixtures.model(try ViewFixtures.topCities()), 30, 8)
+        let lines = render(ViewFixtures.state(try ViewFixtures.topCities()), 30, 8)
         #expect(lines.contains { $0.contains("Terminal too small") })
         #expect(lines.contains { $0.contains("30×8") })
         #expect(!lines.contains { $0.contains("weather-tui") })
@@ -99,7 +98,7 @@ import WeatherModels
             ViewFixtures.make(key: "6", name: "Berlin", country: "Germany", celsius: 7.2),
         ]
         for (cols, rows) in [(80, 24), (140, 40), (40, 10)] {
-            let lines = render(ViewFixtures.model(cities, selected: 1), cols, rows)
+            let lines = render(ViewFixtures.state(cities, selected: 1), cols, rows)
             let rowsShown = lines[2..<8]
             let countryColumns = Set(rowsShown.compactMap { line in
                 ["日本", "Россия", "Germany"].compactMap { column(of: $0, in: line) }.min()
@@ -113,27 +112,27 @@ import WeatherModels
 
     @Test func scrollingKeepsTheSelectionVisible() throws {
         let cities = try ViewFixtures.topCities()
-        var m = ViewFixtures.model(cities, selected: 45)
-        m.scrollOffset = 0
+        var m = ViewFixtures.state(cities, selected: 45)
+        m.listScrollOffset = 0
         let lines = render(m, 80, 24)
         #expect(lines.contains { $0.hasPrefix(">  \(cities[45].localizedName)") })
-        m.selectedIndex = 49
-        m.scrollOffset = 40
+        m.selectedKey = cities[49].key
+        m.listScrollOffset = 40
         let last = render(m, 80, 24)
         #expect(last[22].hasPrefix(">  \(cities[49].localizedName)"))
     }
 
     @Test func pinnedCitiesAreMarked() {
         let cities = [ViewFixtures.make(key: "p", name: "Pinned"), ViewFixtures.make(key: "o", name: "Other")]
-        var m = ViewFixtures.model(cities, selected: 1)
-        m.pinnedKeys = ["p"]
+        var m = ViewFixtures.state(cities, selected: 1)
+        m.pinned = [PinnedCity(key: "p", name: "Pinned", latitude: 0, longitude: 0)]
         let lines = render(m, 80, 24)
         #expect(lines[2].hasPrefix(" ★ Pinned"))
         #expect(lines[3].hasPrefix(">  Other"))
     }
 
     @Test func offlineBannerSaysWhenAndWhy() {
-        var m = ViewFixtures.model([ViewFixtures.make(name: "A")])
+        var m = ViewFixtures.state([ViewFixtures.make(name: "A")])
         m.banner = .offline(savedAt: ViewFixtures.now.addingTimeInterval(-3 * 3600), reason: "offline: cannot reach dataservice.accuweather.com")
         let lines = render(m, 140, 40)
         #expect(lines[1].hasPrefix(" OFFLINE · showing data saved 2026-11-22 09:09 (3 h ago) · offline: cannot reach dataservice.accuweather.com"))
@@ -141,20 +140,20 @@ import WeatherModels
         #expect(buffer[1, 1].style.reverse && buffer[1, 1].style.bold)
         m.banner = .demo
         #expect(render(m, 80, 24)[1].hasPrefix(" DEMO"))
-        m.banner = nil
+        m.banner = .none
         #expect(render(m, 80, 24)[1].contains("City"))
     }
 
     @Test func headerShowsRefreshing() {
-        var m = ViewFixtures.model([])
-        m.isRefreshing = true
-        m.apiCallsLeft = nil
+        var m = ViewFixtures.state([])
+        m.isFetching = true
+        m.rateLimitRemaining = nil
         #expect(render(m, 100, 20)[0].hasPrefix(" weather-tui · Top 50 cities · updated 12:04 (5 min ago) · refreshing…"))
     }
 
     @Test func filterPromptAndNoMatch() {
-        var m = ViewFixtures.model([], selected: nil)
-        m.filterText = "zzz"
+        var m = ViewFixtures.state([], selected: nil)
+        m.filter = "zzz"
         m.isEditingFilter = true
         let lines = render(m, 80, 24)
         #expect(lines[22].hasPrefix(" Filter: zzz█"))
@@ -165,28 +164,28 @@ import WeatherModels
 
     @Test func narrowDetailIsFullScreen() throws {
         let city = try ViewFixtures.details()
-        var m = ViewFixtures.model([city], selected: 0)
-        m.detailOpen = true
+        var m = ViewFixtures.state([city], selected: 0)
+        m.mode = .detail
         let lines = render(m, 80, 24)
         #expect(!lines[1].contains("Country"))
         #expect(lines[1].contains(city.englishName))
         #expect(lines[23].contains("Esc back"))
         m.isEditingFilter = true
-        m.filterText = "To"
+        m.filter = "To"
         let typing = render(m, 80, 24)
         #expect(typing[1].contains("Country"))
         #expect(typing[22].hasPrefix(" Filter: To█"))
     }
 
     @Test func unitsSwitchToFahrenheit() {
-        var m = ViewFixtures.model([ViewFixtures.make(name: "Hot", celsius: 30)])
+        var m = ViewFixtures.state([ViewFixtures.make(name: "Hot", celsius: 30)])
         m.units = .imperial
         #expect(render(m, 80, 24)[2].contains("86°F"))
     }
 
     @Test func helpOverlayListsEveryKey() {
-        var m = ViewFixtures.model([ViewFixtures.make(name: "A")])
-        m.helpShown = true
+        var m = ViewFixtures.state([ViewFixtures.make(name: "A")])
+        m.showHelp = true
         let text = render(m, 80, 24).joined(separator: "\n")
         for key in ["PgUp PgDn", "Home End", "filter", "sort", "°C ⇄ °F", "pin", "F5", "Ctrl-C"] {
             #expect(text.contains(key), "help lacks \(key)")
@@ -194,7 +193,7 @@ import WeatherModels
     }
 
     @Test func temperatureColoursAreGraded() throws {
-        let m = ViewFixtures.model([ViewFixtures.make(key: "a", name: "Cold", celsius: -15), ViewFixtures.make(key: "b", name: "Hot", celsius: 35)], selected: nil)
+        let m = ViewFixtures.state([ViewFixtures.make(key: "a", name: "Cold", celsius: -15), ViewFixtures.make(key: "b", name: "Hot", celsius: 35)], selected: nil)
         let b = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24))
         let row2 = b.line(2), row3 = b.line(3)
         let x2: Int = try #require(column(of: "°C", in: row2))

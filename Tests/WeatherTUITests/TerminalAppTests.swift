@@ -1,4 +1,4 @@
-import WeatherCore
+@testable import WeatherCore
 import Testing
 import Foundation
 import WeatherModels
@@ -6,32 +6,32 @@ import WeatherModels
 
 /// A driver that records commands and moves a selection like the real store would.
 final class FakeDriver: BrowserDriver {
-    var state: BrowserModel
+    var state: State
     var commands: [KeyCommand] = []
     var sizesSeen: [TerminalSize] = []
-    var pending: [(inout BrowserModel) -> Void] = []
+    var pending: [(inout State) -> Void] = []
     var ticks = 0
     var isQuitting = false
 
-    init(_ model: BrowserModel) { state = model }
+    init(_ state: State) { self.state = state }
 
-    func model() -> BrowserModel { state }
+    private func select(_ index: Int) { state.selectedKey = state.visibleCities[index].key }
 
     func handle(_ command: KeyCommand, size: TerminalSize) {
         commands.append(command)
         sizesSeen.append(size)
         let listRows = size.rows - 3
-        let last = max(0, state.cities.count - 1)
+        let last = max(0, state.visibleCities.count - 1)
         switch command {
-        case .moveDown: state.selectedIndex = min(last, (state.selectedIndex ?? -1) + 1)
-        case .moveUp: state.selectedIndex = max(0, (state.selectedIndex ?? 1) - 1)
-        case .pageDown: state.selectedIndex = min(last, (state.selectedIndex ?? 0) + listRows)
-        case .last: state.selectedIndex = last
-        case .first: state.selectedIndex = 0
+        case .moveDown: select(min(last, (state.selectedIndex ?? -1) + 1))
+        case .moveUp: select(max(0, (state.selectedIndex ?? 1) - 1))
+        case .pageDown: select(min(last, (state.selectedIndex ?? 0) + listRows))
+        case .last: select(last)
+        case .first: select(0)
         case .beginFilter: state.isEditingFilter = true
-        case .filterInsert(let c): state.filterText.append(c)
+        case .filterInsert(let c): state.filter.append(c)
         case .filterCommit: state.isEditingFilter = false
-        case .toggleHelp: state.helpShown.toggle()
+        case .toggleHelp: state.showHelp.toggle()
         case .quit, .interrupt: isQuitting = true
         default: break
         }
@@ -58,7 +58,7 @@ final class FakeDriver: BrowserDriver {
     }
 
     @Test func keysBecomeCommandsAndFramesFollow() throws {
-        let driver = FakeDriver(ViewFixtures.model(cities(60)))
+        let driver = FakeDriver(ViewFixtures.state(cities(60)))
         let backend = InMemoryBackend(keys: [.character("j"), .down, .pageDown, .character("G"), .character("g"), .character("q")])
         let exit = try TerminalApp(driver: driver, backend: backend).run()
         #expect(exit == .quit)
@@ -72,34 +72,34 @@ final class FakeDriver: BrowserDriver {
     }
 
     @Test func filterModeSendsPrintableKeysToTheFilter() throws {
-        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let driver = FakeDriver(ViewFixtures.state(cities(3)))
         let backend = InMemoryBackend(keys: [.character("/"), .character("q"), .character("東"), .enter, .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
         #expect(driver.commands == [.resize, .beginFilter, .filterInsert("q"), .filterInsert("東"), .filterCommit, .quit])
-        #expect(driver.state.filterText == "q東")
+        #expect(driver.state.filter == "q東")
     }
 
     @Test func qClosesHelpBeforeQuitting() throws {
-        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let driver = FakeDriver(ViewFixtures.state(cities(3)))
         let backend = InMemoryBackend(keys: [.character("?"), .character("q"), .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
         #expect(driver.commands == [.resize, .toggleHelp, .toggleHelp, .quit])
     }
 
     @Test func ctrlCQuitsAndSignalTerminates() throws {
-        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let driver = FakeDriver(ViewFixtures.state(cities(3)))
         let backend = InMemoryBackend(keys: [.control("c")])
         #expect(try TerminalApp(driver: driver, backend: backend).run() == .quit)
         #expect(driver.commands.last == .interrupt)
         let quiet = InMemoryBackend(keys: [.character("j")])
-        let signalled = FakeDriver(ViewFixtures.model(cities(3)))
+        let signalled = FakeDriver(ViewFixtures.state(cities(3)))
         #expect(try TerminalApp(driver: signalled, backend: quiet).run() == .terminated)
         #expect(signalled.commands.last == .interrupt)
         #expect(quiet.stopCount == 1)
     }
 
     @Test func resizeRedrawsAtTheNewSizeAndTooSmallIsSafe() throws {
-        let driver = FakeDriver(ViewFixtures.model(cities(10)))
+        let driver = FakeDriver(ViewFixtures.state(cities(10)))
         let backend = InMemoryBackend(keys: [.resize, .character("j"), .resize, .character("q")],
                                       sizes: [TerminalSize(columns: 30, rows: 8), TerminalSize(columns: 120, rows: 30)])
         try TerminalApp(driver: driver, backend: backend).run()
@@ -110,8 +110,8 @@ final class FakeDriver: BrowserDriver {
     }
 
     @Test func backgroundResultsRedrawWithoutKeys() throws {
-        let driver = FakeDriver(ViewFixtures.model(cities(3)))
-        driver.pending = [{ $0.isRefreshing = true }]
+        let driver = FakeDriver(ViewFixtures.state(cities(3)))
+        driver.pending = [{ $0.isFetching = true }]
         driver.resultsArriveAtPoll = 1
         // Keys that mean nothing: the loop polls results again after each.
         let backend = InMemoryBackend(keys: [.character("x"), .character("x")])
@@ -121,14 +121,14 @@ final class FakeDriver: BrowserDriver {
     }
 
     @Test func unchangedFramesAreNotPresentedAgain() throws {
-        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let driver = FakeDriver(ViewFixtures.state(cities(3)))
         let backend = InMemoryBackend(keys: [.character("x"), .character("s"), .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
         #expect(backend.frames.count == 1)
     }
 
     @Test func ticksComeFromTheClock() throws {
-        let driver = FakeDriver(ViewFixtures.model(cities(3)))
+        let driver = FakeDriver(ViewFixtures.state(cities(3)))
         var now = ViewFixtures.now
         let backend = InMemoryBackend(keys: [.character("x"), .character("x"), .character("q")])
         try TerminalApp(driver: driver, backend: backend, tickInterval: 15, clock: { now = now.addingTimeInterval(10); return now }).run()

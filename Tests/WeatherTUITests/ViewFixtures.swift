@@ -1,8 +1,9 @@
 import Foundation
+@testable import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
 
-/// Cities and models for view tests; real payloads from `Tests/Fixtures/accuweather/`.
+/// Cities and states for view tests; real payloads from `Tests/Fixtures/accuweather/`.
 enum ViewFixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -39,10 +40,25 @@ enum ViewFixtures {
         )
     }
 
-    /// A model "now" = 2026-11-22 12:09 UTC, fetched 5 minutes before.
+    /// A state's "now" = 2026-11-22 12:09 UTC, fetched 5 minutes before.
     static let now = Date(timeIntervalSince1970: 1_795_349_340)
 
-    static func model(_ cities: [CityWeather], selected: Int? = 0) -> BrowserModel {
-        BrowserModel(feedSize: 50, fetchedAt: now.addingTimeInterval(-300), now: now, apiCallsLeft: 42, cities: cities, selectedIndex: selected)
+    /// A state showing `cities` in the order given (no sorting: the test decides the rows), in UTC,
+    /// with 42 API calls left.
+    static func state(_ cities: [CityWeather], selected: Int? = 0) -> State {
+        var state = State(config: AppConfig(timeZone: TimeZone(identifier: "UTC")!), now: now)
+        state.feed = WeatherFeed(fetchedAt: now.addingTimeInterval(-300), request: FeedRequest(count: 50, language: "en-us"), cities: cities)
+        state.source = .archive
+        state.rateLimitRemaining = 42
+        state.visibleCities = cities
+        state.selectedKey = selected.flatMap { cities.indices.contains($0) ? cities[$0].key : nil }
+        return state
+    }
+
+    /// The state with `forecast` fetched for the selected city.
+    static func withForecast(_ state: State, _ forecast: DailyForecastResponse) -> State {
+        var state = state
+        if let key = state.selectedCity?.key { state.forecasts[key] = StoredForecast(fetchedAt: now, forecast: forecast) }
+        return state
     }
 }

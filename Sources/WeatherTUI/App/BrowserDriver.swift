@@ -1,14 +1,14 @@
 import Foundation
 import WeatherCore
 
-/// What the run loop drives: the app's store seen through key commands and a drawable model.
+/// What the run loop drives: the app's store seen through key commands and its state.
 ///
 /// The CLI passes `StoreDriver` (over WeatherCore's `Store`); tests pass a small fake.
 public protocol BrowserDriver: AnyObject {
     /// Called once the terminal is ours (so nothing starts, e.g. a fetch, when it could not be taken).
     func start()
-    /// The model to draw now.
-    func model() -> BrowserModel
+    /// The state to draw now.
+    var state: State { get }
     /// Applies a key command (already mapped by `KeyMap`); `size` is the terminal's current size.
     func handle(_ command: KeyCommand, size: TerminalSize)
     /// Applies finished background work; true when something changed (redraw).
@@ -42,7 +42,7 @@ public final class StoreDriver: BrowserDriver {
         store.start()
     }
 
-    public func model() -> BrowserModel { BrowserModel(state: store.state) }
+    public var state: State { store.state }
 
     public var isQuitting: Bool { store.isQuitting }
 

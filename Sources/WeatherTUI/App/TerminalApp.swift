@@ -38,7 +38,7 @@ public final class TerminalApp {
         var dirty = true
         driver.handle(.resize, size: backend.size)
         driver.start()
-        var model = driver.model()
+        var state = driver.state
         while true {
             if backend.terminationRequested {
                 driver.handle(.interrupt, size: backend.size)
@@ -53,8 +53,8 @@ public final class TerminalApp {
                 dirty = true
             }
             if dirty {
-                model = driver.model()
-                let frame = BrowserView.render(model, size: backend.size)
+                state = driver.state
+                let frame = BrowserView.render(state, size: backend.size)
                 if frame != lastFrame {
                     backend.present(frame)
                     lastFrame = frame
@@ -62,7 +62,7 @@ public final class TerminalApp {
                 dirty = false
             }
             guard let key = backend.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
-            guard let command = KeyMap.command(for: key, editingFilter: model.isEditingFilter, helpShown: model.helpShown) else { continue }
+            guard let command = KeyMap.command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp) else { continue }
             driver.handle(command, size: backend.size)
             if command == .interrupt || driver.isQuitting { return .quit }
             dirty = true

@@ -2,15 +2,15 @@ import WeatherCore
 
 /// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
 public enum BrowserView {
-    /// Draws `model` for a terminal of `size` into a new buffer.
-    public static func render(_ model: BrowserModel, size: TerminalSize) -> ScreenBuffer {
+    /// Draws `state` for a terminal of `size` into a new buffer.
+    public static func render(_ state: State, size: TerminalSize) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.columns, height: size.rows)
-        draw(model, into: &buffer)
+        draw(state, into: &buffer)
         return buffer
     }
 
-    /// Draws `model` into `buffer` (cleared first), sized as the buffer.
-    public static func draw(_ m: BrowserModel, into buffer: inout ScreenBuffer) {
+    /// Draws `state` into `buffer` (cleared first), sized as the buffer.
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer) {
         buffer.clear()
         let size = TerminalSize(columns: buffer.width, rows: buffer.height)
         if Layout.isTooSmall(size) {
@@ -19,8 +19,8 @@ public enum BrowserView {
         }
         let wide = size.columns >= Layout.sideBySideWidth
         // Typing a filter shows the list it narrows, even from the full-screen detail.
-        let detailFullScreen = !wide && m.detailOpen && m.selectedCity != nil && !m.isEditingFilter
-        let layout = Layout(size: size, hasBanner: m.banner != nil, hasFilterRow: m.showsFilterRow && !detailFullScreen, detailFullScreen: detailFullScreen)
+        let detailFullScreen = !wide && m.mode == .detail && m.selectedCity != nil && !m.isEditingFilter
+        let layout = Layout(size: size, hasBanner: m.banner != .none, hasFilterRow: m.showsFilterRow && !detailFullScreen, detailFullScreen: detailFullScreen)
         HeaderView.draw(m, into: &buffer, rect: layout.header)
         if let rect = layout.banner { BannerView.draw(m, into: &buffer, rect: rect) }
         if let rect = layout.list { CityListView.draw(m, into: &buffer, rect: rect) }
@@ -28,10 +28,10 @@ public enum BrowserView {
             if let list = layout.list {
                 for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }
             }
-            DetailView.draw(m, into: &buffer, rect: rect, focused: wide && m.detailOpen)
+            DetailView.draw(m, into: &buffer, rect: rect, focused: wide && m.mode == .detail)
         }
         if let rect = layout.filter { FilterPromptView.draw(m, into: &buffer, rect: rect) }
         StatusLineView.draw(m, into: &buffer, rect: layout.status, detailFullScreen: detailFullScreen)
-        if m.helpShown { HelpOverlay.draw(into: &buffer, size: size) }
+        if m.showHelp { HelpOverlay.draw(into: &buffer, size: size) }
     }
 }

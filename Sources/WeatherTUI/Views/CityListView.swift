@@ -27,10 +27,11 @@ public enum CityListView {
         }
     }
 
-    /// The first visible row: the model's offset, moved just enough to keep the selection visible.
-    public static func visibleOffset(_ m: BrowserModel, rows: Int) -> Int {
+    /// The first visible row: the state's offset, moved just enough to keep the selection visible
+    /// in the rows this list really has.
+    public static func visibleOffset(_ m: State, rows: Int) -> Int {
         guard rows > 0 else { return 0 }
-        var offset = min(max(0, m.scrollOffset), max(0, m.cities.count - rows))
+        var offset = min(max(0, m.listScrollOffset), max(0, m.visibleCities.count - rows))
         if let sel = m.selectedIndex {
             if sel < offset { offset = sel }
             if sel >= offset + rows { offset = sel - rows + 1 }
@@ -38,7 +39,7 @@ public enum CityListView {
         return max(0, offset)
     }
 
-    public static func draw(_ m: BrowserModel, into buffer: inout ScreenBuffer, rect: Rect) {
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
         let cols = Columns(width: rect.width)
         let arrow = m.sortDescending ? "▼" : "▲"
@@ -52,10 +53,11 @@ public enum CityListView {
 
         let rows = rect.height - 1
         guard rows > 0 else { return }
-        if m.cities.isEmpty {
+        let cities = m.visibleCities
+        if cities.isEmpty {
             let lines: [String]
-            if !m.filterText.isEmpty {
-                lines = ["No city matches \"\(m.filterText)\" (Esc clears the filter)"]
+            if !m.filter.isEmpty {
+                lines = ["No city matches \"\(m.filter)\" (Esc clears the filter)"]
             } else {
                 lines = m.emptyExplanation ?? ["No cities to show yet."]
             }
@@ -65,9 +67,10 @@ public enum CityListView {
             return
         }
         let offset = visibleOffset(m, rows: rows)
-        let end = min(m.cities.count, offset + rows)
+        let end = min(cities.count, offset + rows)
+        let pinnedKeys = Set(m.pinned.map(\.key))
         for index in offset..<end {
-            drawRow(m.cities[index], selected: index == m.selectedIndex, pinned: m.pinnedKeys.contains(m.cities[index].key),
+            drawRow(cities[index], selected: index == m.selectedIndex, pinned: pinnedKeys.contains(cities[index].key),
                     units: m.units, cols: cols, into: &buffer, x: rect.x, y: rect.y + 1 + index - offset, width: rect.width)
         }
     }

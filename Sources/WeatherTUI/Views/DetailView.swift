@@ -11,7 +11,7 @@ public enum DetailView {
         var style: Style = .plain
     }
 
-    static func lines(for city: CityWeather, model m: BrowserModel) -> [Line] {
+    static func lines(for city: CityWeather, state m: State) -> [Line] {
         var out: [Line] = []
         let name = city.englishName == city.localizedName || city.englishName.isEmpty
             ? city.localizedName : "\(city.englishName) (\(city.localizedName))"
@@ -59,7 +59,7 @@ public enum DetailView {
             out.append(Line(text: text, style: .dimmed))
         }
         out.append(Line(text: ""))
-        out.append(contentsOf: forecastLines(model: m))
+        out.append(contentsOf: forecastLines(state: m))
         return out
     }
 
@@ -70,10 +70,10 @@ public enum DetailView {
         return measure
     }
 
-    static func forecastLines(model m: BrowserModel) -> [Line] {
-        guard let forecast = m.forecast, !forecast.dailyForecasts.isEmpty else {
-            if m.forecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
-            if let error = m.forecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
+    static func forecastLines(state m: State) -> [Line] {
+        guard let forecast = m.selectedForecast, !forecast.dailyForecasts.isEmpty else {
+            if m.isSelectedForecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
+            if let error = m.selectedForecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
             return [Line(text: "Forecast: ⏎ loads the 5-day forecast", style: .dimmed)]
         }
         var out = [Line(text: "5-day forecast", style: .sectionTitle)]
@@ -124,13 +124,13 @@ public enum DetailView {
         return right ? fill + s : s + fill
     }
 
-    public static func draw(_ m: BrowserModel, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
         guard rect.height > 0, rect.width > 0 else { return }
         guard let city = m.selectedCity else {
             buffer.draw("No city selected", x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
             return
         }
-        let all = wrapped(lines(for: city, model: m), width: rect.width - 1)
+        let all = wrapped(lines(for: city, state: m), width: rect.width - 1)
         for (i, line) in all.prefix(rect.height).enumerated() {
             var style = line.style
             if i == 0, focused { style.underline = true }

@@ -24,17 +24,17 @@ public enum StatusLineView {
     }
 
     /// "city 3 of 50" (or "0 cities").
-    public static func position(_ m: BrowserModel) -> String {
-        guard let sel = m.selectedIndex, !m.cities.isEmpty else { return "0 cities" }
-        return "city \(sel + 1) of \(m.cities.count)"
+    public static func position(_ m: State) -> String {
+        guard let sel = m.selectedIndex, !m.visibleCities.isEmpty else { return "0 cities" }
+        return "city \(sel + 1) of \(m.visibleCities.count)"
     }
 
-    public static func draw(_ m: BrowserModel, into buffer: inout ScreenBuffer, rect: Rect, detailFullScreen: Bool) {
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, detailFullScreen: Bool) {
         let right = position(m) + " "
         let rightWidth = right.count
         let room = max(0, rect.width - rightWidth - 2)
         let left: String
-        if let message = m.message {
+        if let message = m.notice {
             left = " " + message
         } else if m.isEditingFilter {
             left = " " + hints(filterHints, width: room)
@@ -42,17 +42,17 @@ public enum StatusLineView {
             left = " " + hints(detailFullScreen ? detailHints : browsingHints, width: room)
         }
         buffer.fill(x: rect.x, y: rect.y, count: rect.width, style: .dimmed)
-        buffer.draw(left, x: rect.x, y: rect.y, columns: max(0, rect.width - rightWidth - 1), style: m.message != nil ? .plain : .dimmed)
+        buffer.draw(left, x: rect.x, y: rect.y, columns: max(0, rect.width - rightWidth - 1), style: m.notice != nil ? .plain : .dimmed)
         buffer.draw(right, x: rect.maxX - rightWidth, y: rect.y, style: Style(bold: true))
     }
 }
 
 /// The filter prompt row: what is typed, with a cursor while editing.
 public enum FilterPromptView {
-    public static func draw(_ m: BrowserModel, into buffer: inout ScreenBuffer, rect: Rect) {
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
         let label = "Filter: "
         var x = buffer.draw(label, x: rect.x + 1, y: rect.y, style: Style(bold: true, color: .key))
-        x = buffer.draw(m.filterText, x: x, y: rect.y, style: Style(underline: m.isEditingFilter), maxWidth: rect.maxX - x - 1)
+        x = buffer.draw(m.filter, x: x, y: rect.y, style: Style(underline: m.isEditingFilter), maxWidth: rect.maxX - x - 1)
         if m.isEditingFilter {
             buffer.draw("█", x: x, y: rect.y, style: .plain, maxWidth: rect.maxX - x)
         } else {

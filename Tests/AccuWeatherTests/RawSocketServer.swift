@@ -27,18 +27,10 @@ final class RawSocketServer: @unchecked Sendable {
     init(_ behaviour: Behaviour) throws {
         TestEnvironment.prepare()
         self.behaviour = behaviour
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw RawSocketError.socket }
+        let fd = try Self.loopbackSocket()
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 8) == 0 else {
+        guard Self.bindToAnyLoopbackPort(fd), listen(fd, 8) == 0 else {
             close(fd)
             throw RawSocketError.bind
         }
@@ -164,18 +156,27 @@ final class RawSocketServer: @unchecked Sendable {
 
     /// A port on 127.0.0.1 that nothing listens on (bound, then released).
     static func closedPort() throws -> UInt16 {
+        let fd = try loopbackSocket()
+        defer { close(fd) }
+        guard bindToAnyLoopbackPort(fd) else { throw RawSocketError.bind }
+        return localPort(of: fd)
+    }
+
+    private static func loopbackSocket() throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawSocketError.socket }
-        defer { close(fd) }
+        return fd
+    }
+
+    /// Binds `fd` to a port the system picks on 127.0.0.1.
+    private static func bindToAnyLoopbackPort(_ fd: Int32) -> Bool {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
+        return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw RawSocketError.bind }
-        return localPort(of: fd)
+        } == 0
     }
 }
 

@@ -138,6 +138,8 @@ import WeatherModels
         #expect(lines[1].hasPrefix(" OFFLINE · showing data saved 2026-11-22 09:09 (3 h ago) · offline: cannot reach dataservice.accuweather.com"))
         let buffer = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40))
         #expect(buffer[1, 1].style.reverse && buffer[1, 1].style.bold)
+        m.banner = .offline(savedAt: nil, reason: "")
+        #expect(render(m, 80, 24)[1].trimmingCharacters(in: .whitespaces) == "OFFLINE · no saved data")
         m.banner = .demo
         #expect(render(m, 80, 24)[1].hasPrefix(" DEMO"))
         m.banner = .none

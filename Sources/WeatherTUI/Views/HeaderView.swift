@@ -33,7 +33,7 @@ public enum BannerView {
         case .none:
             return nil
         case .offline(let savedAt, let reason):
-            return " OFFLINE · \(saved(savedAt)) · " + (reason.isEmpty ? "--offline: network not used" : reason)
+            return " OFFLINE · \(saved(savedAt))" + (reason.isEmpty ? "" : " · \(reason)")
         case .demo:
             return " DEMO · bundled sample data, no key and no network needed"
         }

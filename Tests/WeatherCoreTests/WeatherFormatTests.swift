@@ -69,6 +69,25 @@ import WeatherModels
     }
 }
 
+@Suite struct TemperatureTextTests {
+    /// The arithmetic formatter prints what `String(format:)` printed before it, rounding first to
+    /// tenths half-to-even (so -0.04 is "0.0", never "-0.0"), whole degrees Fahrenheit.
+    @Test func matchesTheFormatStringItReplaced() {
+        var values: [Double] = [0, -0.0, -0.04, 0.04, 7.2, -12.5, 20, 13.4, -2.8, 99.9, -40, 104, 45.5, 44.5, 0.5, -0.5,
+                                0.05, 0.15, 0.25, -0.05, -0.25, 2.675, 1e5 + 0.06, -99_999.95, .infinity, -.infinity, .nan, 2e6]
+        for hundredth in -6000...6000 { values.append(Double(hundredth) / 100) }
+        for v in values {
+            let celsius = MetricImperial(metric: UnitValue(value: v, unit: "C"), imperial: nil)
+            let fahrenheit = MetricImperial(metric: nil, imperial: UnitValue(value: v, unit: "F"))
+            let tenths = (v * 10).rounded(.toNearestOrEven) / 10 + 0.0
+            let metric = v.isFinite && abs(v) < 1e6 ? String(format: "%.1f°C", tenths) : String(format: "%.1f°C", v)
+            #expect(WeatherFormat.temperature(celsius, units: .metric) == metric, "\(v)")
+            #expect(WeatherFormat.temperature(fahrenheit, units: .imperial) == String(format: "%.0f°F", v.rounded() + 0.0), "\(v)")
+        }
+        #expect(WeatherFormat.temperature(nil, units: .metric) == "–")
+    }
+}
+
 @Suite struct ISO8601FormatTests {
     /// The hand-made formatter prints what Foundation's `.iso8601` style prints, to the character.
     @Test func matchesFoundationAcrossTheCalendar() {

@@ -3,11 +3,24 @@ import WeatherModels
 
 /// Every number, time and glyph a person reads, formatted in one place.
 public enum WeatherFormat {
-    /// `7.2°C` or `45°F`; `–` when AccuWeather sent no value in those units.
+    /// `7.2°C` or `45°F`; `–` when AccuWeather sent no value in those units; never "-0.0".
+    ///
+    /// By integer arithmetic, not `String(format:)`: it is called for every row of the list and of
+    /// `--once`, and on Linux `String(format:)` is slow (a fifth of a 200×60 frame) and pulls in
+    /// CoreFoundation's formatting code (0.3 MB of `--once`'s memory). Tested against it.
     public static func temperature(_ value: MetricImperial?, units: TemperatureUnit) -> String {
         guard let v = temperatureValue(value, units: units) else { return "–" }
-        // "+ 0.0" turns -0.04 into 0.0 rather than "-0.0".
-        return units == .metric ? String(format: "%.1f°C", rounded(v, decimals: 1)) : String(format: "%.0f°F", v.rounded() + 0.0)
+        guard v.isFinite, abs(v) < 1e6 else {
+            return units == .metric ? String(format: "%.1f°C", v) : String(format: "%.0f°F", v)
+        }
+        return units == .metric ? "\(oneDecimal(v))°C" : "\(Int(v.rounded()))°F"
+    }
+
+    /// `-12.5`, `0.0` (never `-0.0`): one decimal, rounded half to even on the tenths.
+    public static func oneDecimal(_ x: Double) -> String {
+        let tenths = Int((x * 10).rounded(.toNearestOrEven))
+        let sign = tenths < 0 ? "-" : ""
+        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// The numeric temperature in the chosen units, converting when only the other unit was sent.

@@ -85,7 +85,7 @@ public enum CityListView {
         buffer.draw(city.country.localizedName, x: x + cols.country.x, y: y, columns: cols.country.width, style: base)
         var tempStyle = Style.temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
         if selected { tempStyle = tempStyle.reversed() }
-        buffer.draw(ViewFormat.listTemperature(city.temperature, units), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
+        buffer.draw(WeatherFormat.temperature(city.temperature, units: units), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
         if cols.weather.width > 2 {
             buffer.draw(ViewFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
             buffer.draw(city.weatherText, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)

@@ -4,16 +4,6 @@ import WeatherModels
 
 /// Formatting only the views need (the rest is WeatherCore's `WeatherFormat`).
 enum ViewFormat {
-    /// The list's temperature: the same text as `WeatherFormat.temperature` ("7.2°C" / "45°F") without
-    /// `String(format:)`, which costs a fifth of a 200×60 frame when called for every row.
-    static func listTemperature(_ value: MetricImperial?, _ units: TemperatureUnit) -> String {
-        guard let v = WeatherFormat.temperatureValue(value, units: units), v.isFinite, abs(v) < 1e6 else {
-            return WeatherFormat.temperature(value, units: units)
-        }
-        if units == .metric { return "\(oneDecimal(v))°C" }
-        return "\(Int(v.rounded()))°F"
-    }
-
     /// The weather glyph for the screen (one column; see `WeatherFormat.glyph`).
     static func glyph(icon: Int?) -> String {
         WeatherFormat.glyph(icon: icon)
@@ -21,7 +11,7 @@ enum ViewFormat {
 
     /// "17.8 °C / 64 °F".
     static func bothUnits(_ value: MetricImperial?) -> String? {
-        let c = value?.metric.map { "\(oneDecimal($0.value)) °C" }
+        let c = value?.metric.map { "\(WeatherFormat.oneDecimal($0.value)) °C" }
         let f = value?.imperial.map { "\(Int($0.value.rounded())) °F" }
         switch (c, f) {
         case let (c?, f?): return "\(c) / \(f)"
@@ -35,12 +25,6 @@ enum ViewFormat {
     static func celsius(_ value: UnitValue?) -> Double? {
         guard let value else { return nil }
         return value.unit.uppercased() == "F" ? (value.value - 32) * 5 / 9 : value.value
-    }
-
-    static func oneDecimal(_ x: Double) -> String {
-        let tenths = Int((x * 10).rounded(.toNearestOrEven))
-        let sign = tenths < 0 ? "-" : ""
-        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// Latitude/longitude as "35.68° N, 139.77° E".

@@ -4,8 +4,8 @@ extension WeatherFormat {
     /// `2026-11-22T09:14:00Z`: exactly what `Date.formatted(.iso8601)` prints, by arithmetic.
     ///
     /// Why not the format style: on Linux it builds a `Calendar`, which looks up the current time
-    /// zone through ICU and maps its data, about 1.7 MB of the 30 MB `--once` may use
-    /// (scripts/bench). Dates outside the years 1–9999 go to Foundation.
+    /// zone through ICU and maps its data: 2.3 MB of the 30 MB `--once` may use (scripts/bench).
+    /// Dates outside the years 1–9999 go to Foundation.
     public static func iso8601(_ date: Date) -> String {
         let interval = date.timeIntervalSince1970
         // 0001-01-01 and 10000-01-01 in seconds since 1970.

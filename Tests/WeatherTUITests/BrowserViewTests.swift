@@ -138,6 +138,14 @@ import WeatherModels
         #expect(lines[1].hasPrefix(" OFFLINE · showing data saved 2026-11-22 09:09 (3 h ago) · offline: cannot reach dataservice.accuweather.com"))
         let buffer = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40))
         #expect(buffer[1, 1].style.reverse && buffer[1, 1].style.bold)
+        // At 80 columns the saved time shortens to its age so that the reason fits whole.
+        m.banner = .offline(savedAt: ViewFixtures.now.addingTimeInterval(-3 * 3600), reason: "API key rejected (401): check ACCUWEATHER_API_KEY")
+        #expect(render(m, 80, 24)[1].trimmingCharacters(in: .whitespaces) == "OFFLINE · saved 3 h ago · API key rejected (401): check ACCUWEATHER_API_KEY")
+        #expect(render(m, 140, 40)[1].hasPrefix(" OFFLINE · showing data saved 2026-11-22 09:09 (3 h ago) · API key rejected (401): check ACCUWEATHER_API_KEY"))
+        // Too long even then: the reason is cut, with an ellipsis, at the edge.
+        m.banner = .offline(savedAt: ViewFixtures.now, reason: "offline: dataservice.accuweather.com did not answer within 15 s")
+        #expect(render(m, 80, 24)[1].hasPrefix(" OFFLINE · saved just now · offline: dataservice.accuweather.com did not"))
+        #expect(render(m, 80, 24)[1].hasSuffix("…"))
         m.banner = .offline(savedAt: nil, reason: "")
         #expect(render(m, 80, 24)[1].trimmingCharacters(in: .whitespaces) == "OFFLINE · no saved data")
         m.banner = .demo

@@ -44,6 +44,19 @@ func runArchiveBench() throws {
             results.append(try measure("  bare plist encode", iterations: iterations, rounds: rounds, note: "\(fastPlist.count / 1024) KiB") { _ = try BinaryPlistEncoder().encode(feed) })
             results.append(try measure("  bare plist decode", iterations: iterations, rounds: rounds) { _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: fastPlist) })
         }
+        if !large {
+            // The floor of any Codable archive: the same feed through coders that do no work.
+            let floor = try ConstantDecoder(arrayCount: count).decode(WeatherFeed.self)
+            precondition(floor.cities.count == count, "the constant decoder must give the feed's shape")
+            results.append(try measure("Codable alone: encode + decode, no format", iterations: iterations, rounds: rounds, note: "the floor of any Codable coder") {
+                try feed.encode(to: DiscardingEncoder())
+                _ = try ConstantDecoder(arrayCount: count).decode(WeatherFeed.self)
+            })
+            results.append(try measure("  Codable alone: encode", iterations: iterations, rounds: rounds) { try feed.encode(to: DiscardingEncoder()) })
+            results.append(try measure("  Codable alone: decode", iterations: iterations, rounds: rounds) {
+                _ = try ConstantDecoder(arrayCount: count).decode(WeatherFeed.self)
+            })
+        }
         // Foundation's coders are slower still: one timed run each at 10,000 cities.
         let slowIterations = large ? 1 : 5
         let slowRounds = large ? 1 : 3

@@ -21,27 +21,16 @@ public struct BinaryPlistEncoder {
     }
 }
 
-/// A value's place in the object table: written already, a container filled as encoding goes
-/// on, or an encoder handed out (`superEncoder`) whose value is known only at the end.
-private enum BPNode {
-    case object(Int)
-    case container(BPContainer)
-    case deferred(BPEncoder)
-}
-
-/// An array or dictionary; its object index is fixed when it is created, its bytes written last.
-private final class BPContainer {
+/// An array or dictionary being filled: its object index is fixed when it is created, its bytes
+/// are written last. Values are object indexes; a negative one, `-(n + 1)`, stands for the n-th
+/// encoder handed out by `superEncoder`, whose value is known only at the end.
+private struct BPContainer {
     let index: Int
     let isDictionary: Bool
     var keys: [Int] = []
-    var values: [BPNode] = []
+    var values: [Int] = []
     /// Where the next key is looked for in its type's `BPKeyTable`.
     var keyCursor = 0
-
-    init(index: Int, isDictionary: Bool) {
-        self.index = index
-        self.isDictionary = isDictionary
-    }
 }
 
 /// The string objects of one `CodingKey` type's keys, in the order first met: values of a type
@@ -54,17 +43,23 @@ private final class BPKeyTable {
 
 /// The object table being built: scalars are written as they come, containers at the end
 /// (their references' width depends on how many objects there are).
+///
+/// One writer serves one `encode` call on one thread, and no access to its storage overlaps
+/// another: the hot properties skip the runtime's exclusivity bookkeeping, which was a tenth
+/// of encoding (scripts/bench).
 private final class BPWriter {
     let userInfo: [CodingUserInfoKey: Any]
-    private var body: [UInt8] = Array("bplist00".utf8)
-    private var offsets: [Int] = []
-    private var containers: [BPContainer] = []
-    private var asciiStrings: [String: Int] = [:]
-    private var booleans: [Int?] = [nil, nil]
-    private var keyTables: [ObjectIdentifier: BPKeyTable] = [:]
+    @exclusivity(unchecked) private var body: [UInt8] = Array("bplist00".utf8)
+    @exclusivity(unchecked) private var offsets: [Int] = []
+    /// Every array and dictionary, by container number.
+    @exclusivity(unchecked) private var containers: [BPContainer] = []
+    @exclusivity(unchecked) private var deferred: [BPEncoder] = []
+    @exclusivity(unchecked) private var asciiStrings: [String: Int] = [:]
+    @exclusivity(unchecked) private var booleans: [Int?] = [nil, nil]
+    @exclusivity(unchecked) private var keyTables: [ObjectIdentifier: BPKeyTable] = [:]
     /// Shared number objects, as Foundation shares them: small integers by value, reals by bits.
-    private var smallIntegers = [Int](repeating: -1, count: 256)
-    private var reals: [UInt64: Int] = [:]
+    @exclusivity(unchecked) private var smallIntegers = [Int](repeating: -1, count: 256)
+    @exclusivity(unchecked) private var reals: [UInt64: Int] = [:]
 
     init(userInfo: [CodingUserInfoKey: any Sendable]) {
         self.userInfo = userInfo
@@ -180,14 +175,14 @@ private final class BPWriter {
         return table
     }
 
-    /// The string object of a key of `container`, found from the container's last key on.
-    func key(_ name: String, in table: BPKeyTable, container: BPContainer) -> Int {
+    /// The string object of a key of container `id`, found from the container's last key on.
+    func key(_ name: String, in table: BPKeyTable, container id: Int) -> Int {
         let count = table.names.count
-        var i = container.keyCursor
+        var i = containers[id].keyCursor
         for _ in 0..<count {
             if i >= count { i = 0 }
             if table.names[i] == name {
-                container.keyCursor = i + 1
+                containers[id].keyCursor = i + 1
                 return table.refs[i]
             }
             i += 1
@@ -195,52 +190,76 @@ private final class BPWriter {
         let ref = string(name)
         table.names.append(name)
         table.refs.append(ref)
-        container.keyCursor = count + 1
+        containers[id].keyCursor = count + 1
         return ref
     }
 
-    func container(isDictionary: Bool) -> BPContainer {
+    // MARK: Containers
+
+    /// A new container's number; `expected` entries are reserved (a type's key count, known
+    /// from its first value, saves growing the arrays of every later one).
+    func container(isDictionary: Bool, expected: Int = 0) -> Int {
         offsets.append(-1)  // written by finish()
-        let container = BPContainer(index: offsets.count - 1, isDictionary: isDictionary)
+        var container = BPContainer(index: offsets.count - 1, isDictionary: isDictionary)
+        if expected > 0 {
+            container.keys.reserveCapacity(isDictionary ? expected : 0)
+            container.values.reserveCapacity(expected)
+        }
         containers.append(container)
-        return container
+        return containers.count - 1
     }
 
-    /// The object index of a node; an encoder that wrote nothing becomes an empty dictionary,
-    /// once (the next call answers the same index).
-    private func resolve(_ node: BPNode?) -> Int {
-        switch node {
-        case .object(let index)?: return index
-        case .container(let container)?: return container.index
-        case .deferred(let encoder)?:
-            if encoder.result == nil { encoder.result = .container(container(isDictionary: true)) }
-            return resolve(encoder.result)
-        case nil: return container(isDictionary: true).index
-        }
+    func objectIndex(ofContainer id: Int) -> Int { containers[id].index }
+
+    func isDictionary(_ id: Int) -> Bool { containers[id].isDictionary }
+
+    func count(of id: Int) -> Int { containers[id].values.count }
+
+    func append(key: Int, value: Int, to id: Int) {
+        containers[id].keys.append(key)
+        containers[id].values.append(value)
+    }
+
+    func append(value: Int, to id: Int) { containers[id].values.append(value) }
+
+    /// The value slot of an encoder handed out by `superEncoder`, resolved at the end.
+    func deferredValue(_ encoder: BPEncoder) -> Int {
+        deferred.append(encoder)
+        return -deferred.count
+    }
+
+    /// The object index of a container value; an encoder that wrote nothing becomes an empty
+    /// dictionary, once (the next call answers the same index).
+    private func resolve(_ value: Int) -> Int {
+        guard value < 0 else { return value }
+        return resolve(encoder: deferred[-value - 1])
+    }
+
+    func resolve(encoder: BPEncoder) -> Int {
+        if let index = encoder.result { return index }
+        let id = container(isDictionary: true)
+        encoder.use(container: id, index: objectIndex(ofContainer: id))
+        return objectIndex(ofContainer: id)
     }
 
     func finish(top: BPEncoder) -> Data {
-        let topIndex = resolve(.deferred(top))
+        let topIndex = resolve(encoder: top)
         // Every object must exist before references get their width: resolving may add empty
         // dictionaries, which the loop then also visits.
         var i = 0
         while i < containers.count {
-            for value in containers[i].values { _ = resolve(value) }
+            for value in containers[i].values where value < 0 { _ = resolve(value) }
             i += 1
         }
         let refSize = BinaryPlistBytes.width(UInt64(offsets.count))
-        var refs: [UInt8] = []
+        var refBytes = 0
+        for container in containers { refBytes += 9 + (container.keys.count + container.values.count) * refSize }
+        body.reserveCapacity(body.count + refBytes + offsets.count * 8 + 32)
         for container in containers {
             offsets[container.index] = body.count
-            refs.removeAll(keepingCapacity: true)
-            if container.isDictionary {
-                marker(0xD0, count: container.keys.count)
-                for key in container.keys { BinaryPlistBytes.appendBigEndian(UInt64(key), bytes: refSize, to: &refs) }
-            } else {
-                marker(0xA0, count: container.values.count)
-            }
-            for value in container.values { BinaryPlistBytes.appendBigEndian(UInt64(resolve(value)), bytes: refSize, to: &refs) }
-            body.append(contentsOf: refs)
+            marker(container.isDictionary ? 0xD0 : 0xA0, count: container.values.count)
+            for key in container.keys { appendBigEndian(UInt64(key), bytes: refSize) }
+            for value in container.values { appendBigEndian(UInt64(resolve(value)), bytes: refSize) }
         }
         BinaryPlistBytes.appendTable(offsets: offsets, refSize: refSize, top: topIndex, to: &body)
         return Data(body)
@@ -252,7 +271,10 @@ private final class BPEncoder: Encoder, PlistPathLinked {
     let writer: BPWriter
     let parent: BPEncoder?
     let key: (any CodingKey)?
-    var result: BPNode?
+    /// This value's object index, once known.
+    private(set) var result: Int?
+    /// The container this value is, when it is one.
+    private var containerID: Int?
 
     init(writer: BPWriter, parent: BPEncoder?, key: (any CodingKey)?) {
         self.writer = writer
@@ -262,34 +284,45 @@ private final class BPEncoder: Encoder, PlistPathLinked {
 
     var userInfo: [CodingUserInfoKey: Any] { writer.userInfo }
 
+    func set(object index: Int) {
+        result = index
+        containerID = nil
+    }
+
+    func use(container id: Int, index: Int) {
+        containerID = id
+        result = index
+    }
+
     /// This value's container; asking again gives the same one, as Foundation's encoders do.
-    private func storage(isDictionary: Bool) -> BPContainer {
-        if case .container(let existing)? = result, existing.isDictionary == isDictionary { return existing }
-        let container = writer.container(isDictionary: isDictionary)
-        result = .container(container)
-        return container
+    private func storage(isDictionary: Bool, expected: Int = 0) -> Int {
+        if let id = containerID, writer.isDictionary(id) == isDictionary { return id }
+        let id = writer.container(isDictionary: isDictionary, expected: expected)
+        use(container: id, index: writer.objectIndex(ofContainer: id))
+        return id
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(BPKeyedContainer<Key>(encoder: self, storage: storage(isDictionary: true)))
+        let keys = writer.keyTable(Key.self)
+        return KeyedEncodingContainer(BPKeyedContainer<Key>(encoder: self, id: storage(isDictionary: true, expected: keys.names.count), keys: keys))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        BPUnkeyedContainer(encoder: self, storage: storage(isDictionary: false))
+        BPUnkeyedContainer(encoder: self, id: storage(isDictionary: false))
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { BPSingleValueContainer(encoder: self) }
 
-    /// The node of a value: dates and data as plist objects, the rest through `encode(to:)`.
-    func node<T: Encodable>(_ value: T, key: any CodingKey) throws -> BPNode {
-        if let native = nativeObject(value) { return .object(native) }
+    /// The object index of a value: dates and data as plist objects, the rest through `encode(to:)`.
+    func node<T: Encodable>(_ value: T, key: any CodingKey) throws -> Int {
+        if let native = nativeObject(value) { return native }
         let child = BPEncoder(writer: writer, parent: self, key: key)
         try value.encode(to: child)
-        return child.result ?? .container(writer.container(isDictionary: true))
+        return writer.resolve(encoder: child)
     }
 
     func encodeValue<T: Encodable>(_ value: T) throws {
-        if let native = nativeObject(value) { result = .object(native) } else { try value.encode(to: self) }
+        if let native = nativeObject(value) { set(object: native) } else { try value.encode(to: self) }
     }
 
     /// Dates and data are plist objects of their own, not what their `encode(to:)` would write.
@@ -302,38 +335,31 @@ private final class BPEncoder: Encoder, PlistPathLinked {
 
 private struct BPKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: BPEncoder
-    let storage: BPContainer
+    let id: Int
     let keys: BPKeyTable
-
-    init(encoder: BPEncoder, storage: BPContainer) {
-        self.encoder = encoder
-        self.storage = storage
-        keys = encoder.writer.keyTable(Key.self)
-    }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
     private var writer: BPWriter { encoder.writer }
 
-    private func add(_ key: Key, _ node: BPNode) {
-        storage.keys.append(writer.key(key.stringValue, in: keys, container: storage))
-        storage.values.append(node)
+    private func add(_ key: Key, _ value: Int) {
+        writer.append(key: writer.key(key.stringValue, in: keys, container: id), value: value, to: id)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { add(key, .object(writer.string("$null"))) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { add(key, .object(writer.bool(value))) }
-    mutating func encode(_ value: String, forKey key: Key) throws { add(key, .object(writer.string(value))) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, .object(writer.real(value))) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { add(key, .object(writer.real(value))) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { add(key, .object(writer.integer(Int64(value)))) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, .object(writer.integer(Int64(value)))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, .object(writer.integer(Int64(value)))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { add(key, .object(writer.integer(Int64(value)))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { add(key, .object(writer.integer(value))) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { add(key, .object(writer.unsigned(UInt64(value)))) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { add(key, .object(writer.unsigned(UInt64(value)))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { add(key, .object(writer.unsigned(UInt64(value)))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { add(key, .object(writer.unsigned(UInt64(value)))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { add(key, .object(writer.unsigned(value))) }
+    mutating func encodeNil(forKey key: Key) throws { add(key, writer.string("$null")) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { add(key, writer.bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { add(key, writer.string(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, writer.real(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { add(key, writer.real(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { add(key, writer.integer(Int64(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, writer.integer(Int64(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, writer.integer(Int64(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { add(key, writer.integer(Int64(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { add(key, writer.integer(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { add(key, writer.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { add(key, writer.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { add(key, writer.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { add(key, writer.unsigned(UInt64(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { add(key, writer.unsigned(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { add(key, try encoder.node(value, key: key)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -356,22 +382,21 @@ private struct BPKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
 
     private func superEncoder(named name: String, key: any CodingKey) -> any Encoder {
         let child = BPEncoder(writer: writer, parent: encoder, key: key)
-        storage.keys.append(writer.string(name))
-        storage.values.append(.deferred(child))
+        writer.append(key: writer.string(name), value: writer.deferredValue(child), to: id)
         return child
     }
 }
 
 private struct BPUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: BPEncoder
-    let storage: BPContainer
+    let id: Int
 
     var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int { storage.values.count }
+    var count: Int { writer.count(of: id) }
     private var writer: BPWriter { encoder.writer }
-    private var nextKey: PlistIndexKey { PlistIndexKey(intValue: storage.values.count) }
+    private var nextKey: PlistIndexKey { PlistIndexKey(intValue: count) }
 
-    private func add(_ index: Int) { storage.values.append(.object(index)) }
+    private func add(_ index: Int) { writer.append(value: index, to: id) }
 
     mutating func encodeNil() throws { add(writer.string("$null")) }
     mutating func encode(_ value: Bool) throws { add(writer.bool(value)) }
@@ -388,25 +413,25 @@ private struct BPUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { add(writer.unsigned(UInt64(value))) }
     mutating func encode(_ value: UInt32) throws { add(writer.unsigned(UInt64(value))) }
     mutating func encode(_ value: UInt64) throws { add(writer.unsigned(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { storage.values.append(try encoder.node(value, key: nextKey)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { add(try encoder.node(value, key: nextKey)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let child = BPEncoder(writer: writer, parent: encoder, key: nextKey)
         let container = child.container(keyedBy: keyType)
-        storage.values.append(child.result!)
+        add(child.result!)
         return container
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = BPEncoder(writer: writer, parent: encoder, key: nextKey)
         let container = child.unkeyedContainer()
-        storage.values.append(child.result!)
+        add(child.result!)
         return container
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = BPEncoder(writer: writer, parent: encoder, key: nextKey)
-        storage.values.append(.deferred(child))
+        add(writer.deferredValue(child))
         return child
     }
 }
@@ -417,7 +442,7 @@ private struct BPSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
     private var writer: BPWriter { encoder.writer }
 
-    private func set(_ index: Int) { encoder.result = .object(index) }
+    private func set(_ index: Int) { encoder.set(object: index) }
 
     mutating func encodeNil() throws { set(writer.string("$null")) }
     mutating func encode(_ value: Bool) throws { set(writer.bool(value)) }

@@ -54,7 +54,7 @@ private final class BPDecoder: Decoder, PlistPathLinked {
     let depth: Int
     /// Where this value's keyed container starts its next key lookup: synthesized
     /// `init(from:)` asks for keys in the order the encoder wrote them, so most lookups hit at once.
-    var keyCursor = 0
+    @exclusivity(unchecked) var keyCursor = 0
 
     init(context: BPDecodingContext, object: Int, parent: BPDecoder?, key: (any CodingKey)?, depth: Int) {
         self.context = context

@@ -28,7 +28,7 @@ public enum BannerView {
     /// The reason is what the user needs most: when the full line does not fit (an 80-column
     /// terminal and most reasons), the saved time shortens to its age ("saved 3 h ago") before
     /// the reason is cut.
-    public static func text(_ m: State, width: Int = .max) -> String? {
+    public static func text(_ m: State, width: Int) -> String? {
         switch m.banner {
         case .none:
             return nil

@@ -147,10 +147,45 @@ struct BinaryPlistDocument {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + n]), as: UTF8.self)  // ASCII is UTF-8
         }
         guard n <= (bytes.count - start) / 2 else { return nil }
-        var units: [UInt16] = []
-        units.reserveCapacity(n)
-        for i in 0..<n { units.append(UInt16(bytes[start + 2 * i]) << 8 | UInt16(bytes[start + 2 * i + 1])) }
-        return String(decoding: units, as: UTF16.self)
+        return Self.string(utf16BigEndian: UnsafeBufferPointer(rebasing: bytes[start..<start + 2 * n]))
+    }
+
+    /// Big-endian UTF-16 (how binary plists hold non-ASCII text) transcoded straight into a
+    /// string's UTF-8 storage; an unpaired surrogate becomes U+FFFD, as `String(decoding:as:)`
+    /// repairs it. (The generic `String(decoding:as: UTF16.self)` path costs several times more.)
+    static func string(utf16BigEndian bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let units = bytes.count / 2
+        return String(unsafeUninitializedCapacity: units * 3) { out in
+            var w = 0
+            var i = 0
+            @inline(__always) func unit(_ k: Int) -> UInt32 { UInt32(bytes[2 * k]) << 8 | UInt32(bytes[2 * k + 1]) }
+            while i < units {
+                let u = unit(i)
+                i += 1
+                var scalar = u
+                if u & 0xF800 == 0xD800 {
+                    if u <= 0xDBFF, i < units, unit(i) & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 + ((u - 0xD800) << 10) + (unit(i) - 0xDC00)
+                        i += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                switch scalar {
+                case ..<0x80:
+                    out[w] = UInt8(scalar); w += 1
+                case ..<0x800:
+                    out[w] = UInt8(0xC0 | scalar >> 6); out[w + 1] = UInt8(0x80 | scalar & 0x3F); w += 2
+                case ..<0x10000:
+                    out[w] = UInt8(0xE0 | scalar >> 12); out[w + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    out[w + 2] = UInt8(0x80 | scalar & 0x3F); w += 3
+                default:
+                    out[w] = UInt8(0xF0 | scalar >> 18); out[w + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    out[w + 2] = UInt8(0x80 | scalar >> 6 & 0x3F); out[w + 3] = UInt8(0x80 | scalar & 0x3F); w += 4
+                }
+            }
+            return w
+        }
     }
 
     /// Whether string object `index` is the text whose UTF-8 is `utf8`: ASCII objects are compared

@@ -117,6 +117,25 @@ private func foundationBinary<T: Encodable>(_ value: T) throws -> Data {
         #expect(Array(decoded.precomposed.unicodeScalars) == Array(value.precomposed.unicodeScalars))
     }
 
+    /// The reader's own UTF-16 transcoding gives what the standard library's does, unpaired
+    /// surrogates (which a damaged or foreign file may hold) included.
+    @Test func utf16TextDecodesAsTheStandardLibraryDecodesIt() {
+        var generator = SystemRandomNumberGenerator()
+        let interesting: [UInt16] = [0x41, 0x7F, 0x80, 0x7FF, 0x800, 0x6771, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF]
+        var cases: [[UInt16]] = [[], Array("東京 Москва القاهرة 🌧 𝄞 e\u{301}".utf16), [0xD834, 0xDD1E], [0xDD1E, 0xD834], [0xD834], [0xD834, 0x41]]
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 1...12, using: &generator)
+            cases.append((0..<length).map { _ in
+                Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt16.random(in: 0...0xFFFF, using: &generator)
+            })
+        }
+        for units in cases {
+            let bigEndian = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            let ours = bigEndian.withUnsafeBufferPointer { BinaryPlistDocument.string(utf16BigEndian: $0) }
+            #expect(Array(ours.unicodeScalars) == Array(String(decoding: units, as: UTF16.self).unicodeScalars), "\(units)")
+        }
+    }
+
     @Test func topLevelArraysAndScalars() throws {
         #expect(try BinaryPlistDecoder().decode([Int].self, from: try BinaryPlistEncoder().encode([1, 2, 3])) == [1, 2, 3])
         #expect(try BinaryPlistDecoder().decode(String.self, from: try BinaryPlistEncoder().encode("alone")) == "alone")

@@ -9,6 +9,11 @@ public protocol SchemaVersioned {
 extension WeatherFeed: SchemaVersioned {}
 extension StoredForecasts: SchemaVersioned {}
 
+extension WeatherFeedSummary: SchemaVersioned {
+    /// A summary is read from a `WeatherFeed` archive, so it takes the feed's schema.
+    public static var currentSchemaVersion: Int { WeatherFeed.currentSchemaVersion }
+}
+
 /// Reads only the schema number of an encoded value.
 struct SchemaProbe: Decodable {
     var schemaVersion: Int?

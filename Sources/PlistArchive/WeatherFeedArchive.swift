@@ -18,16 +18,23 @@ public struct WeatherFeedArchive: Sendable {
 
     /// The saved feed. An unreadable file is moved aside to `WeatherFeed.plist.corrupt`.
     public func load() throws(ArchiveError) -> WeatherFeed {
+        try load(WeatherFeed.self)
+    }
+
+    /// The saved feed read as `View`, which may decode only some of its keys (`WeatherFeedSummary`
+    /// for `--once`): the same file, checks and errors as `load()`, at the cost of what `View`
+    /// reads. An unreadable file is moved aside to `WeatherFeed.plist.corrupt`.
+    public func load<View: WeatherFeedView>(_ view: View.Type) throws(ArchiveError) -> View {
         let data = try AtomicFile.read(url)
         do throws(ArchiveError) {
             let payload = try KeyedArchiveValidator.rootData(data)
             do throws(ArchiveError) {
-                return try KeyedArchive.decodePayload(WeatherFeed.self, from: payload)
+                return try KeyedArchive.decodePayload(View.self, from: payload)
             } catch {
                 guard case .corrupt = error,
                       let legacy = try? PropertyListDecoder().decode(LegacyFeed.self, from: payload)
                 else { throw error }
-                return try legacy.feed()
+                return View(try legacy.feed())
             }
         } catch {
             if case .corrupt = error { AtomicFile.moveAside(url) }
@@ -35,3 +42,16 @@ public struct WeatherFeedArchive: Sendable {
         }
     }
 }
+
+/// What a saved feed can be read as: the whole `WeatherFeed`, or a view of it whose `Decodable`
+/// conformance asks for fewer of the same keys.
+public protocol WeatherFeedView: Decodable {
+    /// The view of a whole feed (the original iOS app's archives are converted whole, then viewed).
+    init(_ feed: WeatherFeed)
+}
+
+extension WeatherFeed: WeatherFeedView {
+    public init(_ feed: WeatherFeed) { self = feed }
+}
+
+extension WeatherFeedSummary: WeatherFeedView {}

@@ -18,11 +18,16 @@ public struct FeedLoader: Sendable {
 
     /// The saved feed; a corrupt file has been moved aside by the archive when this fails with `.corrupt`.
     public func restore() -> Result<WeatherFeed, ArchiveError> {
-        do { return .success(try archive.load()) } catch { return .failure(error) }
+        restore(WeatherFeed.self)
+    }
+
+    /// The saved feed read as `View` (`WeatherFeedSummary` decodes only what `--once` prints).
+    public func restore<View: WeatherFeedView>(_ view: View.Type) -> Result<View, ArchiveError> {
+        do { return .success(try archive.load(view)) } catch { return .failure(error) }
     }
 
     /// Whether a saved feed should be replaced: older than `refreshAfter`, or asked for differently.
-    public static func isStale(_ feed: WeatherFeed, request: FeedRequest, refreshAfter: TimeInterval, now: Date) -> Bool {
+    public static func isStale(_ feed: some FetchedFeed, request: FeedRequest, refreshAfter: TimeInterval, now: Date) -> Bool {
         now.timeIntervalSince(feed.fetchedAt) > refreshAfter || feed.request != request
     }
 

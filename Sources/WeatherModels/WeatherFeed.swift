@@ -16,8 +16,14 @@ public struct FeedRequest: Codable, Equatable, Sendable {
     }
 }
 
+/// What every form of a fetched feed tells: when it was fetched and what was asked for.
+public protocol FetchedFeed {
+    var fetchedAt: Date { get }
+    var request: FeedRequest { get }
+}
+
 /// One fetched Top Cities feed: what is archived and restored when the network is gone.
-public struct WeatherFeed: Codable, Equatable, Sendable {
+public struct WeatherFeed: Codable, Equatable, Sendable, FetchedFeed {
     /// The schema this build writes; an archive with a larger number is refused, not misread.
     public static let currentSchemaVersion = 1
 

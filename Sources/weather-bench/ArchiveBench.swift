@@ -41,6 +41,9 @@ func runArchiveBench() throws {
         if !large {
             results.append(try measure("  archive: encode+write", iterations: iterations, rounds: rounds) { try KeyedArchive.archive(feed, to: url) })
             results.append(try measure("  archive: read+decode", iterations: iterations, rounds: rounds) { _ = try KeyedArchive.unarchive(WeatherFeed.self, from: url) })
+            results.append(try measure("  archive: read+decode --once's summary", iterations: iterations, rounds: rounds, note: "10 fields a city") {
+                _ = try KeyedArchive.unarchive(WeatherFeedSummary.self, from: url)
+            })
             results.append(try measure("  bare plist encode", iterations: iterations, rounds: rounds, note: "\(fastPlist.count / 1024) KiB") { _ = try BinaryPlistEncoder().encode(feed) })
             results.append(try measure("  bare plist decode", iterations: iterations, rounds: rounds) { _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: fastPlist) })
         }

@@ -28,19 +28,23 @@ enum FeedPrinter {
             ]
         }
         let all = [header] + rows
+        // Each cell's display width is measured once (non-ASCII names take a grapheme walk).
+        let cellWidths = all.map { $0.map(DisplayWidth.width(of:)) }
         var widths = Array(repeating: 0, count: header.count)
-        for row in all {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.width(of: cell)) }
+        for row in cellWidths {
+            for (i, w) in row.enumerated() { widths[i] = max(widths[i], w) }
         }
         var lines: [String] = []
+        lines.reserveCapacity(all.count + 2)
         for (n, row) in all.enumerated() {
             var line = ""
             for (i, cell) in row.enumerated() {
                 let isLast = i == row.count - 1
+                let padding = String(repeating: " ", count: widths[i] - cellWidths[n][i])
                 if i == 2 {  // temperatures align right
-                    line += String(repeating: " ", count: widths[i] - DisplayWidth.width(of: cell)) + cell
+                    line += padding + cell
                 } else {
-                    line += isLast ? cell : DisplayWidth.pad(cell, to: widths[i])
+                    line += isLast ? cell : cell + padding
                 }
                 if !isLast { line += "  " }
             }
@@ -56,16 +60,16 @@ enum FeedPrinter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func temperatureText(_ city: CityWeather, units: TemperatureUnit) -> String {
+    static func temperatureText(_ city: CitySummary, units: TemperatureUnit) -> String {
         WeatherFormat.temperature(city.temperature, units: units)
     }
 
-    static func observedText(_ city: CityWeather) -> String {
+    static func observedText(_ city: CitySummary) -> String {
         observedAt(city) ?? ""
     }
 
     /// ISO-8601 UTC time of the observation, from `EpochTime` (else the local string as sent).
-    static func observedAt(_ city: CityWeather) -> String? {
+    static func observedAt(_ city: CitySummary) -> String? {
         if let epoch = city.epochTime {
             return WeatherFormat.iso8601(Date(timeIntervalSince1970: TimeInterval(epoch)))
         }

@@ -35,11 +35,14 @@ enum OnceCommand {
     static func produce(_ config: LaunchConfiguration, request: FeedRequest, loader: FeedLoader, now: Date = Date()) async -> Outcome {
         if config.demo {
             let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: now)
-            return .report(OnceReport(feed: feed, source: .demo, offline: false, reason: nil), warning: nil)
+            return .report(OnceReport(feed: WeatherFeedSummary(feed), source: .demo, offline: false, reason: nil), warning: nil)
         }
         var notes: [String] = []
-        var saved: WeatherFeed?
-        switch loader.restore() {
+        var saved: WeatherFeedSummary?
+        // Only what is printed is decoded: a status bar calling this every minute pays for the ten
+        // fields a city it shows, not every details field (half the run time, scripts/bench). Damage
+        // confined to fields it never reads goes unseen here; the browser still finds and moves it aside.
+        switch loader.restore(WeatherFeedSummary.self) {
         case .success(let feed): saved = feed
         case .failure(.missing): break
         case .failure(let error):
@@ -58,7 +61,7 @@ enum OnceCommand {
             switch await loader.refresh(request) {
             case .success(let payload):
                 let warnings = notes + [payload.saveProblem].compactMap { $0 }
-                return .report(OnceReport(feed: payload.feed, source: .live, offline: false, reason: nil),
+                return .report(OnceReport(feed: WeatherFeedSummary(payload.feed), source: .live, offline: false, reason: nil),
                                warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
             case .failure(let error):
                 failure = error

@@ -7,7 +7,7 @@ struct OnceReport: Equatable {
         case live, archive, demo
     }
 
-    var feed: WeatherFeed
+    var feed: WeatherFeedSummary
     var source: Source
     /// True when a fetch was wanted and failed, or `--offline` was given.
     var offline: Bool

@@ -57,6 +57,24 @@ import Testing
         #expect(forecast.headline?.category == "rain")
     }
 
+    /// `--once` decodes only a summary of each city: through the same keys it must read the same
+    /// values as the whole city (real capture, the details capture, and a city with optionals absent).
+    @Test func aCitySummaryReadsTheSameValuesAsTheWholeCity() throws {
+        let cities = try JSONDecoder().decode([CityWeather].self, from: Fixtures.data("topcities-50-en-2017.json"))
+        #expect(try JSONDecoder().decode([CitySummary].self, from: Fixtures.data("topcities-50-en-2017.json")) == cities.map(CitySummary.init))
+        let details = try detailsCity()
+        #expect(try JSONDecoder().decode(CitySummary.self, from: details) == CitySummary(try JSONDecoder().decode(CityWeather.self, from: details)))
+        let sparse = try decode(CitySummary.self, Self.minimal + "}")
+        #expect(sparse == CitySummary(try decode(CityWeather.self, Self.minimal + "}")))
+        #expect(sparse.epochTime == nil && sparse.weatherIcon == nil && sparse.localizedName == "東京")
+    }
+
+    @Test func aCitySummaryStillRequiresWhatACityRequires() {
+        #expect(throws: DecodingError.self) {
+            try decode(CitySummary.self, #"{"Key":"1","LocalizedName":"x","EnglishName":"x","Country":{"ID":"JP","LocalizedName":"x","EnglishName":"x"},"IsDayTime":true}"#)
+        }
+    }
+
     static let minimal = """
     {"Key":"1","LocalizedName":"東京","EnglishName":"Tokyo","Country":{"ID":"JP","LocalizedName":"日本","EnglishName":"Japan"},
      "WeatherText":"Sunny","IsDayTime":true,"Temperature":{"Metric":{"Value":17.8,"Unit":"C","UnitType":17},"Imperial":{"Value":64,"Unit":"F","UnitType":18}}

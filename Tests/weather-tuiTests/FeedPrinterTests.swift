@@ -13,16 +13,18 @@ import WeatherModels
         )
     }
 
+    static let feed = WeatherFeed(
+        fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+        request: FeedRequest(count: 50, language: "en-us"),
+        cities: [
+            city("226396", "東京", "Tokyo", country: "Japan", code: "JP", c: 17.8, f: 64),
+            city("294021", "Москва", "Moscow", country: "Russia", code: "RU", c: -3.5, f: 26),
+            city("328328", "London", "London", country: "United Kingdom", code: "GB", c: 9, f: 48, text: "Rain, then \"fog\""),
+        ]
+    )
+
     static let report = OnceReport(
-        feed: WeatherFeed(
-            fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
-            request: FeedRequest(count: 50, language: "en-us"),
-            cities: [
-                city("226396", "東京", "Tokyo", country: "Japan", code: "JP", c: 17.8, f: 64),
-                city("294021", "Москва", "Moscow", country: "Russia", code: "RU", c: -3.5, f: 26),
-                city("328328", "London", "London", country: "United Kingdom", code: "GB", c: 9, f: 48, text: "Rain, then \"fog\""),
-            ]
-        ),
+        feed: WeatherFeedSummary(feed),
         source: .archive, offline: true, reason: "offline: cannot reach dataservice.accuweather.com"
     )
 

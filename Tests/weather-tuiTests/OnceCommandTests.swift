@@ -33,7 +33,7 @@ final class CannedService: WeatherService, @unchecked Sendable {
     }()
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let request = FeedRequest(count: 50, language: "en-us")
-    var cities: [CityWeather] { FeedPrinterTests.report.feed.cities }
+    var cities: [CityWeather] { FeedPrinterTests.feed.cities }
 
     func config(_ args: [String]) throws -> LaunchConfiguration {
         try LaunchConfiguration.resolve(try Options.parse(["--once", "--cache-dir", cache.path] + args), environment: ["HOME": "/nonexistent"])

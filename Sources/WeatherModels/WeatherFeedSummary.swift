@@ -1,0 +1,69 @@
+import Foundation
+
+/// A feed as `--once` prints it (SPEC §6): when it was fetched, what was asked for, and per city
+/// only the fields the table, JSON and CSV show.
+///
+/// It decodes from the same archive as `WeatherFeed`, through the same keys, and simply never
+/// asks for the rest: a keyed decoder skips what is not requested, so reading the saved feed
+/// for a status bar costs a small fraction of restoring every details field (scripts/bench,
+/// start-up).
+public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
+    public var schemaVersion: Int
+    public var fetchedAt: Date
+    public var request: FeedRequest
+    public var cities: [CitySummary]
+
+    public init(_ feed: WeatherFeed) {
+        self.schemaVersion = feed.schemaVersion
+        self.fetchedAt = feed.fetchedAt
+        self.request = feed.request
+        self.cities = feed.cities.map(CitySummary.init)
+    }
+
+    /// `WeatherFeed`'s own (synthesized) keys.
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, fetchedAt, request, cities
+    }
+}
+
+/// One city of a `WeatherFeedSummary`: `CityWeather`'s identity, temperature, sky and time.
+public struct CitySummary: Decodable, Equatable, Sendable {
+    public var key: String
+    public var localizedName: String
+    public var englishName: String
+    public var country: Country
+    public var localObservationDateTime: String?
+    public var epochTime: Int?
+    public var weatherText: String
+    public var weatherIcon: Int?
+    public var isDayTime: Bool
+    public var temperature: MetricImperial
+
+    public init(_ city: CityWeather) {
+        self.key = city.key
+        self.localizedName = city.localizedName
+        self.englishName = city.englishName
+        self.country = city.country
+        self.localObservationDateTime = city.localObservationDateTime
+        self.epochTime = city.epochTime
+        self.weatherText = city.weatherText
+        self.weatherIcon = city.weatherIcon
+        self.isDayTime = city.isDayTime
+        self.temperature = city.temperature
+    }
+
+    /// Reads through `CityWeather`'s keys, so the two can never disagree on a name.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CityWeather.CodingKeys.self)
+        key = try c.decode(String.self, forKey: .key)
+        localizedName = try c.decode(String.self, forKey: .localizedName)
+        englishName = try c.decode(String.self, forKey: .englishName)
+        country = try c.decode(Country.self, forKey: .country)
+        localObservationDateTime = try c.decodeIfPresent(String.self, forKey: .localObservationDateTime)
+        epochTime = try c.decodeIfPresent(Int.self, forKey: .epochTime)
+        weatherText = try c.decode(String.self, forKey: .weatherText)
+        weatherIcon = try c.decodeIfPresent(Int.self, forKey: .weatherIcon)
+        isDayTime = try c.decode(Bool.self, forKey: .isDayTime)
+        temperature = try c.decode(MetricImperial.self, forKey: .temperature)
+    }
+}

@@ -20,6 +20,7 @@ enum OrderedJSON {
         switch self {
         case .string(let s): return OrderedJSON.quote(s)
         case .number(let n):
+            guard n.isFinite else { return "null" }  // JSON has no infinity or NaN (an archive can)
             if n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
             return String(n)
         case .bool(let b): return b ? "true" : "false"

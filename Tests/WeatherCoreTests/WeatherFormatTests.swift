@@ -23,6 +23,22 @@ import WeatherModels
         #expect(WeatherFormat.age(of: now - seconds, now: now) == text)
     }
 
+    /// Numbers no weather has, as a server or a damaged archive may still hold them: printed or
+    /// left out, never converted to `Int` (which traps and would take the terminal down with it).
+    @Test func absurdNumbersArePrintedNotTrappedOn() {
+        #expect(WeatherFormat.oneDecimal(1e300).hasPrefix("1000000000000000052504760") && WeatherFormat.oneDecimal(1e300).hasSuffix(".0"))
+        #expect(WeatherFormat.oneDecimal(-1e14) == "-100000000000000.0")
+        #expect(WeatherFormat.oneDecimal(.infinity) == "inf" && WeatherFormat.oneDecimal(.nan) == "nan")
+        #expect(WeatherFormat.whole(-9.3e18) == "-9300000000000000000" && WeatherFormat.whole(-0.4) == "0")
+        #expect(WeatherFormat.measure(MetricImperial(metric: UnitValue(value: 1e300, unit: "km/h"), imperial: nil), units: .metric)?.hasSuffix(" km/h") == true)
+        #expect(WeatherFormat.utcOffset(hours: 1e300) == "UTC?" && WeatherFormat.utcOffset(hours: 14) == "UTC+14")
+        #expect(WeatherFormat.localTime(CityTimeZone(code: "X", name: nil, gmtOffset: -1e300), at: Date()) == nil)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(WeatherFormat.age(of: Date(timeIntervalSinceReferenceDate: -1e300), now: now) == "long ago")
+        #expect(WeatherFormat.age(of: now - 999_999 * 86400, now: now) == "999999 days ago")
+        #expect(WeatherFormat.temperature(MetricImperial(metric: nil, imperial: UnitValue(value: -1e300, unit: "F")), units: .imperial).hasSuffix("°F"))
+    }
+
     @Test func localTimeWithFractionalOffsets() {
         let noonUTC = Date(timeIntervalSince1970: 1_795_348_800)  // 2026-11-22T12:00:00Z
         #expect(WeatherFormat.localTime(CityTimeZone(code: "JST", name: nil, gmtOffset: 9), at: noonUTC) == "21:00 local (JST, UTC+9)")

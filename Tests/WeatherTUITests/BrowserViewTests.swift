@@ -50,6 +50,39 @@ import WeatherModels
         for line in lines { #expect(DisplayWidth.width(of: line) == 140) }
     }
 
+    /// A server may send any number JSON can hold. Absurd ones (±1e300 in every real-valued field:
+    /// measures, offsets, coordinates, forecast temperatures) show as numbers, never trap.
+    @Test(arguments: [1e300, -1e300, 9.3e18, -9.3e18])
+    func absurdNumbersAreDrawnNotTrappedOn(_ absurd: Double) throws {
+        func replacing(_ value: Any, key: String?) -> Any {
+            if let object = value as? [String: Any] {
+                return Dictionary(uniqueKeysWithValues: object.map { ($0.key, replacing($0.value, key: $0.key)) })
+            }
+            if let array = value as? [Any] { return array.map { replacing($0, key: key) } }
+            if value is NSNumber, !(value is Bool), let key, ["Value", "GmtOffset", "Latitude", "Longitude", "Degrees"].contains(key) {
+                return absurd
+            }
+            return value
+        }
+        func absurdified<T: Decodable>(_ value: some Encodable, as type: T.Type) throws -> T {
+            let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value))
+            return try JSONDecoder().decode(type, from: JSONSerialization.data(withJSONObject: replacing(object, key: nil)))
+        }
+        var city = try absurdified(try ViewFixtures.details(), as: CityWeather.self)
+        city.timeZone = CityTimeZone(code: "XXT", name: "Nowhere", gmtOffset: absurd)
+        city.geoPosition = GeoPosition(latitude: absurd, longitude: absurd, elevation: city.realFeelTemperature)
+        #expect(city.temperature.metric?.value == absurd && city.wind?.speed?.metric?.value == absurd)
+        let forecast = try absurdified(try ViewFixtures.forecast(), as: DailyForecastResponse.self)
+        for units in [TemperatureUnit.metric, .imperial] {
+            var state = ViewFixtures.withForecast(ViewFixtures.state([city, ViewFixtures.make(name: "Oslo")], selected: 0), forecast)
+            state.units = units
+            let lines = render(state, 140, 40)
+            #expect(lines.joined().contains("5-day forecast"))
+            for line in lines { #expect(DisplayWidth.width(of: line) == 140) }
+            _ = render(state, 80, 24)
+        }
+    }
+
     @Test func longDetailLinesWrapAtTheirSeparators() throws {
         var m = ViewFixtures.state([try ViewFixtures.details()], selected: 0)
         m.units = .metric

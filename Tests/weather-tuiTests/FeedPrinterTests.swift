@@ -77,6 +77,28 @@ import WeatherModels
         #expect(object["source"] as? String == "live")
     }
 
+    /// Absurd numbers from a server or a damaged archive print in every format; JSON stays JSON
+    /// (no infinity or NaN in it), and nothing traps.
+    @Test func absurdNumbersPrintInEveryFormat() throws {
+        var cities = [
+            Self.city("1", "Nowhere", "Nowhere", country: "X", code: "XX", c: 1e300, f: -1e300),
+            Self.city("2", "Never", "Never", country: "X", code: "XX", c: .infinity, f: .nan),
+        ]
+        cities[0].epochTime = Int.max
+        cities[1].epochTime = Int.min
+        let report = OnceReport(feed: WeatherFeedSummary(WeatherFeed(fetchedAt: Date(timeIntervalSinceReferenceDate: 1e15),
+                                                                     request: FeedRequest(count: 50, language: "en-us"), cities: cities)),
+                                source: .archive, offline: false, reason: nil)
+        for units in [TemperatureUnit.metric, .imperial] {
+            #expect(FeedPrinter.table(report, units: units).contains("Nowhere"))
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(FeedPrinter.json(report).utf8)) as? [String: Any])
+        let rows = try #require(object["cities"] as? [[String: Any]])
+        #expect(rows[0]["temperatureC"] as? Double == 1e300)
+        #expect(rows[1]["temperatureC"] is NSNull && rows[1]["temperatureF"] is NSNull)
+        #expect(FeedPrinter.csv(report).components(separatedBy: "\r\n").count == 4)
+    }
+
     @Test func csvHasAHeaderAndQuotesWhatNeedsQuoting() {
         let rows = FeedPrinter.csv(Self.report).components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.count == 4)

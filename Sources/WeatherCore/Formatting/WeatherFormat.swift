@@ -13,11 +13,13 @@ public enum WeatherFormat {
         guard v.isFinite, abs(v) < 1e6 else {
             return units == .metric ? String(format: "%.1f°C", v) : String(format: "%.0f°F", v)
         }
-        return units == .metric ? "\(oneDecimal(v))°C" : "\(Int(v.rounded()))°F"
+        return units == .metric ? "\(oneDecimal(v))°C" : "\(whole(v))°F"
     }
 
-    /// `-12.5`, `0.0` (never `-0.0`): one decimal, rounded half to even on the tenths.
+    /// `-12.5`, `0.0` (never `-0.0`): one decimal, rounded half to even on the tenths. Numbers
+    /// no weather has (a server may still send 1e300) are printed, not converted to `Int`, which traps.
     public static func oneDecimal(_ x: Double) -> String {
+        guard abs(x) < 1e14 else { return String(format: "%.1f", x) }
         let tenths = Int((x * 10).rounded(.toNearestOrEven))
         let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
@@ -50,14 +52,22 @@ public enum WeatherFormat {
         case ..<60: return "just now"
         case ..<3600: return "\(Int(seconds / 60)) min ago"
         case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
-        default:
+        case ..<(1e6 * 86400):
             let days = Int(seconds / 86400)
             return days == 1 ? "1 day ago" : "\(days) days ago"
+        default:
+            return "long ago"  // a damaged archive's date; never converted to Int, which would trap
         }
     }
 
-    /// `UTC+9`, `UTC+5:30`, `UTC-3:30`, `UTC`.
+    /// Whether an offset from UTC, in hours, is one a place can have (they run from -12 to +14).
+    public static func isPlausibleOffset(_ hours: Double) -> Bool {
+        abs(hours) <= 24
+    }
+
+    /// `UTC+9`, `UTC+5:30`, `UTC-3:30`, `UTC`; `UTC?` for an offset no place has.
     public static func utcOffset(hours: Double) -> String {
+        guard isPlausibleOffset(hours) else { return "UTC?" }
         let minutes = Int((hours * 60).rounded())
         if minutes == 0 { return "UTC" }
         let sign = minutes < 0 ? "-" : "+"
@@ -67,7 +77,7 @@ public enum WeatherFormat {
 
     /// The city's wall-clock time: `14:50 local (JST, UTC+9)`.
     public static func localTime(_ zone: CityTimeZone?, at now: Date) -> String? {
-        guard let zone else { return nil }
+        guard let zone, isPlausibleOffset(zone.gmtOffset) else { return nil }
         let shifted = now.addingTimeInterval(zone.gmtOffset * 3600)
         let time = clock(shifted, timeZone: TimeZone(identifier: "UTC")!)
         let label = [zone.code, utcOffset(hours: zone.gmtOffset)].compactMap { $0 }.joined(separator: ", ")
@@ -124,8 +134,14 @@ public enum WeatherFormat {
     /// label and a fixed number of decimals: `16.1 km`, `1013 mb`.
     public static func measure(_ value: MetricImperial?, units: TemperatureUnit, decimals: Int = 0) -> String? {
         guard let v = units == .metric ? (value?.metric ?? value?.imperial) : (value?.imperial ?? value?.metric) else { return nil }
-        let number = decimals == 0 ? "\(Int(v.value.rounded()))" : String(format: "%.\(decimals)f", rounded(v.value, decimals: decimals))
+        let number = decimals == 0 ? whole(v.value) : String(format: "%.\(decimals)f", rounded(v.value, decimals: decimals))
         return "\(number) \(v.unit)"
+    }
+
+    /// `16`, `-3` (never `-0`): rounded to a whole number; numbers past `Int`'s range are printed, not converted.
+    public static func whole(_ x: Double) -> String {
+        guard abs(x) < 1e15 else { return String(format: "%.0f", x) }
+        return "\(Int(x.rounded()))"
     }
 
     /// Rounded to `decimals` places, and never negative zero ("-0.0").

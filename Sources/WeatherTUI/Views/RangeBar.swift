@@ -7,6 +7,7 @@ public enum RangeBar {
         guard span > 0, low.isFinite, high.isFinite else { return String(repeating: "━", count: width) }
         func column(_ v: Double) -> Int {
             let f = (min(max(v, weekLow), weekHigh) - weekLow) / span
+            guard f.isFinite else { return 0 }  // an infinite week (a damaged archive can hold one)
             return min(width - 1, max(0, Int((f * Double(width - 1)).rounded())))
         }
         let start = column(min(low, high)), end = max(start, column(max(low, high)))

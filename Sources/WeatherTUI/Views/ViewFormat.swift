@@ -12,7 +12,7 @@ enum ViewFormat {
     /// "17.8 °C / 64 °F".
     static func bothUnits(_ value: MetricImperial?) -> String? {
         let c = value?.metric.map { "\(WeatherFormat.oneDecimal($0.value)) °C" }
-        let f = value?.imperial.map { "\(Int($0.value.rounded())) °F" }
+        let f = value?.imperial.map { "\(WeatherFormat.whole($0.value)) °F" }
         switch (c, f) {
         case let (c?, f?): return "\(c) / \(f)"
         case let (c?, nil): return c
@@ -30,6 +30,7 @@ enum ViewFormat {
     /// Latitude/longitude as "35.68° N, 139.77° E".
     static func coordinates(latitude: Double, longitude: Double) -> String {
         func fixed2(_ x: Double) -> String {
+            guard abs(x) < 1e12 else { return String(format: "%.2f", abs(x)) }  // no place; never trap on it
             let h = Int((abs(x) * 100).rounded())
             return "\(h / 100).\(h % 100 < 10 ? "0" : "")\(h % 100)"
         }

@@ -45,7 +45,7 @@ public enum WeatherFormat {
         return String(format: "%.0f°", shown)
     }
 
-    /// "just now", "5 min ago", "3 h ago", "2 days ago".
+    /// "just now", "5 min ago", "3 h ago", "2 days ago"; "long ago" past a million days.
     public static func age(of date: Date, now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         switch seconds {
@@ -60,7 +60,8 @@ public enum WeatherFormat {
         }
     }
 
-    /// Whether an offset from UTC, in hours, is one a place can have (they run from -12 to +14).
+    /// Whether an offset from UTC, in hours, could be a place's: real ones run from -12 to +14;
+    /// anything within a day is drawn as sent, anything past it is not an offset.
     public static func isPlausibleOffset(_ hours: Double) -> Bool {
         abs(hours) <= 24
     }

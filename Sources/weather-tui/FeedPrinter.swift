@@ -25,7 +25,7 @@ enum FeedPrinter {
                 temperatureText(city, units: units),
                 city.weatherText,
                 observedText(city),
-            ]
+            ].map(printable)
         }
         let all = [header] + rows
         // Each cell's display width is measured once (non-ASCII names take a grapheme walk).
@@ -58,6 +58,20 @@ enum FeedPrinter {
         if let reason = report.reason { footer += " · \(reason)" }
         lines.append(footer)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The text with control characters (C0, DEL, C1) shown as U+FFFD: the table is for a
+    /// terminal, and a name from the network must not be able to drive it (`\e]0;…\a` would
+    /// retitle the window, `\e[2J` clear it). JSON escapes them; CSV keeps the data as sent.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { out.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+        return String(out)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     static func temperatureText(_ city: CitySummary, units: TemperatureUnit) -> String {

@@ -45,7 +45,13 @@ enum OrderedJSON {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                // Controls as escapes: required below 0x20, and DEL and C1 too, so that a hostile
+                // name cannot drive the terminal the JSON is printed on (parsers read them back alike).
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

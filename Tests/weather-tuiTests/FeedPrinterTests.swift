@@ -99,6 +99,25 @@ import WeatherModels
         #expect(FeedPrinter.csv(report).components(separatedBy: "\r\n").count == 4)
     }
 
+    /// Names from the network cannot drive the terminal: the table shows controls as U+FFFD,
+    /// JSON escapes them (and reads back the same), CSV keeps the data as sent.
+    @Test func controlCharactersInNamesCannotReachTheTerminal() throws {
+        let hostile = "Evil\u{1B}]0;owned\u{07}\u{9B}2J"
+        let report = OnceReport(feed: WeatherFeedSummary(WeatherFeed(fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+                                                                     request: FeedRequest(count: 50, language: "en-us"),
+                                                                     cities: [Self.city("1", hostile, hostile, country: "X\u{1B}[2J", code: "XX", c: 1, f: 34, text: "Sun\u{7F}ny")])),
+                                source: .archive, offline: false, reason: nil)
+        let table = FeedPrinter.table(report, units: .metric)
+        #expect(!table.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        #expect(table.contains("Evil\u{FFFD}]0;owned\u{FFFD}\u{FFFD}2J") && table.contains("Sun\u{FFFD}ny"))
+        let json = FeedPrinter.json(report)
+        #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let city = try #require((object["cities"] as? [[String: Any]])?.first)
+        #expect(city["name"] as? String == hostile && city["weatherText"] as? String == "Sun\u{7F}ny")
+        #expect(FeedPrinter.csv(report).contains(hostile))
+    }
+
     @Test func csvHasAHeaderAndQuotesWhatNeedsQuoting() {
         let rows = FeedPrinter.csv(Self.report).components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(rows.count == 4)

@@ -12,6 +12,18 @@ import WeatherCore
         #expect(b.line(1) == "ab        ")
     }
 
+    /// Text from the network cannot drive the terminal: C0, DEL and C1 controls never reach a
+    /// cell, in the ASCII, the simple-script and the grapheme paths alike.
+    @Test(arguments: ["Evil\u{1B}]0;x\u{07}", "Москва\u{1B}[2J\u{9B}1m", "東京\u{9B}2J\u{7F}", "e\u{301}\u{1B}[31m\u{85}"])
+    func controlCharactersNeverReachACell(_ text: String) {
+        var b = ScreenBuffer(width: 30, height: 1)
+        b.draw(text, x: 0, y: 0)
+        b.draw(text, x: 0, y: 0, columns: 30)
+        let drawn = b.line(0).unicodeScalars
+        #expect(!drawn.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(b.line(0))")
+        #expect(b.line(0).contains("[") || b.line(0).contains("]") || b.line(0).contains("2J"))
+    }
+
     @Test func wideCharacterNeverSplitAtTheRightEdge() {
         var b = ScreenBuffer(width: 5, height: 1)
         b.draw("東京都", x: 0, y: 0)

@@ -164,8 +164,19 @@ public struct AccuWeatherClient: WeatherService {
     }
 
     /// Server text is shown on one status line: keep it short.
+    /// The server's words as one printable line of at most 200 characters: line breaks and tabs
+    /// become spaces and other controls (C0, DEL, C1) U+FFFD, so a message shown in the banner
+    /// or on stderr cannot drive the terminal.
     private static func clip(_ text: String) -> String {
-        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: line.append(" ")
+            case 0..<0x20, 0x7F...0x9F: line.append("\u{FFFD}")
+            default: line.append(scalar)
+            }
+        }
+        let oneLine = String(line)
         return oneLine.count > 200 ? String(oneLine.prefix(199)) + "…" : oneLine
     }
 

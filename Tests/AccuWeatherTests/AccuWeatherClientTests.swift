@@ -107,6 +107,12 @@ struct AccuWeatherClientTests {
         #expect(try await topCitiesError(status: 400, body: body) == .server(code: "BadRequest", message: "Invalid apikey=••• for •••", status: 400))
     }
 
+    @Test func aServerMessageCannotDriveTheTerminal() async throws {
+        let body = #"{"Code":"Bad\u001b[2J","Message":"line one\nline\ttwo\u001b]0;owned\u0007\u009b1m","Reference":"x"}"#
+        #expect(try await topCitiesError(status: 400, body: body)
+            == .server(code: "Bad\u{FFFD}[2J", message: "line one line two\u{FFFD}]0;owned\u{FFFD}\u{FFFD}1m", status: 400))
+    }
+
     @Test func internalErrorWithAnHTMLPage() async throws {
         let error = try await topCitiesError(status: 500, body: "<!DOCTYPE html><html><body>Internal Server Error</body></html>")
         #expect(error == .unexpectedResponse(host: "127.0.0.1:PORT", detail: "HTTP 500 with an HTML page"))

@@ -163,7 +163,6 @@ public struct AccuWeatherClient: WeatherService {
         Redaction.redact(text, apiKey: apiKey)
     }
 
-    /// Server text is shown on one status line: keep it short.
     /// The server's words as one printable line of at most 200 characters: line breaks and tabs
     /// become spaces and other controls (C0, DEL, C1) U+FFFD, so a message shown in the banner
     /// or on stderr cannot drive the terminal.

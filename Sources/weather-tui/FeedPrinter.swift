@@ -64,14 +64,10 @@ enum FeedPrinter {
     /// terminal, and a name from the network must not be able to drive it (`\e]0;…\a` would
     /// retitle the window, `\e[2J` clear it). JSON escapes them; CSV keeps the data as sent.
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: \.isControlCharacter) else { return text }
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars { out.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+        for scalar in text.unicodeScalars { out.append(scalar.isControlCharacter ? "\u{FFFD}" : scalar) }
         return String(out)
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     static func temperatureText(_ city: CitySummary, units: TemperatureUnit) -> String {
@@ -144,4 +140,9 @@ enum FeedPrinter {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+}
+
+extension Unicode.Scalar {
+    /// C0, DEL or C1 (Unicode's `Cc`): what a terminal may act on instead of showing.
+    var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

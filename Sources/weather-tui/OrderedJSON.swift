@@ -47,7 +47,7 @@ enum OrderedJSON {
             default:
                 // Controls as escapes: required below 0x20, and DEL and C1 too, so that a hostile
                 // name cannot drive the terminal the JSON is printed on (parsers read them back alike).
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if scalar.isControlCharacter {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

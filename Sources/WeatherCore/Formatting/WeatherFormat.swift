@@ -10,16 +10,14 @@ public enum WeatherFormat {
     /// CoreFoundation's formatting code (0.3 MB of `--once`'s memory). Tested against it.
     public static func temperature(_ value: MetricImperial?, units: TemperatureUnit) -> String {
         guard let v = temperatureValue(value, units: units) else { return "–" }
-        guard v.isFinite, abs(v) < 1e6 else {
-            return units == .metric ? String(format: "%.1f°C", v) : String(format: "%.0f°F", v)
-        }
         return units == .metric ? "\(oneDecimal(v))°C" : "\(whole(v))°F"
     }
 
-    /// `-12.5`, `0.0` (never `-0.0`): one decimal, rounded half to even on the tenths. Numbers
-    /// no weather has (a server may still send 1e300) are printed, not converted to `Int`, which traps.
+    /// `-12.5`, `0.0` (never `-0.0`): one decimal, rounded half to even on the tenths, by
+    /// arithmetic below `arithmeticLimit`. Numbers no weather has (a server may still send 1e300)
+    /// go to `String(format:)`: converting them to `Int` would trap.
     public static func oneDecimal(_ x: Double) -> String {
-        guard abs(x) < 1e14 else { return String(format: "%.1f", x) }
+        guard abs(x) < arithmeticLimit else { return String(format: "%.1f", x) }
         let tenths = Int((x * 10).rounded(.toNearestOrEven))
         let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
@@ -139,11 +137,16 @@ public enum WeatherFormat {
         return "\(number) \(v.unit)"
     }
 
-    /// `16`, `-3` (never `-0`): rounded to a whole number; numbers past `Int`'s range are printed, not converted.
+    /// `16`, `-3` (never `-0`): rounded half away from zero, by arithmetic below `arithmeticLimit`,
+    /// else (and for infinity and NaN) through `String(format:)`.
     public static func whole(_ x: Double) -> String {
-        guard abs(x) < 1e15 else { return String(format: "%.0f", x) }
+        guard abs(x) < arithmeticLimit else { return String(format: "%.0f", x) }
         return "\(Int(x.rounded()))"
     }
+
+    /// Below this magnitude numbers are formatted by integer arithmetic (fast, no CoreFoundation,
+    /// tested against the format strings); no weather value comes near it. NaN is not below it.
+    static let arithmeticLimit = 1e6
 
     /// Rounded to `decimals` places, and never negative zero ("-0.0").
     static func rounded(_ value: Double, decimals: Int) -> Double {

@@ -13,7 +13,8 @@ enum OnceCommand {
         case nothing(String)
     }
 
-    static func run(_ config: LaunchConfiguration) async -> Int32 {
+    /// On the main thread, like `WeatherTUIMain.run`: only a fetch leaves it.
+    @MainActor static func run(_ config: LaunchConfiguration) async -> Int32 {
         let settings = (try? SettingsStore<AppSettings>(url: config.configDirectory.appendingPathComponent("settings.plist")).load())
         let units = config.units ?? settings?.units ?? .metric
         let request = FeedRequest(count: config.count ?? settings?.count ?? 50, language: config.language ?? settings?.language ?? "en-us")
@@ -32,7 +33,7 @@ enum OnceCommand {
     }
 
     /// Decides what to print; separate from I/O so tests can drive it with a fake service.
-    static func produce(_ config: LaunchConfiguration, request: FeedRequest, loader: FeedLoader, now: Date = Date()) async -> Outcome {
+    @MainActor static func produce(_ config: LaunchConfiguration, request: FeedRequest, loader: FeedLoader, now: Date = Date()) async -> Outcome {
         if config.demo {
             let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: now)
             return .report(OnceReport(feed: WeatherFeedSummary(feed), source: .demo, offline: false, reason: nil), warning: nil)

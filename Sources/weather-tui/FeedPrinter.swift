@@ -34,30 +34,36 @@ enum FeedPrinter {
         for row in cellWidths {
             for (i, w) in row.enumerated() { widths[i] = max(widths[i], w) }
         }
-        var lines: [String] = []
-        lines.reserveCapacity(all.count + 2)
+        // One buffer for the whole table: a status bar may run this every minute, and a string
+        // per line and per padding cost as much as the rest of the printing (scripts/bench, start-up).
+        var out: [UInt8] = []
+        out.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count) * 2)
+        func spaces(_ n: Int) { for _ in 0..<max(0, n) { out.append(0x20) } }
         for (n, row) in all.enumerated() {
-            var line = ""
             for (i, cell) in row.enumerated() {
-                let isLast = i == row.count - 1
-                let padding = String(repeating: " ", count: widths[i] - cellWidths[n][i])
+                let padding = widths[i] - cellWidths[n][i]
                 if i == 2 {  // temperatures align right
-                    line += padding + cell
+                    spaces(padding)
+                    out.append(contentsOf: cell.utf8)
                 } else {
-                    line += isLast ? cell : cell + padding
+                    out.append(contentsOf: cell.utf8)
+                    if i < row.count - 1 { spaces(padding) }
                 }
-                if !isLast { line += "  " }
+                if i < row.count - 1 { spaces(2) }
             }
-            lines.append(line)
+            out.append(0x0A)
             if n == 0 {
-                lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
+                for (i, width) in widths.enumerated() {
+                    if i > 0 { spaces(2) }
+                    for _ in 0..<width { out.append(contentsOf: "─".utf8) }
+                }
+                out.append(0x0A)
             }
         }
-        let age = WeatherFormat.iso8601(report.feed.fetchedAt)
-        var footer = "\(report.feed.cities.count) cities · \(report.source.rawValue) · fetched \(age)"
-        if let reason = report.reason { footer += " · \(reason)" }
-        lines.append(footer)
-        return lines.joined(separator: "\n") + "\n"
+        out.append(contentsOf: "\(report.feed.cities.count) cities · \(report.source.rawValue) · fetched \(WeatherFormat.iso8601(report.feed.fetchedAt))".utf8)
+        if let reason = report.reason { out.append(contentsOf: " · \(reason)".utf8) }
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The text with control characters (C0, DEL, C1) shown as U+FFFD: the table is for a

@@ -42,6 +42,19 @@ import Testing
         #expect(DisplayWidth.width(of: text) == 5 + 1 + 4 + 1 + 2 + 1 + 6 + 1 + 1)
     }
 
+    /// Text below U+0300 ("26.4°C", "Zürich") is counted a column a scalar without the grapheme
+    /// walk; every scalar there, controls and the soft hyphen among them, and the combining marks
+    /// just above must measure as the walk measures them.
+    @Test func latinTextMeasuresAsItsGraphemes() {
+        for value in UInt32(0)..<0x400 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in ["\(scalar)", "Zu\(scalar)rich 26.4°C", "°\(scalar)"] {
+                #expect(DisplayWidth.width(of: text) == text.reduce(0) { $0 + DisplayWidth.width(of: $1) }, "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(DisplayWidth.width(of: "Kraków −3.5°C") == 13)
+    }
+
     @Test func truncationCountsColumnsNotCharacters() {
         #expect(DisplayWidth.truncate("Москва", to: 4) == "Мос…")
         #expect(DisplayWidth.truncate("東京", to: 3) == "東…")

@@ -18,7 +18,18 @@ public enum DisplayWidth {
     /// Columns a string takes.
     public static func width(of text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }  // ASCII fast path
-        return text.reduce(0) { $0 + width(of: $1) }
+        // Latin-1 and the other scripts below U+0300, where combining marks begin ("26.4°C", "Zürich",
+        // "Kraków"): one column a scalar, one scalar a character. Controls and the soft hyphen
+        // (a format character: no column) take the grapheme walk.
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            guard v < 0x300, v >= 0xA0 ? v != 0xAD : (v >= 0x20 && v < 0x7F) else {
+                return text.reduce(0) { $0 + width(of: $1) }
+            }
+            columns += 1
+        }
+        return columns
     }
 
     /// The text cut to at most `columns`, ending in `…` when cut; a wide character is never split.

@@ -126,33 +126,20 @@ private final class BPDecoder: Decoder, PlistPathLinked {
     }
 
     func integer<T: FixedWidthInteger>(_ type: T.Type, _ index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
-        let exact: T?
-        switch document.integer(index) {
-        case .signed(let v)?: exact = T(exactly: v)
-        case .unsigned(let v)?: exact = T(exactly: v)
-        case nil:
-            guard let real = document.real(index) else { throw mismatch(T.self, index, path: path()) }
-            exact = T(exactly: real)
-        }
-        guard let exact else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "number does not fit in \(T.self)"))
-        }
-        return exact
+        try exact(document.number(index, as: T.self), index, path: path())
     }
 
     func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type, _ index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
-        if let real = document.real(index) {
-            let narrowed = T(real)
-            guard narrowed.isFinite || !real.isFinite else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "number does not fit in \(T.self)"))
-            }
-            return narrowed
+        try exact(document.number(index, as: T.self), index, path: path())
+    }
+
+    /// A number read by `BinaryPlistDocument.number(_:as:)`, or why not.
+    private func exact<T>(_ number: T??, _ index: Int, path: @autoclosure () -> [any CodingKey]) throws -> T {
+        guard let number else { throw mismatch(T.self, index, path: path()) }
+        guard let number else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "number does not fit in \(T.self)"))
         }
-        switch document.integer(index) {
-        case .signed(let v)?: return T(v)
-        case .unsigned(let v)?: return T(v)
-        case nil: throw mismatch(T.self, index, path: path())
-        }
+        return number
     }
 
     /// Decodes a `T` from this decoder's object: plist dates and data directly, the rest through `T(from:)`.
@@ -216,28 +203,15 @@ private struct BPKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         return try Array(name.utf8).withUnsafeBufferPointer { try find($0, key: key) }
     }
 
-    /// Compares the key objects' bytes with the name's in place (no strings made), starting
-    /// from the key after the last one found.
     private func find(_ name: UnsafeBufferPointer<UInt8>, key: any CodingKey) throws -> Int? {
-        let count = entries.count
-        guard count > 0 else { return nil }
-        let document = decoder.document
-        var i = decoder.keyCursor < count ? decoder.keyCursor : 0
-        for _ in 0..<count {
-            guard let keyRef = document.ref(entries, i), let equal = document.string(keyRef, equals: name) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "damaged dictionary key"))
-            }
-            if equal {
-                guard let valueRef = document.ref(entries, count + i) else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: "damaged object reference"))
-                }
-                decoder.keyCursor = i + 1
-                return valueRef
-            }
-            i += 1
-            if i == count { i = 0 }
+        switch decoder.document.find(name, in: entries, cursor: &decoder.keyCursor) {
+        case .found(let index): return index
+        case .absent: return nil
+        case .damagedKey:
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "damaged dictionary key"))
+        case .damagedValue:
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: "damaged object reference"))
         }
-        return nil
     }
 
     private func required(_ key: Key) throws -> Int {

@@ -117,6 +117,29 @@ struct BinaryPlistDocument {
         }
     }
 
+    /// A number as `T`, by the decoders' rules: an integer or a whole real that `T` holds exactly.
+    /// nil when the object is not a number; `.some(nil)` when it is one that `T` cannot hold.
+    func number<T: FixedWidthInteger>(_ index: Int, as type: T.Type) -> T?? {
+        switch integer(index) {
+        case .signed(let v)?: return .some(T(exactly: v))
+        case .unsigned(let v)?: return .some(T(exactly: v))
+        case nil: return real(index).map { T(exactly: $0) }
+        }
+    }
+
+    /// A number as `T`: a real narrowed (`.some(nil)` when a finite one overflows `T`), an integer converted.
+    func number<T: BinaryFloatingPoint>(_ index: Int, as type: T.Type) -> T?? {
+        if let real = real(index) {
+            let narrowed = T(real)
+            return .some(narrowed.isFinite || !real.isFinite ? narrowed : nil)
+        }
+        switch integer(index) {
+        case .signed(let v)?: return .some(T(v))
+        case .unsigned(let v)?: return .some(T(v))
+        case nil: return nil
+        }
+    }
+
     func date(_ index: Int) -> Date? {
         guard let o = offset(index), bytes[o] == 0x33, let v = raw64(o + 1, 8) else { return nil }
         return Date(timeIntervalSinceReferenceDate: Double(bitPattern: v))
@@ -240,5 +263,30 @@ struct BinaryPlistDocument {
     func ref(_ collection: Collection, _ i: Int) -> Int? {
         guard let r = Self.uint(bytes, collection.start + i * refSize, refSize), r < objectCount else { return nil }
         return r
+    }
+
+    enum Lookup {
+        case found(Int), absent, damagedKey, damagedValue
+    }
+
+    /// The value of the key whose UTF-8 is `name`, comparing the key objects' bytes in place (no
+    /// strings made). The search starts at `cursor`, the entry after the last one found, which it
+    /// then moves: keys asked for in the order they were written hit at once, and duplicate keys
+    /// in damaged input resolve the same way for every reader that searches like this.
+    func find(_ name: UnsafeBufferPointer<UInt8>, in entries: Collection, cursor: inout Int) -> Lookup {
+        let count = entries.count
+        guard count > 0 else { return .absent }
+        var i = cursor < count ? cursor : 0
+        for _ in 0..<count {
+            guard let keyRef = ref(entries, i), let equal = string(keyRef, equals: name) else { return .damagedKey }
+            if equal {
+                guard let valueRef = ref(entries, count + i) else { return .damagedValue }
+                cursor = i + 1
+                return .found(valueRef)
+            }
+            i += 1
+            if i == count { i = 0 }
+        }
+        return .absent
     }
 }

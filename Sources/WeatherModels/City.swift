@@ -11,7 +11,7 @@ public struct Country: Codable, Equatable, Sendable {
         self.englishName = englishName
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case id = "ID", localizedName = "LocalizedName", englishName = "EnglishName"
     }
 }

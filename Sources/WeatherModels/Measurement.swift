@@ -12,7 +12,7 @@ public struct UnitValue: Codable, Equatable, Sendable {
         self.phrase = phrase
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case value = "Value", unit = "Unit", unitType = "UnitType", phrase = "Phrase"
     }
 }
@@ -27,7 +27,7 @@ public struct MetricImperial: Codable, Equatable, Sendable {
         self.imperial = imperial
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case metric = "Metric", imperial = "Imperial"
     }
 }

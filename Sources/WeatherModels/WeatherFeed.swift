@@ -14,6 +14,11 @@ public struct FeedRequest: Codable, Equatable, Sendable {
         self.count = count
         self.language = language
     }
+
+    /// The synthesized keys, named so that a reader walking the archive asks for the same.
+    public enum CodingKeys: String, CodingKey {
+        case count, language
+    }
 }
 
 /// What every form of a fetched feed tells: when it was fetched and what was asked for.

@@ -6,12 +6,21 @@ import Foundation
 /// It decodes from the same archive as `WeatherFeed`, through the same keys, and simply never
 /// asks for the rest: a keyed decoder skips what is not requested, so reading the saved feed
 /// for a status bar costs a small fraction of restoring every details field (scripts/bench,
-/// start-up).
+/// start-up). PlistArchive walks a well-formed archive for it without `Codable` at all, asking
+/// for these same keys (hence the public `CodingKeys` of the types it reads); this conformance
+/// is what reads everything else and what that walk is tested against.
 public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
     public var schemaVersion: Int
     public var fetchedAt: Date
     public var request: FeedRequest
     public var cities: [CitySummary]
+
+    public init(schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [CitySummary]) {
+        self.schemaVersion = schemaVersion
+        self.fetchedAt = fetchedAt
+        self.request = request
+        self.cities = cities
+    }
 
     public init(_ feed: WeatherFeed) {
         self.schemaVersion = feed.schemaVersion
@@ -21,7 +30,7 @@ public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
     }
 
     /// `WeatherFeed`'s own (synthesized) keys.
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case schemaVersion, fetchedAt, request, cities
     }
 }
@@ -38,6 +47,22 @@ public struct CitySummary: Decodable, Equatable, Sendable {
     public var weatherIcon: Int?
     public var isDayTime: Bool
     public var temperature: MetricImperial
+
+    public init(
+        key: String, localizedName: String, englishName: String, country: Country, localObservationDateTime: String?,
+        epochTime: Int?, weatherText: String, weatherIcon: Int?, isDayTime: Bool, temperature: MetricImperial
+    ) {
+        self.key = key
+        self.localizedName = localizedName
+        self.englishName = englishName
+        self.country = country
+        self.localObservationDateTime = localObservationDateTime
+        self.epochTime = epochTime
+        self.weatherText = weatherText
+        self.weatherIcon = weatherIcon
+        self.isDayTime = isDayTime
+        self.temperature = temperature
+    }
 
     public init(_ city: CityWeather) {
         self.key = city.key

@@ -41,8 +41,14 @@ func runArchiveBench() throws {
         if !large {
             results.append(try measure("  archive: encode+write", iterations: iterations, rounds: rounds) { try KeyedArchive.archive(feed, to: url) })
             results.append(try measure("  archive: read+decode", iterations: iterations, rounds: rounds) { _ = try KeyedArchive.unarchive(WeatherFeed.self, from: url) })
-            results.append(try measure("  archive: read+decode --once's summary", iterations: iterations, rounds: rounds, note: "10 fields a city") {
+            results.append(try measure("  archive: read+decode --once's summary", iterations: iterations, rounds: rounds, note: "10 fields a city, Decodable") {
                 _ = try KeyedArchive.unarchive(WeatherFeedSummary.self, from: url)
+            })
+            // What --once does: the same file and fields, walked without Codable.
+            let onceFolder = folder.appendingPathComponent("once-\(count)")
+            try WeatherFeedArchive(directory: onceFolder).save(feed)
+            results.append(try measure("  archive: read+walk --once's summary", iterations: iterations, rounds: rounds, note: "the same, as --once reads it") {
+                _ = try WeatherFeedArchive(directory: onceFolder).load(WeatherFeedSummary.self)
             })
             results.append(try measure("  bare plist encode", iterations: iterations, rounds: rounds, note: "\(fastPlist.count / 1024) KiB") { _ = try BinaryPlistEncoder().encode(feed) })
             results.append(try measure("  bare plist decode", iterations: iterations, rounds: rounds) { _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: fastPlist) })

@@ -61,7 +61,9 @@ import WeatherModels
         let backend = InMemoryBackend()
         backend.idleReadsBeforeTermination = 6000  // up to a minute on a loaded machine; it stops as soon as the banner shows
         backend.stopWhen = { $0.line(1).contains("OFFLINE") }
-        try TerminalApp(driver: StoreDriver(store: store), backend: backend).run()
+        // The fixtures' clock for the age ticks too: on a loaded machine the banner may take longer
+        // than a tick, and the real clock would age the feed by however far today is from the fixture.
+        try TerminalApp(driver: StoreDriver(store: store), backend: backend, clock: { ViewFixtures.now }).run()
         #expect(backend.frames.first?.line(0).contains("refreshing…") == true)
         let banner = try #require(backend.lastFrame?.line(1))
         // 80 columns: the saved time as its age, so the reason fits whole.

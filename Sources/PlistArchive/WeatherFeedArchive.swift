@@ -28,11 +28,7 @@ public struct WeatherFeedArchive: Sendable {
         let data = try AtomicFile.read(url)
         do throws(ArchiveError) {
             let payload = try KeyedArchiveValidator.rootData(data)
-            // `--once`'s summary: walked directly when the payload is plainly well formed (a tenth
-            // of a fresh process's run otherwise, scripts/bench); anything else takes `Decodable`.
-            if View.self == WeatherFeedSummary.self, let summary = WeatherFeedSummaryReader.read(payload) {
-                return summary as! View
-            }
+            if let walked = View.walked(payload) { return walked }
             do throws(ArchiveError) {
                 return try KeyedArchive.decodePayload(View.self, from: payload)
             } catch {
@@ -53,10 +49,23 @@ public struct WeatherFeedArchive: Sendable {
 public protocol WeatherFeedView: Decodable {
     /// The view of a whole feed (the original iOS app's archives are converted whole, then viewed).
     init(_ feed: WeatherFeed)
+
+    /// The view read straight off the archive's payload without `Decodable`, for a view that has
+    /// such a reader and a payload it reads without complaint; nil hands the payload to `Decodable`,
+    /// which decides and reports. None by default.
+    static func walked(_ payload: Data) -> Self?
+}
+
+extension WeatherFeedView {
+    public static func walked(_ payload: Data) -> Self? { nil }
 }
 
 extension WeatherFeed: WeatherFeedView {
     public init(_ feed: WeatherFeed) { self = feed }
 }
 
-extension WeatherFeedSummary: WeatherFeedView {}
+extension WeatherFeedSummary: WeatherFeedView {
+    /// `--once` reads the saved feed on every call: walked, its summary costs a small fraction of
+    /// what `Decodable` costs in a fresh process (`WeatherFeedSummaryReader`, scripts/bench).
+    public static func walked(_ payload: Data) -> WeatherFeedSummary? { WeatherFeedSummaryReader.read(payload) }
+}

@@ -36,30 +36,34 @@ extension PlistPathLinked {
     }
 }
 
+/// Where `BinaryPlistBytes` appends: an array, or `BinaryPlistWriter`'s storage.
+protocol ByteSink {
+    mutating func append(_ byte: UInt8)
+}
+
+extension Array: ByteSink where Element == UInt8 {}
+extension GrowableStorage: ByteSink where Element == UInt8 {}
+
 /// The byte forms a binary plist is written in, for `BinaryPlistEncoder` and `DataRootArchive`.
 enum BinaryPlistBytes {
-    /// `marker` (when given) and the low `bytes` bytes of `value`, most significant first, in
-    /// one append (an append to a class's array pays an exclusivity check each time).
-    static func appendBigEndian(_ value: UInt64, bytes: Int, marker: UInt8? = nil, to out: inout [UInt8]) {
-        var scratch: (UInt64, UInt64) = (0, value.bigEndian)
-        withUnsafeMutableBytes(of: &scratch) { raw in
-            var start = 16 - bytes
-            if let marker {
-                start -= 1
-                raw[start] = marker
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
+    /// `marker` (when given) and the low `bytes` bytes of `value`, most significant first.
+    static func appendBigEndian(_ value: UInt64, bytes: Int, marker: UInt8? = nil, to out: inout some ByteSink) {
+        if let marker { out.append(marker) }
+        var shift = 8 * bytes
+        while shift > 0 {
+            shift -= 8
+            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
     }
 
     /// An integer object: 1, 2 or 4 bytes unsigned when it fits, else 8 bytes.
-    static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
+    static func appendInteger(_ value: UInt64, to out: inout some ByteSink) {
         let bytes = width(value)
         appendBigEndian(value, bytes: bytes, marker: 0x10 | UInt8(bytes.trailingZeroBitCount), to: &out)
     }
 
     /// A marker with a length: in its low nibble when under 15, else followed by an integer object.
-    static func appendMarker(_ kind: UInt8, count: Int, to out: inout [UInt8]) {
+    static func appendMarker(_ kind: UInt8, count: Int, to out: inout some ByteSink) {
         if count < 15 {
             out.append(kind | UInt8(count))
         } else {
@@ -68,9 +72,26 @@ enum BinaryPlistBytes {
         }
     }
 
-    /// The offset table and the trailer after the objects in `out`, which starts with `bplist00`.
-    static func appendTable(offsets: [Int], refSize: Int, top: Int, to out: inout [UInt8]) {
-        let table = out.count
+    /// How many bytes `appendMarker` writes for `count`.
+    static func markerSize(count: Int) -> Int {
+        count < 15 ? 1 : 2 + width(UInt64(count))
+    }
+
+    /// `appendMarker` into space already made: the position after it.
+    static func writeMarker(_ kind: UInt8, count: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        if count < 15 {
+            out[start] = kind | UInt8(count)
+            return start + 1
+        }
+        let bytes = width(UInt64(count))
+        out[start] = kind | 0x0F
+        out[start + 1] = 0x10 | UInt8(bytes.trailingZeroBitCount)
+        for i in 0..<bytes { out[start + 2 + i] = UInt8(truncatingIfNeeded: count >> (8 * (bytes - 1 - i))) }
+        return start + 2 + bytes
+    }
+
+    /// The offset table and the trailer, for a table that starts `table` bytes into the file.
+    static func appendTable(offsets: [Int], refSize: Int, top: Int, at table: Int, to out: inout [UInt8]) {
         let offsetSize = width(UInt64(table))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(offsets.count * offsetSize + 32)

@@ -11,33 +11,38 @@ import Foundation
 enum DataRootArchive {
     static func encode(_ payload: Data) -> Data {
         // Object table: 0 top dict, 1…4 its keys, 5 "NSKeyedArchiver", 6 $objects array, 7 "$null",
-        // 8 the data, 9 $top dict, 10 "root", 11 UID(1), 12 version number.
-        var out = [UInt8]("bplist00".utf8)
-        out.reserveCapacity(payload.count + 256)
+        // 8 the data, 9 $top dict, 10 "root", 11 UID(1), 12 version number. The bytes before the
+        // payload and after it are made apart, so the payload is copied once, into the result.
+        var head = [UInt8]("bplist00".utf8)
         var offsets: [Int] = []
-        func object(_ bytes: [UInt8]) {
-            offsets.append(out.count)
+        func object(_ bytes: [UInt8], into out: inout [UInt8], at base: Int) {
+            offsets.append(base + out.count)
             out += bytes
         }
-        func ascii(_ s: String) {
-            offsets.append(out.count)
+        func ascii(_ s: String, into out: inout [UInt8], at base: Int) {
+            offsets.append(base + out.count)
             BinaryPlistBytes.appendMarker(0x50, count: s.utf8.count, to: &out)
             out += Array(s.utf8)
         }
-        object([0xD4, 1, 2, 3, 4, 5, 6, 9, 12])
-        for key in ["$archiver", "$objects", "$top", "$version", "NSKeyedArchiver"] { ascii(key) }
-        object([0xA2, 7, 8])
-        ascii("$null")
-        offsets.append(out.count)
-        BinaryPlistBytes.appendMarker(0x40, count: payload.count, to: &out)
-        out += payload
-        object([0xD1, 10, 11])
-        ascii("root")
-        object([0x80, 0x01])
-        offsets.append(out.count)
-        BinaryPlistBytes.appendBigEndian(100_000, bytes: 4, marker: 0x12, to: &out)
-        BinaryPlistBytes.appendTable(offsets: offsets, refSize: 1, top: 0, to: &out)
-        return Data(out)
+        object([0xD4, 1, 2, 3, 4, 5, 6, 9, 12], into: &head, at: 0)
+        for key in ["$archiver", "$objects", "$top", "$version", "NSKeyedArchiver"] { ascii(key, into: &head, at: 0) }
+        object([0xA2, 7, 8], into: &head, at: 0)
+        ascii("$null", into: &head, at: 0)
+        offsets.append(head.count)
+        BinaryPlistBytes.appendMarker(0x40, count: payload.count, to: &head)
+        let base = head.count + payload.count
+        var tail: [UInt8] = []
+        object([0xD1, 10, 11], into: &tail, at: base)
+        ascii("root", into: &tail, at: base)
+        object([0x80, 0x01], into: &tail, at: base)
+        offsets.append(base + tail.count)
+        BinaryPlistBytes.appendBigEndian(100_000, bytes: 4, marker: 0x12, to: &tail)
+        BinaryPlistBytes.appendTable(offsets: offsets, refSize: 1, top: 0, at: base + tail.count, to: &tail)
+        var out = Data(capacity: head.count + payload.count + tail.count)
+        out.append(contentsOf: head)
+        out.append(payload)
+        out.append(contentsOf: tail)
+        return out
     }
 
     /// The payload of an archive of this shape (any object order or integer widths), or nil when

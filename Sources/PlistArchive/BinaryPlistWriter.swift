@@ -1,0 +1,538 @@
+import Foundation
+
+/// The object table of a binary plist (`bplist00`) being written, in the form Foundation's
+/// writer gives it: scalars written as they come (ASCII strings, small integers, reals and
+/// booleans shared by every use), arrays and dictionaries numbered when they are begun and
+/// written last, once the width of a reference is known.
+///
+/// It is what `BinaryPlistEncoder` writes through, and `WeatherFeedWriter` writes the same
+/// objects through it in the same order without `Codable`: one writer, so one set of bytes.
+///
+/// One writer serves one encoding on one thread and no access to its storage overlaps another,
+/// so the storage skips the runtime's exclusivity bookkeeping. Its tables are made for the
+/// load an archive puts on them (tens of thousands of objects, most of them repeats): entries
+/// of every container go into one array and are sorted out at the end, and repeated strings
+/// and reals are found through open-addressing tables over their bytes, not `Dictionary`.
+final class BinaryPlistWriter {
+    let userInfo: [CodingUserInfoKey: Any]
+
+    /// An array or dictionary: its object number, fixed when it is begun, and how many entries
+    /// it has (a dictionary's key/value pairs, an array's elements).
+    ///
+    /// Numbers are kept in 32 bits (a feed of 10,000 cities has 600,000 containers: half the
+    /// memory is half the page faults and cache misses); a plist of 4 billion objects would not
+    /// fit in memory first.
+    private struct Container {
+        private let number: UInt32
+        private var entries: UInt32 = 0
+        private var cursor: UInt32 = 0
+        private var closedAt = UInt32.max
+        let isDictionary: Bool
+
+        init(object: Int, isDictionary: Bool) {
+            number = UInt32(object)
+            self.isDictionary = isDictionary
+        }
+
+        var object: Int { Int(number) }
+
+        var count: Int {
+            get { Int(entries) }
+            set { entries = UInt32(newValue) }
+        }
+
+        /// Where the next key is looked for in its type's `KeyTable`.
+        var keyCursor: Int {
+            get { Int(cursor) }
+            set { cursor = UInt32(newValue) }
+        }
+
+        /// Where its references start in `closed`, once closed; -1 for a container filled by `append`.
+        var closed: Int {
+            get { closedAt == .max ? -1 : Int(closedAt) }
+            set { closedAt = UInt32(newValue) }
+        }
+    }
+
+    /// One entry of a container, in the order written: `value` is an object number, or a
+    /// negative stand-in resolved by `finish` (a `superEncoder` whose value comes last).
+    private struct Entry {
+        let container: Int
+        let key: Int
+        var value: Int
+    }
+
+    /// A key (`UInt32.max` in an array) and its value, object numbers in 32 bits (see `Container`).
+    private struct Pair {
+        let key: UInt32
+        let value: UInt32
+    }
+
+    // The object table's storage (`GrowableStorage`: no uniqueness checks or retains on the
+    // hundreds of thousands of appends a feed makes), freed in `deinit` or handed over by `finish`.
+    @exclusivity(unchecked) private var body: GrowableStorage<UInt8>
+    /// Where each object starts in `body`; a container's is set by `finish`.
+    @exclusivity(unchecked) private var offsets: GrowableStorage<Int>
+    @exclusivity(unchecked) private var containers: GrowableStorage<Container>
+    @exclusivity(unchecked) private var entries = GrowableStorage<Entry>(capacity: 64)
+    /// Entries of the containers open through `open`, innermost last.
+    @exclusivity(unchecked) private var stack = GrowableStorage<Pair>(capacity: 256)
+    /// References of closed containers, each container's in one block (keys, then values).
+    @exclusivity(unchecked) private var closed: GrowableStorage<UInt32>
+    private var finished = false
+    @exclusivity(unchecked) private var asciiStrings = ByteStringTable()
+    @exclusivity(unchecked) private var reals = RealTable()
+    @exclusivity(unchecked) private var booleans = (false: -1, true: -1)
+    @exclusivity(unchecked) private var smallIntegers = [Int](repeating: -1, count: 256)
+    /// A few dozen key types at most: a list searched in place beats hashing the type.
+    @exclusivity(unchecked) private var keyTables: [(type: ObjectIdentifier, table: KeyTable)] = []
+
+    /// `expectedObjects`, when known, saves growing the storage as objects come (a 150-city
+    /// feed is some 17,000 objects in 300 KB).
+    init(userInfo: [CodingUserInfoKey: any Sendable] = [:], expectedObjects: Int = 1024) {
+        self.userInfo = userInfo
+        body = GrowableStorage(capacity: 32 * expectedObjects)  // reserved, touched only as written
+        offsets = GrowableStorage(capacity: expectedObjects)
+        containers = GrowableStorage(capacity: expectedObjects / 2)
+        closed = GrowableStorage(capacity: 3 * expectedObjects)
+        for byte in "bplist00".utf8 { body.append(byte) }
+    }
+
+    deinit {
+        if !finished { body.free() }
+        offsets.free()
+        containers.free()
+        entries.free()
+        stack.free()
+        closed.free()
+    }
+
+    private func begin() -> Int {
+        offsets.append(body.count)
+        return offsets.count - 1
+    }
+
+    // MARK: Scalars
+
+    func integer(_ value: Int64) -> Int {
+        if value >= 0, value < 256 {
+            let shared = smallIntegers[Int(value)]
+            if shared >= 0 { return shared }
+            let index = begin()
+            BinaryPlistBytes.appendInteger(UInt64(value), to: &body)
+            smallIntegers[Int(value)] = index
+            return index
+        }
+        let index = begin()
+        if value < 0 {
+            BinaryPlistBytes.appendBigEndian(UInt64(bitPattern: value), bytes: 8, marker: 0x13, to: &body)
+        } else {
+            BinaryPlistBytes.appendInteger(UInt64(value), to: &body)
+        }
+        return index
+    }
+
+    func unsigned(_ value: UInt64) -> Int {
+        if value <= UInt64(Int64.max) { return integer(Int64(value)) }
+        let index = begin()  // past Int64.max: a 16-byte integer, high half zero
+        body.append(0x14)
+        BinaryPlistBytes.appendBigEndian(0, bytes: 8, to: &body)
+        BinaryPlistBytes.appendBigEndian(value, bytes: 8, to: &body)
+        return index
+    }
+
+    func real(_ value: Double) -> Int {
+        let bits = value.bitPattern
+        if let shared = reals.find(bits) { return shared }
+        let index = begin()
+        BinaryPlistBytes.appendBigEndian(bits, bytes: 8, marker: 0x23, to: &body)
+        reals.insert(bits, object: index)
+        return index
+    }
+
+    func real(_ value: Float) -> Int {
+        let index = begin()
+        BinaryPlistBytes.appendBigEndian(UInt64(value.bitPattern), bytes: 4, marker: 0x22, to: &body)
+        return index
+    }
+
+    func bool(_ value: Bool) -> Int {
+        let shared = value ? booleans.true : booleans.false
+        if shared >= 0 { return shared }
+        let index = begin()
+        body.append(value ? 0x09 : 0x08)
+        if value { booleans.true = index } else { booleans.false = index }
+        return index
+    }
+
+    func date(_ value: Date) -> Int {
+        let index = begin()
+        BinaryPlistBytes.appendBigEndian(value.timeIntervalSinceReferenceDate.bitPattern, bytes: 8, marker: 0x33, to: &body)
+        return index
+    }
+
+    func data(_ value: Data) -> Int {
+        let index = begin()
+        BinaryPlistBytes.appendMarker(0x40, count: value.count, to: &body)
+        value.withUnsafeBytes { body.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
+        return index
+    }
+
+    /// ASCII strings are written once and shared (keys repeat in every city); others as UTF-16,
+    /// each use its own object (Swift's `==` would merge canonically equal but different text).
+    func string(_ value: String) -> Int {
+        if let index = value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return index }
+        var copy = value  // not contiguous UTF-8 (bridged): made so once
+        return copy.withUTF8 { string(utf8: $0) }
+    }
+
+    private func string(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var high: UInt8 = 0
+        for byte in utf8 { high |= byte }
+        return high < 0x80 ? ascii(utf8) : utf16(utf8)
+    }
+
+    private func ascii(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = ByteStringTable.hash(utf8)
+        if let shared = asciiStrings.find(utf8, hash: hash, in: UnsafeBufferPointer(body.buffer)) { return shared }
+        let index = begin()
+        BinaryPlistBytes.appendMarker(0x50, count: utf8.count, to: &body)
+        asciiStrings.insert(hash: hash, start: body.count, count: utf8.count, object: index)
+        body.append(contentsOf: utf8)
+        return index
+    }
+
+    /// Non-ASCII text as big-endian UTF-16, transcoded from the string's (valid) UTF-8.
+    private func utf16(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var units = 0
+        for byte in utf8 where byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+        let index = begin()
+        BinaryPlistBytes.appendMarker(0x60, count: units, to: &body)
+        body.reserve(2 * units)
+        func unit(_ u: UInt32) {
+            body.append(UInt8(truncatingIfNeeded: u >> 8))
+            body.append(UInt8(truncatingIfNeeded: u))
+        }
+        var i = 0
+        while i < utf8.count {
+            let lead = UInt32(utf8[i])
+            var scalar: UInt32
+            switch lead {
+            case ..<0x80: scalar = lead; i += 1
+            case ..<0xE0: scalar = (lead & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F); i += 2
+            case ..<0xF0:
+                scalar = (lead & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F); i += 3
+            default:
+                scalar = (lead & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6
+                    | UInt32(utf8[i + 3] & 0x3F)
+                i += 4
+            }
+            if scalar >= 0x10000 {
+                scalar -= 0x10000
+                unit(0xD800 | scalar >> 10)
+                unit(0xDC00 | scalar & 0x3FF)
+            } else {
+                unit(scalar)
+            }
+        }
+        return index
+    }
+
+    // MARK: Keys
+
+    /// The string objects of one `CodingKey` type's keys, in the order first met: values of a
+    /// type encode their keys in the same order, so a lookup from the last hit seldom compares
+    /// twice, and no key is hashed after its first use.
+    final class KeyTable {
+        @exclusivity(unchecked) fileprivate var names: [String] = []
+        @exclusivity(unchecked) fileprivate var refs: [Int] = []
+
+        /// How many keys the type has shown so far: what a new container of it reserves.
+        var count: Int { names.count }
+    }
+
+    func keyTable<Key: CodingKey>(_ type: Key.Type) -> KeyTable {
+        let id = ObjectIdentifier(type)
+        for entry in keyTables where entry.type == id { return entry.table }
+        let table = KeyTable()
+        keyTables.append((id, table))
+        return table
+    }
+
+    /// The string object of a key of container `id`, found from the container's last key on.
+    func key(_ name: String, in table: KeyTable, container id: Int) -> Int {
+        let count = table.names.count
+        var i = containers[id].keyCursor
+        for _ in 0..<count {
+            if i >= count { i = 0 }
+            if table.names[i] == name {
+                containers[id].keyCursor = i + 1
+                return table.refs[i]
+            }
+            i += 1
+        }
+        let ref = string(name)
+        table.names.append(name)
+        table.refs.append(ref)
+        containers[id].keyCursor = count + 1
+        return ref
+    }
+
+    // MARK: Containers
+    //
+    // Two ways to fill one: entries added to any open container in any order (`append`, what a
+    // `Codable` encoder needs: a nested container may be filled between its parent's entries),
+    // sorted out per container at the end; or a container filled as a whole before its parent
+    // goes on (`open`/`add`/`close`, what `WeatherFeedWriter` does), whose entries are copied out
+    // in one block when it closes and need no sorting. Either way a container's bytes are its
+    // entries in the order added, and containers are written in the order they were begun.
+
+    /// A new container's number; `expected` entries are reserved.
+    func container(isDictionary: Bool, expected: Int = 0) -> Int {
+        offsets.append(-1)  // set by finish()
+        containers.append(Container(object: offsets.count - 1, isDictionary: isDictionary))
+        entries.reserve(expected)
+        return containers.count - 1
+    }
+
+    func objectIndex(ofContainer id: Int) -> Int { containers[id].object }
+
+    func isDictionary(_ id: Int) -> Bool { containers[id].isDictionary }
+
+    func count(of id: Int) -> Int { containers[id].count }
+
+    func append(key: Int, value: Int, to id: Int) {
+        entries.append(Entry(container: id, key: key, value: value))
+        containers[id].count += 1
+    }
+
+    func append(value: Int, to id: Int) { append(key: -1, value: value, to: id) }
+
+    /// A container filled whole: `add` its entries, then `close` it before adding to another.
+    struct Open {
+        let id: Int
+        let isDictionary: Bool
+        /// Where its entries start on the stack of open containers' entries.
+        fileprivate let base: Int
+    }
+
+    func open(isDictionary: Bool) -> Open {
+        let id = container(isDictionary: isDictionary)
+        return Open(id: id, isDictionary: isDictionary, base: stack.count)
+    }
+
+    @inline(__always)
+    func add(key: Int, value: Int) {
+        stack.append(Pair(key: UInt32(truncatingIfNeeded: key), value: UInt32(value)))  // key -1 in an array
+    }
+
+    /// Ends `container` (the innermost open one): its object number.
+    func close(_ container: Open) -> Int {
+        let count = stack.count - container.base
+        containers[container.id].count = count
+        containers[container.id].closed = closed.count
+        let mine = UnsafeBufferPointer(start: stack.base + container.base, count: count)
+        let start = closed.append(repeating: 0, count: container.isDictionary ? 2 * count : count)
+        var out = closed.base + start  // after the append, which may move the storage
+        if container.isDictionary {
+            for entry in mine {
+                out.pointee = entry.key
+                out += 1
+            }
+        }
+        for entry in mine {
+            out.pointee = entry.value
+            out += 1
+        }
+        stack.removeLast(count)
+        return containers[container.id].object
+    }
+
+    /// The finished file. `resolve` gives the object number of each negative stand-in value; it
+    /// may begin containers of its own (an empty dictionary for a coder that wrote nothing).
+    func finish(top: Int, resolve: (Int) -> Int = { _ in preconditionFailure("no value stands in") }) -> Data {
+        precondition(!finished, "a writer finishes once")
+        for i in 0..<entries.count where entries[i].value < 0 { entries[i].value = resolve(entries[i].value) }
+        let refSize = BinaryPlistBytes.width(UInt64(offsets.count))
+        let entries = UnsafeBufferPointer(self.entries.buffer), containers = UnsafeBufferPointer(self.containers.buffer)
+        var size = 0
+        for container in containers {
+            size += BinaryPlistBytes.markerSize(count: container.count) + container.count * refSize * (container.isDictionary ? 2 : 1)
+        }
+        // The appended entries of each container, in the order added: one counting sort (none
+        // when every container was filled whole).
+        var start: [Int] = [], order: [Int] = []
+        if !entries.isEmpty {
+            start = [Int](repeating: 0, count: containers.count + 1)
+            order = [Int](repeating: 0, count: entries.count)
+            for entry in entries { start[entry.container + 1] += 1 }
+            for c in containers.indices { start[c + 1] += start[c] }
+            var next = start
+            for i in entries.indices {
+                let c = entries[i].container
+                order[next[c]] = i
+                next[c] += 1
+            }
+        }
+        // Every container's bytes, then the offset table and trailer, in one pass over the space they take.
+        let offsetSize = BinaryPlistBytes.width(UInt64(body.count + size))
+        var at = body.append(repeating: 0, count: size + offsets.count * offsetSize + 32)
+        let out = body.buffer, closed = UnsafeBufferPointer(self.closed.buffer)
+        /// Big-endian numbers of `width` bytes each, the width tested once, not per number.
+        @inline(__always) func put(_ values: some Sequence<Int>, _ width: Int) {
+            switch width {
+            case 1:
+                for value in values {
+                    out[at] = UInt8(truncatingIfNeeded: value)
+                    at += 1
+                }
+            case 2:
+                for value in values {
+                    out[at] = UInt8(truncatingIfNeeded: value &>> 8)
+                    out[at + 1] = UInt8(truncatingIfNeeded: value)
+                    at += 2
+                }
+            case 3:
+                for value in values {
+                    out[at] = UInt8(truncatingIfNeeded: value &>> 16)
+                    out[at + 1] = UInt8(truncatingIfNeeded: value &>> 8)
+                    out[at + 2] = UInt8(truncatingIfNeeded: value)
+                    at += 3
+                }
+            default:
+                for value in values {
+                    for i in 0..<width { out[at + i] = UInt8(truncatingIfNeeded: value &>> (8 * (width - 1 - i))) }
+                    at += width
+                }
+            }
+        }
+        for c in containers.indices {
+            let container = containers[c]
+            offsets[container.object] = at
+            at = BinaryPlistBytes.writeMarker(container.isDictionary ? 0xD0 : 0xA0, count: container.count, into: out, at: at)
+            if container.closed >= 0 {
+                put(closed[container.closed..<container.closed + container.count * (container.isDictionary ? 2 : 1)].lazy.map(Int.init), refSize)
+            } else if container.count > 0 {
+                let mine = order[start[c]..<start[c + 1]]
+                if container.isDictionary { put(mine.lazy.map { entries[$0].key }, refSize) }
+                put(mine.lazy.map { entries[$0].value }, refSize)
+            }
+        }
+        let table = at
+        put(UnsafeBufferPointer(offsets.buffer), offsetSize)
+        at += 6  // unused, sort version
+        put(CollectionOfOne(offsetSize), 1)
+        put(CollectionOfOne(refSize), 1)
+        put([offsets.count, top, table], 8)
+        finished = true
+        return body.takeData()
+    }
+}
+
+/// The ASCII strings written so far, found by their bytes: a string is hashed once and compared
+/// in place against its copy in the file's bytes, never made into a `String` key.
+private struct ByteStringTable {
+    private struct Slot {
+        var hash: UInt64 = 0
+        var start = 0
+        var count = 0
+        /// Object number + 1; 0 is an empty slot.
+        var object = 0
+    }
+
+    private var slots = [Slot](repeating: Slot(), count: 1024)
+    private var used = 0
+
+    /// FNV-1a: short keys, no seed needed (nothing here comes from an adversary's choice of
+    /// collisions that matters: a worst case is slower, never wrong).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, in file: UnsafeBufferPointer<UInt8>) -> Int? {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while slots[i].object != 0 {
+            let slot = slots[i]
+            if slot.hash == hash, slot.count == bytes.count, Self.equal(file.baseAddress! + slot.start, bytes) {
+                return slot.object - 1
+            }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// Most strings here are a few bytes long: compared in line, not through a call to memcmp.
+    @inline(__always)
+    private static func equal(_ stored: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= 16 else { return memcmp(stored, bytes.baseAddress!, bytes.count) == 0 }
+        for i in 0..<bytes.count where stored[i] != bytes[i] { return false }
+        return true
+    }
+
+    /// Records a string whose bytes are at `start` in the file (not yet found by `find`).
+    mutating func insert(hash: UInt64, start: Int, count: Int, object: Int) {
+        if 2 * (used + 1) > slots.count { grow() }
+        place(Slot(hash: hash, start: start, count: count, object: object + 1))
+        used += 1
+    }
+
+    private mutating func place(_ slot: Slot) {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: slot.hash) & mask
+        while slots[i].object != 0 { i = (i + 1) & mask }
+        slots[i] = slot
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: 2 * old.count)
+        for slot in old where slot.object != 0 { place(slot) }
+    }
+}
+
+/// The reals written so far, by bit pattern.
+private struct RealTable {
+    private var bits = [UInt64](repeating: 0, count: 1024)
+    /// Object number + 1; 0 is an empty slot.
+    private var objects = [Int](repeating: 0, count: 1024)
+    private var used = 0
+
+    /// Whole numbers have all-zero low mantissa bits: fold the high half in before mixing.
+    private static func slot(_ value: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: ((value ^ value >> 32) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    func find(_ value: UInt64) -> Int? {
+        let mask = objects.count - 1
+        var i = Self.slot(value, mask)
+        while objects[i] != 0 {
+            if bits[i] == value { return objects[i] - 1 }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    mutating func insert(_ value: UInt64, object: Int) {
+        if 2 * (used + 1) > objects.count { grow() }
+        place(value, object + 1)
+        used += 1
+    }
+
+    private mutating func place(_ value: UInt64, _ object: Int) {
+        let mask = objects.count - 1
+        var i = Self.slot(value, mask)
+        while objects[i] != 0 { i = (i + 1) & mask }
+        bits[i] = value
+        objects[i] = object
+    }
+
+    private mutating func grow() {
+        let (oldBits, oldObjects) = (bits, objects)
+        bits = [UInt64](repeating: 0, count: 2 * oldBits.count)
+        objects = [Int](repeating: 0, count: 2 * oldObjects.count)
+        for i in oldObjects.indices where oldObjects[i] != 0 { place(oldBits[i], oldObjects[i]) }
+    }
+}

@@ -52,13 +52,24 @@ struct BinaryPlistDocument {
         raw64(bytes, at, size).flatMap { Int(exactly: $0) }
     }
 
-    private func raw64(_ at: Int, _ size: Int) -> UInt64? { Self.raw64(bytes, at, size) }
+    /// The big-endian number of `size` (1…8) bytes at `at`, read without bounds checks (one
+    /// 8-byte load, shifted): only for places at least 8 bytes before the end that `init` and
+    /// `collection` proved so (the offset table, a collection's references, the 16 bytes after
+    /// an object's marker: all end before the 32-byte trailer).
+    @inline(__always)
+    private func unchecked(_ at: Int, _ size: Int) -> UInt64 {
+        let word = UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + at).loadUnaligned(as: UInt64.self))
+        return word &>> UInt64(64 - 8 * size)
+    }
 
     /// Where object `index` starts (its marker byte), or nil when the index or offset is bad.
+    /// Every offset-table entry lies inside the bytes (`init` checked the table's extent).
+    @inline(__always)
     func offset(_ index: Int) -> Int? {
-        guard index >= 0, index < objectCount,
-              let o = Self.uint(bytes, table + index * offsetSize, offsetSize), o >= 8, o < table else { return nil }
-        return o
+        guard index >= 0, index < objectCount else { return nil }
+        let o = unchecked(table + index * offsetSize, offsetSize)
+        guard o >= 8, o < UInt64(table) else { return nil }
+        return Int(o)
     }
 
     func kind(_ index: Int) -> Kind? {
@@ -99,20 +110,23 @@ struct BinaryPlistDocument {
         guard let o = offset(index), bytes[o] & 0xF0 == 0x10 else { return nil }
         let low = bytes[o] & 0x0F
         switch low {
-        case 0, 1, 2: return raw64(o + 1, 1 << Int(low)).map { .signed(Int64($0)) }
-        case 3: return raw64(o + 1, 8).map { .signed(Int64(bitPattern: $0)) }
+        // Up to 16 bytes after the marker are inside the bytes (see `real`).
+        case 0, 1, 2: return .signed(Int64(unchecked(o + 1, 1 << Int(low))))
+        case 3: return .signed(Int64(bitPattern: unchecked(o + 1, 8)))
         case 4:
-            guard let high = raw64(o + 1, 8), high == 0, let value = raw64(o + 9, 8) else { return nil }
-            return .unsigned(value)
+            guard unchecked(o + 1, 8) == 0 else { return nil }
+            return .unsigned(unchecked(o + 9, 8))
         default: return nil
         }
     }
 
     func real(_ index: Int) -> Double? {
         guard let o = offset(index) else { return nil }
+        // An object starts before the offset table, which ends where the 32-byte trailer
+        // begins: the 16 bytes after any object's marker are inside the bytes.
         switch bytes[o] {
-        case 0x22: return raw64(o + 1, 4).map { Double(Float(bitPattern: UInt32(truncatingIfNeeded: $0))) }
-        case 0x23: return raw64(o + 1, 8).map { Double(bitPattern: $0) }
+        case 0x22: return Double(Float(bitPattern: UInt32(truncatingIfNeeded: unchecked(o + 1, 4))))
+        case 0x23: return Double(bitPattern: unchecked(o + 1, 8))
         default: return nil
         }
     }
@@ -141,8 +155,8 @@ struct BinaryPlistDocument {
     }
 
     func date(_ index: Int) -> Date? {
-        guard let o = offset(index), bytes[o] == 0x33, let v = raw64(o + 1, 8) else { return nil }
-        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: v))
+        guard let o = offset(index), bytes[o] == 0x33 else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(bitPattern: unchecked(o + 1, 8)))  // see `real`
     }
 
     func bool(_ index: Int) -> Bool? {
@@ -219,7 +233,9 @@ struct BinaryPlistDocument {
         case 0x50:
             guard let (start, n) = lengthAndStart(o), n >= 0, start <= bytes.count - n else { return nil }
             guard n == utf8.count else { return false }
-            return n == 0 || memcmp(bytes.baseAddress! + start, utf8.baseAddress!, n) == 0
+            // Keys are short: compared here, not through a call to memcmp.
+            for i in 0..<n where bytes[start + i] != utf8[i] { return false }
+            return true
         case 0x60:
             return string(index).map { $0 == String(decoding: utf8, as: UTF8.self) }
         default:
@@ -229,10 +245,11 @@ struct BinaryPlistDocument {
 
     /// Whether object `index` is the short ASCII string `text` (under 15 bytes), compared in place.
     func isASCII(_ index: Int, _ text: StaticString) -> Bool {
-        guard text.utf8CodeUnitCount < 15, let o = offset(index),
-              bytes[o] == 0x50 | UInt8(text.utf8CodeUnitCount), o + text.utf8CodeUnitCount < bytes.count else { return false }
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        return expected.indices.allSatisfy { bytes[o + 1 + $0] == expected[$0] }
+        let n = text.utf8CodeUnitCount
+        guard n < 15, let o = offset(index), bytes[o] == 0x50 | UInt8(n), o + n < bytes.count else { return false }
+        let expected = text.utf8Start
+        for i in 0..<n where bytes[o + 1 + i] != expected[i] { return false }
+        return true
     }
 
     func uid(_ index: Int) -> Int? {
@@ -245,6 +262,8 @@ struct BinaryPlistDocument {
     struct Collection {
         fileprivate let start: Int
         let count: Int
+        /// How many references there are: `count`, or twice that for a dictionary.
+        fileprivate let refs: Int
     }
 
     /// The elements of an array object.
@@ -254,15 +273,21 @@ struct BinaryPlistDocument {
     func dictionary(_ index: Int) -> Collection? { collection(index, marker: 0xD0, refsPerEntry: 2) }
 
     private func collection(_ index: Int, marker: UInt8, refsPerEntry: Int) -> Collection? {
+        // n is at most the byte count, so the product cannot overflow; no division on this path.
+        // Like every object, a collection's references end before the offset table.
         guard let o = offset(index), bytes[o] & 0xF0 == marker, let (start, n) = lengthAndStart(o), n >= 0,
-              n <= (bytes.count - start) / refSize / refsPerEntry else { return nil }
-        return Collection(start: start, count: n)
+              n <= bytes.count - start, n * refSize * refsPerEntry <= table - start else { return nil }  // refs before the offset table
+        return Collection(start: start, count: n, refs: n * refsPerEntry)
     }
 
     /// The `i`th reference of a collection; nil when it points outside the object table.
+    /// (`collection` checked that its references lie inside the bytes.)
+    @inline(__always)
     func ref(_ collection: Collection, _ i: Int) -> Int? {
-        guard let r = Self.uint(bytes, collection.start + i * refSize, refSize), r < objectCount else { return nil }
-        return r
+        guard i >= 0, i < collection.refs else { return nil }
+        let r = unchecked(collection.start + i * refSize, refSize)
+        guard r < UInt64(objectCount) else { return nil }
+        return Int(r)
     }
 
     enum Lookup {

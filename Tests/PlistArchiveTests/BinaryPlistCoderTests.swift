@@ -249,6 +249,24 @@ private func foundationBinary<T: Encodable>(_ value: T) throws -> Data {
         #expect(try BinaryPlistDecoder().decode(Tree.self, from: leaf) == Tree(children: [Tree(children: [])]))
     }
 
+    /// A collection's references, like every object, end before the offset table: one that
+    /// claims more runs into the table and trailer, and is refused there, not read.
+    @Test func aCollectionRunningIntoTheOffsetTableIsRefused() throws {
+        // {a: 1}, then its count raised from 1 to 9: 18 references where 2 fit before the table.
+        var bytes = Array("bplist00".utf8)
+        let offsets = [bytes.count, bytes.count + 3, bytes.count + 5]
+        bytes += [0xD9, 1, 2]
+        bytes += [0x51] + Array("a".utf8)
+        bytes += [0x10, 1]
+        let table = bytes.count
+        bytes += offsets.map(UInt8.init)
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        #expect(bytes.count - (offsets[0] + 1) >= 18, "the references would still lie inside the file")
+        #expect(throws: DecodingError.self) { try BinaryPlistDecoder().decode([String: Int].self, from: Data(bytes)) }
+        bytes[offsets[0]] = 0xD1
+        #expect(try BinaryPlistDecoder().decode([String: Int].self, from: Data(bytes)) == ["a": 1])
+    }
+
     private func decodingError(_ body: () throws -> Any) -> DecodingError? {
         do { _ = try body() } catch let error as DecodingError { return error } catch {}
         return nil

@@ -23,8 +23,15 @@ public enum KeyedArchive {
         } catch {
             throw .io(underlying: "cannot encode \(T.self): \(error)")
         }
-        return DataRootArchive.encode(payload)
+        return wrap(payload)
     }
+
+    /// `payload` as the root `Data` of an `NSKeyedArchiver` archive: the wrapping alone.
+    public static func wrap(_ payload: Data) -> Data { DataRootArchive.encode(payload) }
+
+    /// The root `Data` of an `NSKeyedArchiver` archive, its structure checked first: a file of
+    /// another shape or class is `corrupt`, never a crash.
+    public static func unwrap(_ archive: Data) throws(ArchiveError) -> Data { try KeyedArchiveValidator.rootData(archive) }
 
     /// Reads and decodes a `T` from `url`; a newer schema is `incompatibleSchema`, anything
     /// unreadable is `corrupt` (the caller decides whether to move it aside).
@@ -34,8 +41,7 @@ public enum KeyedArchive {
 
     /// Decodes a `T` from archive bytes.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ArchiveError) -> T {
-        let payload = try KeyedArchiveValidator.rootData(data)
-        return try decodePayload(type, from: payload)
+        try decodePayload(type, from: try unwrap(data))
     }
 
     /// Decodes the binary-plist payload held by the archive.

@@ -12,8 +12,9 @@ public struct WeatherFeedArchive: Sendable {
         self.url = directory.appendingPathComponent(WeatherFeedArchive.fileName)
     }
 
+    /// Writes `feed`: the bytes `KeyedArchive.archive` would write, made without `Codable`.
     public func save(_ feed: WeatherFeed) throws(ArchiveError) {
-        try KeyedArchive.archive(feed, to: url)
+        try AtomicFile.write(Self.encode(feed), to: url)
     }
 
     /// The saved feed. An unreadable file is moved aside to `WeatherFeed.plist.corrupt`.
@@ -26,20 +27,32 @@ public struct WeatherFeedArchive: Sendable {
     /// reads. An unreadable file is moved aside to `WeatherFeed.plist.corrupt`.
     public func load<View: WeatherFeedView>(_ view: View.Type) throws(ArchiveError) -> View {
         let data = try AtomicFile.read(url)
-        do throws(ArchiveError) {
-            let payload = try KeyedArchiveValidator.rootData(data)
-            if let walked = View.walked(payload) { return walked }
-            do throws(ArchiveError) {
-                return try KeyedArchive.decodePayload(View.self, from: payload)
-            } catch {
-                guard case .corrupt = error,
-                      let legacy = try? PropertyListDecoder().decode(LegacyFeed.self, from: payload)
-                else { throw error }
-                return View(try legacy.feed())
-            }
+        do {
+            return try Self.decode(View.self, from: data)
         } catch {
             if case .corrupt = error { AtomicFile.moveAside(url) }
             throw error
+        }
+    }
+
+    /// The archive bytes of `feed`, as `save` writes them (`WeatherFeedWriter`, no `Codable`).
+    public static func encode(_ feed: WeatherFeed) -> Data {
+        KeyedArchive.wrap(WeatherFeedWriter.encode(feed))
+    }
+
+    /// A feed read as `View` from archive bytes, as `load` reads a file (nothing is moved aside):
+    /// walked when `View` has a walk and the payload is one it reads, else through `Decodable`,
+    /// else as the original iOS app's archive.
+    public static func decode<View: WeatherFeedView>(_ view: View.Type, from data: Data) throws(ArchiveError) -> View {
+        let payload = try KeyedArchive.unwrap(data)
+        if let walked = View.walked(payload) { return walked }
+        do throws(ArchiveError) {
+            return try KeyedArchive.decodePayload(View.self, from: payload)
+        } catch {
+            guard case .corrupt = error,
+                  let legacy = try? PropertyListDecoder().decode(LegacyFeed.self, from: payload)
+            else { throw error }
+            return View(try legacy.feed())
         }
     }
 }
@@ -62,6 +75,10 @@ extension WeatherFeedView {
 
 extension WeatherFeed: WeatherFeedView {
     public init(_ feed: WeatherFeed) { self = feed }
+
+    /// Restoring the feed is half of every archive round trip: walked, it skips `Codable`'s own
+    /// dispatch, most of what `Decodable` costs (`WeatherFeedReader`, scripts/bench).
+    public static func walked(_ payload: Data) -> WeatherFeed? { WeatherFeedReader.read(payload) }
 }
 
 extension WeatherFeedSummary: WeatherFeedView {

@@ -11,7 +11,7 @@ public struct Country: Codable, Equatable, Sendable {
         self.englishName = englishName
     }
 
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case id = "ID", localizedName = "LocalizedName", englishName = "EnglishName"
     }
 }
@@ -32,7 +32,7 @@ public struct CityTimeZone: Codable, Equatable, Sendable {
         self.nextOffsetChange = nextOffsetChange
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case code = "Code", name = "Name", gmtOffset = "GmtOffset"
         case isDaylightSaving = "IsDaylightSaving", nextOffsetChange = "NextOffsetChange"
     }
@@ -50,7 +50,7 @@ public struct GeoPosition: Codable, Equatable, Sendable {
         self.elevation = elevation
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case latitude = "Latitude", longitude = "Longitude", elevation = "Elevation"
     }
 }
@@ -67,7 +67,7 @@ public struct LocalSource: Codable, Equatable, Sendable {
         self.weatherCode = weatherCode
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case id = "Id", name = "Name", weatherCode = "WeatherCode"
     }
 }

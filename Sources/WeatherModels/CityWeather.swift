@@ -104,7 +104,7 @@ public struct CityWeather: Codable, Equatable, Sendable {
         self.link = link
     }
 
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case key = "Key", localizedName = "LocalizedName", englishName = "EnglishName", country = "Country"
         case timeZone = "TimeZone", geoPosition = "GeoPosition"
         case localObservationDateTime = "LocalObservationDateTime", epochTime = "EpochTime"

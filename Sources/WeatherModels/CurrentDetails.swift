@@ -10,7 +10,7 @@ public struct WindDirection: Codable, Equatable, Sendable {
         self.english = english
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case degrees = "Degrees", localized = "Localized", english = "English"
     }
 }
@@ -25,7 +25,7 @@ public struct Wind: Codable, Equatable, Sendable {
         self.speed = speed
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case direction = "Direction", speed = "Speed"
     }
 }
@@ -40,7 +40,7 @@ public struct PressureTendency: Codable, Equatable, Sendable {
         self.code = code
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case localizedText = "LocalizedText", code = "Code"
     }
 }
@@ -71,7 +71,7 @@ public struct PrecipitationSummary: Codable, Equatable, Sendable {
         self.past24Hours = past24Hours
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case precipitation = "Precipitation", pastHour = "PastHour", past3Hours = "Past3Hours"
         case past6Hours = "Past6Hours", past9Hours = "Past9Hours", past12Hours = "Past12Hours"
         case past18Hours = "Past18Hours", past24Hours = "Past24Hours"
@@ -90,7 +90,7 @@ public struct TemperatureSummary: Codable, Equatable, Sendable {
         self.past24HourRange = past24HourRange
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case past6HourRange = "Past6HourRange", past12HourRange = "Past12HourRange", past24HourRange = "Past24HourRange"
     }
 }

@@ -12,7 +12,7 @@ public struct UnitValue: Codable, Equatable, Sendable {
         self.phrase = phrase
     }
 
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case value = "Value", unit = "Unit", unitType = "UnitType", phrase = "Phrase"
     }
 }
@@ -27,7 +27,7 @@ public struct MetricImperial: Codable, Equatable, Sendable {
         self.imperial = imperial
     }
 
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case metric = "Metric", imperial = "Imperial"
     }
 }
@@ -42,7 +42,7 @@ public struct MetricImperialRange: Codable, Equatable, Sendable {
         self.maximum = maximum
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case minimum = "Minimum", maximum = "Maximum"
     }
 }

@@ -16,7 +16,7 @@ public struct FeedRequest: Codable, Equatable, Sendable {
     }
 
     /// The synthesized keys, named so that a reader walking the archive asks for the same.
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case count, language
     }
 }

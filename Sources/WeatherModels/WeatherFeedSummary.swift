@@ -30,7 +30,7 @@ public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
     }
 
     /// `WeatherFeed`'s own (synthesized) keys.
-    public enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case schemaVersion, fetchedAt, request, cities
     }
 }

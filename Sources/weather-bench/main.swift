@@ -7,6 +7,7 @@
 let sections: [(name: String, run: () throws -> Void)] = [
     ("archive", runArchiveBench),
     ("render", runRenderBench),
+    ("growth", runGrowthBench),
 ]
 
 setvbuf(stdout, nil, _IOLBF, 0)  // show each table as it is done, also through a pipe

@@ -47,8 +47,7 @@ struct BinaryPlistWalk {
     private struct KeyState {
         /// A plain value (passed around freely; the names are kept apart, in `names`).
         struct KeyType {
-            let type: ObjectIdentifier
-            /// Its place in `types` and `names`.
+            /// Its place in `names`.
             let number: Int
             /// Whether it is stored as its case numbers (`CaseNumbering`); a type that is not is
             /// left to `Decodable`.
@@ -58,7 +57,7 @@ struct BinaryPlistWalk {
             let count: Int
         }
 
-        var types: [KeyType] = []
+        var types = KeyTypeTable<KeyType>()
         /// Per key type, its cases' names in declaration order.
         var names: [[[UInt8]]] = []
         /// Per key type and case, the object number of a key string found equal to its name, or -1.
@@ -77,20 +76,18 @@ struct BinaryPlistWalk {
         mutating func push(_ count: Int) -> Int {
             let base = top
             top += count
-            if values.count < top { _ = values.append(repeating: -1, count: top - values.count) }
-            for i in base..<top { values[i] = -1 }
+            if values.count < top { _ = values.appendUninitialized(top - values.count) }
+            (values.base + base).update(repeating: -1, count: count)
             return base
         }
 
         mutating func type<Key: CodingKey & CaseIterable>(_ key: Key.Type) -> KeyType {
-            let id = ObjectIdentifier(key)
-            for type in types where type.type == id { return type }
-            let caseNames = Key.allCases.map { Array($0.stringValue.utf8) }
-            let type = KeyType(type: id, number: types.count, isNumbered: CaseNumbering.isNumbered(key),
+            types.value(for: ObjectIdentifier(key)) {
+                let caseNames = Key.allCases.map { Array($0.stringValue.utf8) }
+                names.append(caseNames)
+                return KeyType(number: names.count - 1, isNumbered: CaseNumbering.isNumbered(key),
                                learned: learned.append(repeating: -1, count: caseNames.count), count: caseNames.count)
-            types.append(type)
-            names.append(caseNames)
-            return type
+            }
         }
     }
 

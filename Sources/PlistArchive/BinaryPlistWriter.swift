@@ -80,8 +80,8 @@ final class BinaryPlistWriter {
     /// References of closed containers, each container's in one block (keys, then values).
     @exclusivity(unchecked) private var closed: GrowableStorage<UInt32>
     private var finished = false
-    @exclusivity(unchecked) private var asciiStrings = ByteStringTable()
-    @exclusivity(unchecked) private var reals = RealTable()
+    @exclusivity(unchecked) private var asciiStrings: ByteStringTable
+    @exclusivity(unchecked) private var reals: RealTable
     @exclusivity(unchecked) private var booleans = (false: -1, true: -1)
     @exclusivity(unchecked) private var smallIntegers = [Int](repeating: -1, count: 256)
     /// A few dozen key types at most: a list searched in place beats hashing the type.
@@ -95,6 +95,10 @@ final class BinaryPlistWriter {
         offsets = GrowableStorage(capacity: expectedObjects)
         containers = GrowableStorage(capacity: expectedObjects / 2)
         closed = GrowableStorage(capacity: 3 * expectedObjects)
+        // Sized for how many distinct strings and reals such a plist has (a tenth, a quarter of
+        // its objects in a feed) at half load, so that they seldom grow.
+        asciiStrings = ByteStringTable(capacity: expectedObjects / 5)
+        reals = RealTable(capacity: expectedObjects / 2)
         for byte in "bplist00".utf8 { body.append(byte) }
     }
 
@@ -332,8 +336,7 @@ final class BinaryPlistWriter {
         containers[container.id].count = count
         containers[container.id].closed = closed.count
         let mine = UnsafeBufferPointer(start: stack.base + container.base, count: count)
-        let start = closed.append(repeating: 0, count: container.isDictionary ? 2 * count : count)
-        var out = closed.base + start  // after the append, which may move the storage
+        var out = closed.appendUninitialized(container.isDictionary ? 2 * count : count)
         if container.isDictionary {
             for entry in mine {
                 out.pointee = entry.key
@@ -376,7 +379,8 @@ final class BinaryPlistWriter {
         }
         // Every container's bytes, then the offset table and trailer, in one pass over the space they take.
         let offsetSize = BinaryPlistBytes.width(UInt64(body.count + size))
-        var at = body.append(repeating: 0, count: size + offsets.count * offsetSize + 32)
+        var at = body.count
+        _ = body.appendUninitialized(size + offsets.count * offsetSize + 32)  // every byte written below
         let out = body.buffer, closed = UnsafeBufferPointer(self.closed.buffer)
         /// Big-endian numbers of `width` bytes each, the width tested once, not per number.
         @inline(__always) func put(_ values: some Sequence<Int>, _ width: Int) {
@@ -392,12 +396,10 @@ final class BinaryPlistWriter {
                     out[at + 1] = UInt8(truncatingIfNeeded: value)
                     at += 2
                 }
-            case 3:
+            case 4:  // offsets in files of 64 KiB to 4 GiB
                 for value in values {
-                    out[at] = UInt8(truncatingIfNeeded: value &>> 16)
-                    out[at + 1] = UInt8(truncatingIfNeeded: value &>> 8)
-                    out[at + 2] = UInt8(truncatingIfNeeded: value)
-                    at += 3
+                    UnsafeMutableRawPointer(out.baseAddress.unsafelyUnwrapped + at).storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
+                    at += 4
                 }
             default:
                 for value in values {
@@ -406,12 +408,14 @@ final class BinaryPlistWriter {
                 }
             }
         }
+        let objectOffsets = offsets.base
         for c in containers.indices {
             let container = containers[c]
-            offsets[container.object] = at
+            objectOffsets[container.object] = at
             at = BinaryPlistBytes.writeMarker(container.isDictionary ? 0xD0 : 0xA0, count: container.count, into: out, at: at)
             if container.closed >= 0 {
-                put(closed[container.closed..<container.closed + container.count * (container.isDictionary ? 2 : 1)].lazy.map(Int.init), refSize)
+                let refs = UnsafeBufferPointer(rebasing: closed[container.closed..<container.closed + container.count * (container.isDictionary ? 2 : 1)])
+                at = Self.write(refs, width: refSize, into: out, at: at)
             } else if container.count > 0 {
                 let mine = order[start[c]..<start[c + 1]]
                 if container.isDictionary { put(mine.lazy.map { entries[$0].key }, refSize) }
@@ -420,12 +424,38 @@ final class BinaryPlistWriter {
         }
         let table = at
         put(UnsafeBufferPointer(offsets.buffer), offsetSize)
-        at += 6  // unused, sort version
+        for _ in 0..<6 { put(CollectionOfOne(0), 1) }  // unused, sort version
         put(CollectionOfOne(offsetSize), 1)
         put(CollectionOfOne(refSize), 1)
         put([offsets.count, top, table], 8)
         finished = true
         return body.takeData()
+    }
+
+    /// Big-endian references of `width` bytes each at `at` (space already made): where they end.
+    @inline(__always)
+    private static func write(_ refs: UnsafeBufferPointer<UInt32>, width: Int, into out: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
+        var p = out.baseAddress.unsafelyUnwrapped + at
+        switch width {
+        case 1:
+            for ref in refs {
+                p[0] = UInt8(truncatingIfNeeded: ref)
+                p += 1
+            }
+        case 2:
+            for ref in refs {
+                p[0] = UInt8(truncatingIfNeeded: ref &>> 8)
+                p[1] = UInt8(truncatingIfNeeded: ref)
+                p += 2
+            }
+        default:
+            for ref in refs {
+                for i in 0..<width { p[i] = i < width - 4 ? 0 : UInt8(truncatingIfNeeded: ref &>> UInt32(8 * (width - 1 - i))) }
+                p += width
+            }
+        }
+        precondition(p <= out.baseAddress.unsafelyUnwrapped + out.count, "references written past the space made for them")
+        return p - out.baseAddress.unsafelyUnwrapped
     }
 }
 
@@ -440,8 +470,12 @@ private struct ByteStringTable {
         var object = 0
     }
 
-    private var slots = [Slot](repeating: Slot(), count: 1024)
+    private var slots: [Slot]
     private var used = 0
+
+    init(capacity: Int) {
+        slots = [Slot](repeating: Slot(), count: Swift.max(256, 1 << (Int.bitWidth - capacity.leadingZeroBitCount)))
+    }
 
     /// FNV-1a: short keys, no seed needed (nothing here comes from an adversary's choice of
     /// collisions that matters: a worst case is slower, never wrong).
@@ -495,10 +529,16 @@ private struct ByteStringTable {
 
 /// The reals written so far, by bit pattern.
 private struct RealTable {
-    private var bits = [UInt64](repeating: 0, count: 1024)
+    private var bits: [UInt64]
     /// Object number + 1; 0 is an empty slot.
-    private var objects = [Int](repeating: 0, count: 1024)
+    private var objects: [Int]
     private var used = 0
+
+    init(capacity: Int) {
+        let slots = Swift.max(256, 1 << (Int.bitWidth - capacity.leadingZeroBitCount))
+        bits = [UInt64](repeating: 0, count: slots)
+        objects = [Int](repeating: 0, count: slots)
+    }
 
     /// Whole numbers have all-zero low mantissa bits: fold the high half in before mixing.
     private static func slot(_ value: UInt64, _ mask: Int) -> Int {

@@ -69,14 +69,12 @@ struct DirectPlistWriter {
 private struct KeyRefs {
     /// Per key type met, where its cases' references start in `refs`; -1 for a type not stored
     /// as its case numbers, whose keys go through the writer's `KeyTable`s.
-    var types: [(type: ObjectIdentifier, start: Int)] = []
+    var types = KeyTypeTable<Int>()
     var refs = GrowableStorage<Int>(capacity: 256)
 
     mutating func start<Key: CodingKey & CaseIterable>(_ key: Key.Type) -> Int {
-        let id = ObjectIdentifier(key)
-        for type in types where type.type == id { return type.start }
-        let start = CaseNumbering.isNumbered(key) ? refs.append(repeating: -1, count: Key.allCases.count) : -1
-        types.append((id, start))
-        return start
+        types.value(for: ObjectIdentifier(key)) {
+            CaseNumbering.isNumbered(key) ? refs.append(repeating: -1, count: Key.allCases.count) : -1
+        }
     }
 }

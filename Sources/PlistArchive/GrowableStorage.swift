@@ -52,6 +52,15 @@ struct GrowableStorage<Element: BitwiseCopyable> {
         return start
     }
 
+    /// Room for `n` more elements, counted as appended: where they start, for the caller to
+    /// initialize before anything else reads them.
+    mutating func appendUninitialized(_ n: Int) -> UnsafeMutablePointer<Element> {
+        reserve(n)
+        let start = base + count
+        count += n
+        return start
+    }
+
     mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         reserve(elements.count)
         if let source = elements.baseAddress { (base + count).initialize(from: source, count: elements.count) }

@@ -95,10 +95,11 @@ final class BinaryPlistWriter {
         offsets = GrowableStorage(capacity: expectedObjects)
         containers = GrowableStorage(capacity: expectedObjects / 2)
         closed = GrowableStorage(capacity: 3 * expectedObjects)
-        // Sized for how many distinct strings and reals such a plist has (a tenth, a quarter of
-        // its objects in a feed) at half load, so that they seldom grow.
-        asciiStrings = ByteStringTable(capacity: expectedObjects / 5)
-        reals = RealTable(capacity: expectedObjects / 2)
+        // Room for the distinct strings and reals of a 150-city feed (some 900 and 1,100) at half
+        // load; larger plists grow them by doubling. Sized by the object count instead, the
+        // tables of 10,000 cities took megabytes to clear for a few thousand entries.
+        asciiStrings = ByteStringTable(capacity: 2048)
+        reals = RealTable(capacity: 4096)
         for byte in "bplist00".utf8 { body.append(byte) }
     }
 

@@ -115,6 +115,7 @@ func runGrowthBench() throws {
             return city
         })
     }
+    let payloads = feeds.mapValues(WeatherFeedWriter.encode)
     let cases = [
         Case(name: "archive round trip (write+read)") { count in
             let store = WeatherFeedArchive(directory: folder)
@@ -125,6 +126,8 @@ func runGrowthBench() throws {
             _ = try WeatherFeedArchive.decode(WeatherFeed.self, from: WeatherFeedArchive.encode(feeds[count]!))
         },
         Case(name: "bare plist encode+decode") { count in _ = WeatherFeedReader.read(WeatherFeedWriter.encode(feeds[count]!)) },
+        Case(name: "  bare plist encode") { count in _ = WeatherFeedWriter.encode(feeds[count]!) },
+        Case(name: "  bare plist decode") { count in _ = WeatherFeedReader.read(payloads[count]!) },
         Case(name: "through Codable: encode+decode") { count in
             _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: try BinaryPlistEncoder().encode(feeds[count]!))
         },

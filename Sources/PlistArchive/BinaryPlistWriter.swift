@@ -449,6 +449,11 @@ final class BinaryPlistWriter {
                 p[1] = UInt8(truncatingIfNeeded: ref)
                 p += 2
             }
+        case 4:  // past 65,535 objects (some 600 cities)
+            for ref in refs {
+                UnsafeMutableRawPointer(p).storeBytes(of: ref.bigEndian, as: UInt32.self)
+                p += 4
+            }
         default:
             for ref in refs {
                 for i in 0..<width { p[i] = i < width - 4 ? 0 : UInt8(truncatingIfNeeded: ref &>> UInt32(8 * (width - 1 - i))) }

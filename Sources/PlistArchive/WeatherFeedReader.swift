@@ -9,9 +9,9 @@ import WeatherModels
 /// metadata looked up for each) than in reading the bytes (scripts/bench: archive).
 ///
 /// It answers only when the payload is exactly what `WeatherFeed`'s `Decodable` reads without
-/// complaint, and then with the same value: the same keys (the models' `CodingKeys`) asked in
-/// the same order as the synthesized `init(from:)` asks them, through `BinaryPlistWalk`, which
-/// searches and converts as `BinaryPlistDecoder` does. Anything else (damage, a missing or
+/// complaint, and then with the same value: the same keys (the models' `CodingKeys`), required
+/// and optional as the synthesized `init(from:)` reads them, through `BinaryPlistWalk`, which
+/// finds and converts as `BinaryPlistDecoder` does or gives up. Anything else (damage, a missing or
 /// mistyped field, a newer schema, an XML payload, the iOS app's archive) is nil, and the caller
 /// decodes through `Decodable`, which decides and reports as it always has. Tests hold the two
 /// to that, for every single-byte change and every truncation of a payload.
@@ -21,9 +21,16 @@ public enum WeatherFeedReader {
     }
 }
 
-/// The feed's types, field by field in their `init(from:)` order.
+/// The feed's types, field by field.
 extension BinaryPlistWalk {
     func feed(_ index: Int) -> WeatherFeed? {
+        feed(index, cities: city).map {
+            WeatherFeed(schemaVersion: $0.schemaVersion, fetchedAt: $0.fetchedAt, request: $0.request, cities: $0.cities)
+        }
+    }
+
+    /// A feed's fields with its cities read by `city`: the whole feed's and its summary's.
+    func feed<City>(_ index: Int, cities city: (Int) -> City?) -> (schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [City])? {
         typealias Key = WeatherFeedSummary.CodingKeys  // the feed's own (synthesized) keys, by name
         guard let e = fields(index, Key.self) else { return nil }
         defer { done(e) }
@@ -33,7 +40,7 @@ extension BinaryPlistWalk {
               let request = required(e, Key.request).flatMap(self.request),
               let cities = required(e, Key.cities).flatMap({ array($0, city) })
         else { return nil }
-        return WeatherFeed(schemaVersion: schemaVersion, fetchedAt: fetchedAt, request: request, cities: cities)
+        return (schemaVersion, fetchedAt, request, cities)
     }
 
     func request(_ index: Int) -> FeedRequest? {

@@ -10,9 +10,9 @@ import WeatherModels
 /// (scripts/bench: archive "summary read", start-up).
 ///
 /// It answers only when the payload is exactly what `WeatherFeedSummary`'s `Decodable` reads
-/// without complaint, and then with the same value: it asks for the same keys (the models'
-/// `CodingKeys`) in the same order, from a dictionary the way `BinaryPlistDecoder` searches one,
-/// and converts numbers by the same rules. Anything else (damage, a missing or mistyped field,
+/// without complaint, and then with the same value: it reads the same keys (the models'
+/// `CodingKeys`) through `BinaryPlistWalk`, which finds what the decoder finds or gives up, and
+/// converts numbers by the same rules. Anything else (damage, a missing or mistyped field,
 /// a newer schema, an XML payload, the iOS app's archive) is nil, and the caller decodes through
 /// `Decodable`, which decides and reports as it always has. Tests hold the two to that.
 enum WeatherFeedSummaryReader {
@@ -25,16 +25,9 @@ enum WeatherFeedSummaryReader {
 /// whole feed are read as `WeatherFeedReader` reads them).
 extension BinaryPlistWalk {
     func feedSummary(_ index: Int) -> WeatherFeedSummary? {
-        typealias Key = WeatherFeedSummary.CodingKeys
-        guard let e = fields(index, Key.self) else { return nil }
-        defer { done(e) }
-        guard let schemaVersion = required(e, Key.schemaVersion).flatMap(self.int),
-              schemaVersion <= WeatherFeed.currentSchemaVersion,  // a newer one is refused by the caller's path
-              let fetchedAt = required(e, Key.fetchedAt).flatMap(self.date),
-              let request = required(e, Key.request).flatMap(self.request),
-              let cities = required(e, Key.cities).flatMap({ array($0, citySummary) })
-        else { return nil }
-        return WeatherFeedSummary(schemaVersion: schemaVersion, fetchedAt: fetchedAt, request: request, cities: cities)
+        feed(index, cities: citySummary).map {
+            WeatherFeedSummary(schemaVersion: $0.schemaVersion, fetchedAt: $0.fetchedAt, request: $0.request, cities: $0.cities)
+        }
     }
 
     func citySummary(_ index: Int) -> CitySummary? {

@@ -15,6 +15,9 @@ public struct BinaryPlistEncoder {
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let session = BPSession(writer: BinaryPlistWriter(userInfo: userInfo))
+        // The deferred encoders hold the session that holds them: let them go however this ends
+        // (the cycle leaked the writer and its buffers after every `superEncoder` use).
+        defer { session.deferred = [] }
         let top = BPEncoder(session: session, parent: nil, key: nil)
         try top.encodeValue(value)
         return session.finish(top: top)

@@ -91,8 +91,9 @@ struct BinaryPlistWalk {
         }
     }
 
-    /// One dictionary's values, by the `CodingKeys` case of their keys, found in one pass.
-    struct Fields {
+    /// One dictionary's values, by the `CodingKeys` case of their keys, found in one pass; read
+    /// only with keys of that type.
+    struct Fields<Key: CodingKey & CaseIterable> {
         /// Where its values start in `KeyState.values`: one slot per case, -1 when absent.
         fileprivate let base: Int
         fileprivate let count: Int
@@ -100,7 +101,7 @@ struct BinaryPlistWalk {
 
     /// The fields of dictionary object `index` keyed by `Key`; nil when it is not a dictionary
     /// or has a damaged or repeated key or a damaged value reference. Pair with `done(_:)`.
-    func fields<Key: CodingKey & CaseIterable>(_ index: Int, _ key: Key.Type) -> Fields? {
+    func fields<Key: CodingKey & CaseIterable>(_ index: Int, _ key: Key.Type) -> Fields<Key>? {
         guard let dictionary = document.dictionary(index) else { return nil }
         let type = keys.pointee.type(key)
         guard type.isNumbered else { return nil }
@@ -132,7 +133,7 @@ struct BinaryPlistWalk {
     }
 
     /// Ends the reading of `fields` (the innermost one open).
-    func done(_ fields: Fields) {
+    func done<Key>(_ fields: Fields<Key>) {
         keys.pointee.top = fields.base
     }
 
@@ -155,13 +156,13 @@ struct BinaryPlistWalk {
 
     /// The value's object number for `key`, or -1 when the dictionary has none.
     @inline(__always)
-    private func value<Key: CodingKey & CaseIterable>(_ fields: Fields, _ key: Key) -> Int {
+    private func value<Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key) -> Int {
         let c = CaseNumbering.number(of: key)
         return c < fields.count ? keys.pointee.values.base[fields.base + c] : -1
     }
 
     /// A required field's object number (`decode(_:forKey:)`).
-    func required<Key: CodingKey & CaseIterable>(_ fields: Fields, _ key: Key) -> Int? {
+    func required<Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key) -> Int? {
         let index = value(fields, key)
         return index >= 0 ? index : nil
     }
@@ -173,7 +174,7 @@ struct BinaryPlistWalk {
     /// but `string` takes a string object (that one has its own overload), so a value read is
     /// never the placeholder, and most fields skip the check.
     @inline(__always)
-    func optional<T, Key: CodingKey & CaseIterable>(_ fields: Fields, _ key: Key, _ read: (Int) -> T?) -> T?? {
+    func optional<T, Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key, _ read: (Int) -> T?) -> T?? {
         let index = value(fields, key)
         if index < 0 { return .some(nil) }
         if let value = read(index) { return .some(value) }
@@ -182,7 +183,7 @@ struct BinaryPlistWalk {
 
     /// An optional text field: the text `"$null"` in an ASCII string object is the placeholder.
     @inline(__always)
-    func optional<Key: CodingKey & CaseIterable>(_ fields: Fields, _ key: Key, _ read: (Int) -> String?) -> String?? {
+    func optional<Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key, _ read: (Int) -> String?) -> String?? {
         let index = value(fields, key)
         if index < 0 { return .some(nil) }
         guard let value = read(index) else { return nil }

@@ -7,8 +7,9 @@ import Foundation
 /// asks for the rest: a keyed decoder skips what is not requested, so reading the saved feed
 /// for a status bar costs a small fraction of restoring every details field (scripts/bench,
 /// start-up). PlistArchive walks a well-formed archive for it without `Codable` at all, asking
-/// for these same keys (hence the public `CodingKeys` of the types it reads); this conformance
-/// is what reads everything else and what that walk is tested against.
+/// for these same keys (hence the public, `CaseIterable` `CodingKeys` of the feed's types, which
+/// the feed's own writer and reader use too); this conformance is what reads everything else and
+/// what that walk is tested against.
 public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
     public var schemaVersion: Int
     public var fetchedAt: Date

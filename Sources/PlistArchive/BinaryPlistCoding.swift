@@ -44,6 +44,50 @@ protocol ByteSink {
 extension Array: ByteSink where Element == UInt8 {}
 extension GrowableStorage: ByteSink where Element == UInt8 {}
 
+/// Bytes written into space already made (`BinaryPlistWriter.finish` sizes the containers and
+/// the offset table first): `at` moves past each one.
+struct ByteCursor: ByteSink {
+    let out: UnsafeMutableBufferPointer<UInt8>
+    var at: Int
+
+    mutating func append(_ byte: UInt8) {
+        out[at] = byte
+        at += 1
+    }
+
+    /// Big-endian numbers of `width` bytes each, the width tested once, not per number, and the
+    /// common widths written with one store a number (references and offsets: tens of thousands).
+    mutating func put<Numbers: Sequence>(_ numbers: Numbers, width: Int) where Numbers.Element: FixedWidthInteger {
+        precondition(at >= 0 && at <= out.count, "writing outside the space made")
+        var p = out.baseAddress.unsafelyUnwrapped + at
+        switch width {
+        case 1:
+            for n in numbers {
+                p.pointee = UInt8(truncatingIfNeeded: n)
+                p += 1
+            }
+        case 2:
+            for n in numbers {
+                UnsafeMutableRawPointer(p).storeBytes(of: UInt16(truncatingIfNeeded: n).bigEndian, as: UInt16.self)
+                p += 2
+            }
+        case 4:
+            for n in numbers {
+                UnsafeMutableRawPointer(p).storeBytes(of: UInt32(truncatingIfNeeded: n).bigEndian, as: UInt32.self)
+                p += 4
+            }
+        default:
+            for n in numbers {
+                let value = UInt64(truncatingIfNeeded: n)
+                for i in 0..<width { p[i] = UInt8(truncatingIfNeeded: value &>> UInt64(8 * (width - 1 - i))) }
+                p += width
+            }
+        }
+        at = p - out.baseAddress.unsafelyUnwrapped
+        precondition(at <= out.count, "wrote past the space made")
+    }
+}
+
 /// The byte forms a binary plist is written in, for `BinaryPlistEncoder` and `DataRootArchive`.
 enum BinaryPlistBytes {
     /// `marker` (when given) and the low `bytes` bytes of `value`, most significant first.
@@ -75,19 +119,6 @@ enum BinaryPlistBytes {
     /// How many bytes `appendMarker` writes for `count`.
     static func markerSize(count: Int) -> Int {
         count < 15 ? 1 : 2 + width(UInt64(count))
-    }
-
-    /// `appendMarker` into space already made: the position after it.
-    static func writeMarker(_ kind: UInt8, count: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        if count < 15 {
-            out[start] = kind | UInt8(count)
-            return start + 1
-        }
-        let bytes = width(UInt64(count))
-        out[start] = kind | 0x0F
-        out[start + 1] = 0x10 | UInt8(bytes.trailingZeroBitCount)
-        for i in 0..<bytes { out[start + 2 + i] = UInt8(truncatingIfNeeded: count >> (8 * (bytes - 1 - i))) }
-        return start + 2 + bytes
     }
 
     /// The offset table and the trailer, for a table that starts `table` bytes into the file.

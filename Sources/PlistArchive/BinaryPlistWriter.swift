@@ -380,88 +380,29 @@ final class BinaryPlistWriter {
         }
         // Every container's bytes, then the offset table and trailer, in one pass over the space they take.
         let offsetSize = BinaryPlistBytes.width(UInt64(body.count + size))
-        var at = body.count
+        let objectsEnd = body.count
         _ = body.appendUninitialized(size + offsets.count * offsetSize + 32)  // every byte written below
-        let out = body.buffer, closed = UnsafeBufferPointer(self.closed.buffer)
-        /// Big-endian numbers of `width` bytes each, the width tested once, not per number.
-        @inline(__always) func put(_ values: some Sequence<Int>, _ width: Int) {
-            switch width {
-            case 1:
-                for value in values {
-                    out[at] = UInt8(truncatingIfNeeded: value)
-                    at += 1
-                }
-            case 2:
-                for value in values {
-                    out[at] = UInt8(truncatingIfNeeded: value &>> 8)
-                    out[at + 1] = UInt8(truncatingIfNeeded: value)
-                    at += 2
-                }
-            case 4:  // offsets in files of 64 KiB to 4 GiB
-                for value in values {
-                    UnsafeMutableRawPointer(out.baseAddress.unsafelyUnwrapped + at).storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
-                    at += 4
-                }
-            default:
-                for value in values {
-                    for i in 0..<width { out[at + i] = UInt8(truncatingIfNeeded: value &>> (8 * (width - 1 - i))) }
-                    at += width
-                }
-            }
-        }
-        let objectOffsets = offsets.base
+        var cursor = ByteCursor(out: body.buffer, at: objectsEnd)
+        let closed = UnsafeBufferPointer(self.closed.buffer), objectOffsets = offsets.base
         for c in containers.indices {
             let container = containers[c]
-            objectOffsets[container.object] = at
-            at = BinaryPlistBytes.writeMarker(container.isDictionary ? 0xD0 : 0xA0, count: container.count, into: out, at: at)
+            objectOffsets[container.object] = cursor.at
+            BinaryPlistBytes.appendMarker(container.isDictionary ? 0xD0 : 0xA0, count: container.count, to: &cursor)
             if container.closed >= 0 {
-                let refs = UnsafeBufferPointer(rebasing: closed[container.closed..<container.closed + container.count * (container.isDictionary ? 2 : 1)])
-                at = Self.write(refs, width: refSize, into: out, at: at)
+                cursor.put(closed[container.closed..<container.closed + container.count * (container.isDictionary ? 2 : 1)], width: refSize)
             } else if container.count > 0 {
                 let mine = order[start[c]..<start[c + 1]]
-                if container.isDictionary { put(mine.lazy.map { entries[$0].key }, refSize) }
-                put(mine.lazy.map { entries[$0].value }, refSize)
+                if container.isDictionary { cursor.put(mine.lazy.map { entries[$0].key }, width: refSize) }
+                cursor.put(mine.lazy.map { entries[$0].value }, width: refSize)
             }
         }
-        let table = at
-        put(UnsafeBufferPointer(offsets.buffer), offsetSize)
-        for _ in 0..<6 { put(CollectionOfOne(0), 1) }  // unused, sort version
-        put(CollectionOfOne(offsetSize), 1)
-        put(CollectionOfOne(refSize), 1)
-        put([offsets.count, top, table], 8)
+        let table = cursor.at
+        cursor.put(UnsafeBufferPointer(offsets.buffer), width: offsetSize)
+        cursor.put([0, 0, 0, 0, 0, 0, offsetSize, refSize], width: 1)  // unused, sort version, sizes
+        cursor.put([offsets.count, top, table], width: 8)
+        precondition(cursor.at == body.count, "the file's size was misjudged")
         finished = true
         return body.takeData()
-    }
-
-    /// Big-endian references of `width` bytes each at `at` (space already made): where they end.
-    @inline(__always)
-    private static func write(_ refs: UnsafeBufferPointer<UInt32>, width: Int, into out: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
-        var p = out.baseAddress.unsafelyUnwrapped + at
-        switch width {
-        case 1:
-            for ref in refs {
-                p[0] = UInt8(truncatingIfNeeded: ref)
-                p += 1
-            }
-        case 2:
-            for ref in refs {
-                p[0] = UInt8(truncatingIfNeeded: ref &>> 8)
-                p[1] = UInt8(truncatingIfNeeded: ref)
-                p += 2
-            }
-        case 4:  // past 65,535 objects (some 600 cities)
-            for ref in refs {
-                UnsafeMutableRawPointer(p).storeBytes(of: ref.bigEndian, as: UInt32.self)
-                p += 4
-            }
-        default:
-            for ref in refs {
-                for i in 0..<width { p[i] = i < width - 4 ? 0 : UInt8(truncatingIfNeeded: ref &>> UInt32(8 * (width - 1 - i))) }
-                p += width
-            }
-        }
-        precondition(p <= out.baseAddress.unsafelyUnwrapped + out.count, "references written past the space made for them")
-        return p - out.baseAddress.unsafelyUnwrapped
     }
 }
 

@@ -86,6 +86,9 @@ final class BinaryPlistWriter {
     @exclusivity(unchecked) private var smallIntegers = [Int](repeating: -1, count: 256)
     /// A few dozen key types at most: a list searched in place beats hashing the type.
     @exclusivity(unchecked) private var keyTables: [(type: ObjectIdentifier, table: KeyTable)] = []
+    /// Per key type met by `caseKeys`, where its cases' string objects start in `caseKeyRefs`.
+    @exclusivity(unchecked) private var caseKeyTypes = KeyTypeTable<Int>()
+    @exclusivity(unchecked) private var caseKeyRefs = GrowableStorage<Int>(capacity: 256)
 
     /// `expectedObjects`, when known, saves growing the storage as objects come (a 150-city
     /// feed is some 17,000 objects in 300 KB).
@@ -110,6 +113,7 @@ final class BinaryPlistWriter {
         entries.free()
         stack.free()
         closed.free()
+        caseKeyRefs.free()
     }
 
     private func begin() -> Int {
@@ -281,6 +285,25 @@ final class BinaryPlistWriter {
         table.refs.append(ref)
         containers[id].keyCursor = count + 1
         return ref
+    }
+
+    /// Where `Key`'s cases' string objects are kept for `key(_:cases:container:)`; -1 when `Key`
+    /// is not stored as its case numbers (`CaseNumbering`).
+    func caseKeys<Key: CodingKey & CaseIterable>(_ type: Key.Type) -> Int {
+        caseKeyTypes.value(for: ObjectIdentifier(type)) {
+            CaseNumbering.isNumbered(type) ? caseKeyRefs.append(repeating: -1, count: Key.allCases.count) : -1
+        }
+    }
+
+    /// The string object of `key`, a key of container `id`, kept by case at `cases` (from
+    /// `caseKeys`): for a writer that knows its keys' types, the same objects as
+    /// `key(_:in:container:)` gives, found without comparing names. The first use of a case
+    /// writes its name (shared like every ASCII string), as the first use of a name there does.
+    func key<Key: CodingKey & CaseIterable>(_ key: Key, cases: Int, container id: Int) -> Int {
+        guard cases >= 0 else { return self.key(key.stringValue, in: keyTable(Key.self), container: id) }
+        let known = caseKeyRefs.base + cases + CaseNumbering.number(of: key)
+        if known.pointee < 0 { known.pointee = string(key.stringValue) }
+        return known.pointee
     }
 
     // MARK: Containers

@@ -235,14 +235,7 @@ private func foundationBinary<T: Encodable>(_ value: T) throws -> Data {
 
     @Test func referencesThatLoopEndInAnErrorNotAStackOverflow() throws {
         // {children: [<the top dictionary>]}: object 0 the dictionary, 1 "children", 2 the array.
-        var bytes = Array("bplist00".utf8)
-        let offsets = [bytes.count, bytes.count + 3, bytes.count + 3 + 9]
-        bytes += [0xD1, 1, 2]
-        bytes += [0x58] + Array("children".utf8)
-        bytes += [0xA1, 0]
-        let table = bytes.count
-        bytes += offsets.map(UInt8.init)
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        let (bytes, _) = Self.binaryPlist([[0xD1, 1, 2], [0x58] + Array("children".utf8), [0xA1, 0]])
         #expect(throws: DecodingError.self) { try BinaryPlistDecoder().decode(Tree.self, from: Data(bytes)) }
         // The same shape without the loop decodes.
         let leaf = try BinaryPlistEncoder().encode(Tree(children: [Tree(children: [])]))
@@ -253,18 +246,27 @@ private func foundationBinary<T: Encodable>(_ value: T) throws -> Data {
     /// claims more runs into the table and trailer, and is refused there, not read.
     @Test func aCollectionRunningIntoTheOffsetTableIsRefused() throws {
         // {a: 1}, then its count raised from 1 to 9: 18 references where 2 fit before the table.
-        var bytes = Array("bplist00".utf8)
-        let offsets = [bytes.count, bytes.count + 3, bytes.count + 5]
-        bytes += [0xD9, 1, 2]
-        bytes += [0x51] + Array("a".utf8)
-        bytes += [0x10, 1]
-        let table = bytes.count
-        bytes += offsets.map(UInt8.init)
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        var (bytes, offsets) = Self.binaryPlist([[0xD9, 1, 2], [0x51] + Array("a".utf8), [0x10, 1]])
         #expect(bytes.count - (offsets[0] + 1) >= 18, "the references would still lie inside the file")
         #expect(throws: DecodingError.self) { try BinaryPlistDecoder().decode([String: Int].self, from: Data(bytes)) }
         bytes[offsets[0]] = 0xD1
         #expect(try BinaryPlistDecoder().decode([String: Int].self, from: Data(bytes)) == ["a": 1])
+    }
+
+    /// A binary plist made by hand of `objects` (object 0 the top), with one-byte offsets and
+    /// references: the bytes, and where each object starts.
+    static func binaryPlist(_ objects: [[UInt8]]) -> (bytes: [UInt8], offsets: [Int]) {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets.map(UInt8.init)
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [UInt8](repeating: 0, count: 8)
+            + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        return (bytes, offsets)
     }
 
     private func decodingError(_ body: () throws -> Any) -> DecodingError? {

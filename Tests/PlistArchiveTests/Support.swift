@@ -17,6 +17,17 @@ enum Make {
         return WeatherFeed(fetchedAt: Date(timeIntervalSince1970: 1_512_581_700), request: FeedRequest(count: 50, language: "en-us"), cities: cities)
     }
 
+    /// A feed's binary-plist payload with its first city's dictionary changed by `edit` (through
+    /// Foundation, so the result is a well-formed plist holding whatever the edit put there).
+    static func payload(_ payload: Data, editingFirstCity edit: (inout [String: Any]) -> Void) throws -> Data {
+        guard var top = try PropertyListSerialization.propertyList(from: payload, format: nil) as? [String: Any],
+              var cities = top["cities"] as? [[String: Any]], !cities.isEmpty
+        else { throw CocoaError(.propertyListReadCorrupt) }
+        edit(&cities[0])
+        top["cities"] = cities
+        return try PropertyListSerialization.data(fromPropertyList: top, format: .binary, options: 0)
+    }
+
     /// Runs a program and returns its exit status and standard output.
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String) {

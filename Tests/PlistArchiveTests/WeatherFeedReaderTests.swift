@@ -64,14 +64,10 @@ import WeatherModels
     /// Numbers as `BinaryPlistDecoder` converts them, placeholders and unknown keys as it reads
     /// them, and nothing accepted that it refuses.
     @Test func numbersPlaceholdersAndExtraKeysFollowTheDecodersRules() throws {
+        let feed = WeatherFeed(fetchedAt: Date(timeIntervalSince1970: 0), request: FeedRequest(count: 50, language: "en-us"),
+                               cities: [FeedGenerator.fullCity(1)])
         func edited(_ edit: (inout [String: Any]) -> Void) throws -> Data {
-            let feed = WeatherFeed(fetchedAt: Date(timeIntervalSince1970: 0), request: FeedRequest(count: 50, language: "en-us"),
-                                   cities: [FeedGenerator.fullCity(1)])
-            var top = try #require(try PropertyListSerialization.propertyList(from: WeatherFeedWriter.encode(feed), format: nil) as? [String: Any])
-            var cities = try #require(top["cities"] as? [[String: Any]])
-            edit(&cities[0])
-            top["cities"] = cities
-            return try PropertyListSerialization.data(fromPropertyList: top, format: .binary, options: 0)
+            try Make.payload(WeatherFeedWriter.encode(feed), editingFirstCity: edit)
         }
         let cases: [(String, (inout [String: Any]) -> Void, Bool)] = [
             ("whole real as epoch", { $0["EpochTime"] = 1_512_581_700.0 }, true),

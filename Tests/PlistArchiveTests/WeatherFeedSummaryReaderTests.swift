@@ -82,12 +82,9 @@ import WeatherModels
     /// Numbers as `BinaryPlistDecoder` converts them: an integer field takes a whole real, a real
     /// field an integer, and nothing takes a fraction where an integer belongs or the wrong type.
     @Test func numbersAndPlaceholdersFollowTheDecodersRules() throws {
+        let original = try Self.payload(try Make.realFeed())
         func edited(_ edit: (inout [String: Any]) -> Void) throws -> Data {
-            var top = try #require(try PropertyListSerialization.propertyList(from: try Self.payload(try Make.realFeed()), format: nil) as? [String: Any])
-            var cities = try #require(top["cities"] as? [[String: Any]])
-            edit(&cities[0])
-            top["cities"] = cities
-            return try PropertyListSerialization.data(fromPropertyList: top, format: .binary, options: 0)
+            try Make.payload(original, editingFirstCity: edit)
         }
         let cases: [(String, (inout [String: Any]) -> Void, Bool)] = [
             ("whole real as epoch", { $0["EpochTime"] = 1_512_581_700.0 }, true),

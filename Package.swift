@@ -19,8 +19,9 @@ let package = Package(
         ),
         .target(name: "WeatherModels"),
         .target(name: "PlistArchive", dependencies: ["WeatherModels"]),
-        .target(name: "AccuWeather", dependencies: ["WeatherModels"]),
-        .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "AccuWeather"]),
+        .target(name: "WeatherHTTP"),
+        .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP"]),
+        .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "WeatherHTTP", "AccuWeather"]),
         .target(name: "WeatherTUI", dependencies: ["WeatherCore", "CNcursesw"]),
         .executableTarget(
             name: "weather-tui",
@@ -37,9 +38,9 @@ let package = Package(
         .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive"]),
         .testTarget(
             name: "AccuWeatherTests",
-            dependencies: ["AccuWeather", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["AccuWeather", "WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP"]),
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw"]),
         .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program.

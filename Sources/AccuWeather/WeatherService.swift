@@ -1,3 +1,4 @@
+import WeatherHTTP
 import WeatherModels
 
 /// A Top Cities answer: the cities and, when the server said, how many calls are left today.
@@ -25,7 +26,7 @@ public struct ForecastResponse: Equatable, Sendable {
 /// What the app needs from AccuWeather; `AccuWeatherClient` is the live one, tests use fakes.
 public protocol WeatherService: Sendable {
     /// `GET /currentconditions/v1/topcities/{count}?details=true`.
-    func topCities(count: Int, language: String) async throws(AccuWeatherError) -> TopCitiesResponse
+    func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse
     /// `GET /forecasts/v1/daily/5day/{key}?details=true&metric=true`.
-    func dailyForecast(cityKey: String, language: String) async throws(AccuWeatherError) -> ForecastResponse
+    func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse
 }

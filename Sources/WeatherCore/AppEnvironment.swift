@@ -1,5 +1,6 @@
 import AccuWeather
 import Foundation
+import WeatherHTTP
 import PlistArchive
 import WeatherModels
 
@@ -51,7 +52,7 @@ public struct AppEnvironment: Sendable {
         env.fetchFeed = { request in await loader.refresh(request) }
         env.fetchForecast = { key, language in
             guard let service else { return .failure(.noAPIKey) }
-            do throws(AccuWeatherError) {
+            do throws(ServiceError) {
                 let response = try await service.dailyForecast(cityKey: key, language: language)
                 return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: response.forecast),
                                                 rateLimitRemaining: response.rateLimitRemaining))

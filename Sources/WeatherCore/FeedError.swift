@@ -1,11 +1,12 @@
 import AccuWeather
 import Foundation
+import WeatherHTTP
 import PlistArchive
 
 /// Why the feed could not be refreshed; `errorDescription` is what the banner and `--once` say.
 public enum FeedError: Error, Equatable, Sendable {
     /// The network request failed (SPEC §4's table).
-    case network(AccuWeatherError)
+    case network(ServiceError)
     /// No API key was given.
     case noAPIKey
     /// `--offline` was given.

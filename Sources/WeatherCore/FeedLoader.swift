@@ -1,5 +1,6 @@
 import AccuWeather
 import Foundation
+import WeatherHTTP
 import PlistArchive
 import WeatherModels
 
@@ -37,7 +38,7 @@ public struct FeedLoader: Sendable {
     public func refresh(_ request: FeedRequest) async -> Result<FeedPayload, FeedError> {
         guard let service else { return .failure(.noAPIKey) }
         let response: TopCitiesResponse
-        do throws(AccuWeatherError) {
+        do throws(ServiceError) {
             response = try await service.topCities(count: request.count, language: request.language)
         } catch {
             return .failure(.network(error))

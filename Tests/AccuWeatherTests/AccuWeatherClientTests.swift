@@ -1,4 +1,5 @@
 import Foundation
+import WeatherHTTP
 import Testing
 import AccuWeather
 
@@ -8,10 +9,10 @@ struct AccuWeatherClientTests {
         AccuWeatherClient(baseURL: base, apiKey: testKey, timeout: timeout)
     }
 
-    private func topCities(status: Int, headers: [String: String] = [:], body: Data, count: Int = 50) async throws -> Result<TopCitiesResponse, AccuWeatherError> {
+    private func topCities(status: Int, headers: [String: String] = [:], body: Data, count: Int = 50) async throws -> Result<TopCitiesResponse, ServiceError> {
         let server = try await LoopbackServer.start(status: status, headers: headers, body: body)
         let client = client(server.baseURL)
-        let result: Result<TopCitiesResponse, AccuWeatherError>
+        let result: Result<TopCitiesResponse, ServiceError>
         do {
             result = .success(try await client.topCities(count: count, language: "en-us"))
         } catch {
@@ -21,11 +22,11 @@ struct AccuWeatherClientTests {
         return result
     }
 
-    private func topCitiesError(status: Int, body: String, count: Int = 50) async throws -> AccuWeatherError? {
+    private func topCitiesError(status: Int, body: String, count: Int = 50) async throws -> ServiceError? {
         try await topCitiesError(status: status, body: Data(body.utf8), count: count)
     }
 
-    private func topCitiesError(status: Int, body: Data, count: Int = 50) async throws -> AccuWeatherError? {
+    private func topCitiesError(status: Int, body: Data, count: Int = 50) async throws -> ServiceError? {
         if case .failure(let error) = try await topCities(status: status, body: body, count: count) { return error }
         return nil
     }
@@ -40,7 +41,8 @@ struct AccuWeatherClientTests {
         #expect(response.cities.first?.key == "28143")
         #expect(response.cities.first?.englishName == "Dhaka")
         #expect(response.rateLimitRemaining == 42)
-        #expect(server.requests.all == ["/currentconditions/v1/topcities/50?apikey=\(testKey)&language=en-us&details=true"])
+        #expect(server.requests.all == ["/currentconditions/v1/topcities/50?language=en-us&details=true"])
+        #expect(server.requests.authorizations == ["Bearer \(testKey)"])
     }
 
     @Test func decodesTheDetailsSampleWrappedInAnArray() async throws {
@@ -59,7 +61,8 @@ struct AccuWeatherClientTests {
         let response = try await client(server.baseURL).dailyForecast(cityKey: "28143", language: "fr-fr")
         #expect(response.forecast.dailyForecasts.count == 5)
         #expect(response.rateLimitRemaining == 7)
-        #expect(server.requests.all == ["/forecasts/v1/daily/5day/28143?apikey=\(testKey)&language=fr-fr&details=true&metric=true"])
+        #expect(server.requests.all == ["/forecasts/v1/daily/5day/28143?language=fr-fr&details=true&metric=true"])
+        #expect(server.requests.authorizations == ["Bearer \(testKey)"])
     }
 
     @Test func keepsTheBaseURLPathPrefixAndPercentEncodes() async throws {
@@ -68,7 +71,7 @@ struct AccuWeatherClientTests {
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)/proxy/accu/"))
         let client = AccuWeatherClient(baseURL: base, apiKey: "k y&z=1", timeout: 5)
         _ = try await client.dailyForecast(cityKey: "a/b c", language: "zh-hans cn")
-        #expect(server.requests.all == ["/proxy/accu/forecasts/v1/daily/5day/a%2Fb%20c?apikey=k%20y%26z%3D1&language=zh-hans%20cn&details=true&metric=true"])
+        #expect(server.requests.all == ["/proxy/accu/forecasts/v1/daily/5day/a%2Fb%20c?language=zh-hans%20cn&details=true&metric=true"])
     }
 
     @Test func acceptsAnEmptyList() async throws {
@@ -161,7 +164,7 @@ struct AccuWeatherClientTests {
     }
 
     @Test func oversizedBodyWithContentLength() async throws {
-        let body = Data(repeating: UInt8(ascii: " "), count: AccuWeatherClient.maxBodyBytes + 1)
+        let body = Data(repeating: UInt8(ascii: " "), count: HTTPRequester.maxBodyBytes + 1)
         #expect(try await topCitiesError(status: 200, body: body) == .unexpectedResponse(host: "127.0.0.1:PORT", detail: "body larger than 8 MiB"))
     }
 
@@ -174,7 +177,7 @@ struct AccuWeatherClientTests {
         defer { server.stop() }
         let error = normalized(await capture { try await client(server.baseURL).topCities(count: 50, language: "en-us") }, port: server.port)
         #expect(error == .unexpectedResponse(host: "127.0.0.1:PORT", detail: "body larger than 8 MiB"))
-        #expect(server.bytesSent > AccuWeatherClient.maxBodyBytes)
+        #expect(server.bytesSent > HTTPRequester.maxBodyBytes)
     }
 
     // MARK: Network failures and the deadline

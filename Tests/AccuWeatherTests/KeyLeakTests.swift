@@ -1,4 +1,5 @@
 import Foundation
+import WeatherHTTP
 import Testing
 import FlyingFox
 import AccuWeather
@@ -10,10 +11,11 @@ import AccuWeather
     static let key = "SECRET/leak+0123456789"
     static let encodedKey = "SECRET%2Fleak%2B0123456789"
 
-    /// A server answering `status` with a body made from the request target (which holds `apikey=`).
-    private func echoError(status: Int, body: @escaping @Sendable (String) -> String, count: Int = 50) async throws -> AccuWeatherError? {
+    /// A server answering `status` with a body made from the request target and its
+    /// `Authorization` header (which holds the key).
+    private func echoError(status: Int, body: @escaping @Sendable (String) -> String, count: Int = 50) async throws -> ServiceError? {
         let server = try await LoopbackServer.start { request in
-            let target = request.target.rawValue
+            let target = request.target.rawValue + " " + (request.headers[HTTPHeader("Authorization")] ?? "")
             return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Echo"), body: Data(body(target).utf8))
         }
         let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: Self.key, timeout: 5)
@@ -22,7 +24,7 @@ import AccuWeather
         return error
     }
 
-    private static func name(_ error: AccuWeatherError) -> String {
+    private static func name(_ error: ServiceError) -> String {
         switch error {
         case .unreachable: "unreachable"
         case .timedOut: "timedOut"
@@ -36,7 +38,7 @@ import AccuWeather
 
     @Test func noErrorDescriptionHoldsTheKey() async throws {
         let key = Self.key
-        var errors: [AccuWeatherError?] = []
+        var errors: [ServiceError?] = []
         errors.append(try await echoError(status: 401) { #"{"Code":"Unauthorized","Message":"Api Authorization failed","Reference":"\#($0)"}"# })
         errors.append(try await echoError(status: 403) { "forbidden \($0) \(key)" })
         errors.append(try await echoError(status: 503) { #"{"Code":"ServiceUnavailable","Message":"limit for \#(key)","Reference":"\#($0)"}"# })

@@ -24,7 +24,7 @@ final class LoopbackServer: Sendable {
             address: try .inet(ip4: "127.0.0.1", port: 0),
             logger: .disabled,
             handler: ClosureHTTPHandler { request in
-                log.append(request.target.rawValue)
+                log.append(request.target.rawValue, authorization: request.headers[HTTPHeader("Authorization")])
                 return try await respond(request)
             }
         )
@@ -61,15 +61,24 @@ enum LoopbackServerError: Error {
     case noPort
 }
 
-/// Request targets (`/path?query`) in the order the server saw them.
+/// Request targets (`/path?query`) and `Authorization` headers in the order the server saw them.
 final class RequestLog: @unchecked Sendable {
     private let lock = NSLock()
     private var targets: [String] = []
+    private var authorizationHeaders: [String?] = []
 
-    func append(_ target: String) {
+    func append(_ target: String, authorization: String?) {
         lock.lock()
         targets.append(target)
+        authorizationHeaders.append(authorization)
         lock.unlock()
+    }
+
+    /// Each request's `Authorization` header, nil where it had none.
+    var authorizations: [String?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return authorizationHeaders
     }
 
     var all: [String] {

@@ -1,4 +1,5 @@
 import Testing
+import WeatherHTTP
 import AccuWeather
 
 @Suite struct RedactionTests {
@@ -25,12 +26,12 @@ import AccuWeather
 @Suite struct AccuWeatherErrorWordingTests {
     @Test func wordsOfSpecTable() {
         let host = "dataservice.accuweather.com"
-        #expect(AccuWeatherError.unreachable(host: host).errorDescription == "offline: cannot reach dataservice.accuweather.com")
-        #expect(AccuWeatherError.timedOut(host: host, seconds: 15).errorDescription == "offline: dataservice.accuweather.com did not answer within 15 s")
-        #expect(AccuWeatherError.timedOut(host: host, seconds: 0.5).errorDescription == "offline: dataservice.accuweather.com did not answer within 0.5 s")
-        #expect(AccuWeatherError.unauthorized(status: 401).errorDescription == "API key rejected (401): check ACCUWEATHER_API_KEY")
-        #expect(AccuWeatherError.quotaExceeded.errorDescription == "daily request limit reached")
-        #expect(AccuWeatherError.server(code: "BadRequest", message: "Invalid", status: 400).errorDescription == "BadRequest: Invalid (400)")
-        #expect(AccuWeatherError.unexpectedResponse(host: host, detail: "not JSON").errorDescription == "unexpected response from dataservice.accuweather.com (not JSON)")
+        #expect(ServiceError.unreachable(host: host).errorDescription == "offline: cannot reach dataservice.accuweather.com")
+        #expect(ServiceError.timedOut(host: host, seconds: 15).errorDescription == "offline: dataservice.accuweather.com did not answer within 15 s")
+        #expect(ServiceError.timedOut(host: host, seconds: 0.5).errorDescription == "offline: dataservice.accuweather.com did not answer within 0.5 s")
+        #expect(ServiceError.unauthorized(status: 401).errorDescription == "API key rejected (401): check ACCUWEATHER_API_KEY")
+        #expect(ServiceError.quotaExceeded.errorDescription == "daily request limit reached")
+        #expect(ServiceError.server(code: "BadRequest", message: "Invalid", status: 400).errorDescription == "BadRequest: Invalid (400)")
+        #expect(ServiceError.unexpectedResponse(host: host, detail: "not JSON").errorDescription == "unexpected response from dataservice.accuweather.com (not JSON)")
     }
 }

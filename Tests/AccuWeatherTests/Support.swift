@@ -1,4 +1,5 @@
 import Foundation
+import WeatherHTTP
 import AccuWeather
 import Testing
 
@@ -6,14 +7,14 @@ import Testing
 let testKey = "SECRETkey0123456789abcdef"
 
 /// The error an operation threw, or nil when it succeeded.
-func capture<T>(_ operation: () async throws -> T) async -> AccuWeatherError? {
+func capture<T>(_ operation: () async throws -> T) async -> ServiceError? {
     do {
         _ = try await operation()
         return nil
-    } catch let error as AccuWeatherError {
+    } catch let error as ServiceError {
         return error
     } catch {
-        Issue.record("not an AccuWeatherError: \(error)")
+        Issue.record("not an ServiceError: \(error)")
         return nil
     }
 }
@@ -60,7 +61,7 @@ enum Fixture {
 
 /// The error with the loopback `host:port` of a test server written as `127.0.0.1:PORT`,
 /// so expectations can be literal while still checking the port was the server's.
-func normalized(_ error: AccuWeatherError?, port: UInt16) -> AccuWeatherError? {
+func normalized(_ error: ServiceError?, port: UInt16) -> ServiceError? {
     let actual = "127.0.0.1:\(port)"
     func fix(_ host: String) -> String { host == actual ? "127.0.0.1:PORT" : host }
     switch error {

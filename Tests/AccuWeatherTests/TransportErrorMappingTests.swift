@@ -1,4 +1,5 @@
 import Foundation
+import WeatherHTTP
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -24,7 +25,7 @@ private struct FixedTransport: HTTPTransport {
 }
 
 @Suite struct TransportErrorMappingTests {
-    private func error(for transportError: any Error & Sendable) async -> AccuWeatherError? {
+    private func error(for transportError: any Error & Sendable) async -> ServiceError? {
         let client = AccuWeatherClient(apiKey: testKey, timeout: 5, transport: FailingTransport(error: transportError))
         return await capture { try await client.topCities(count: 50, language: "en-us") }
     }
@@ -43,7 +44,7 @@ private struct FixedTransport: HTTPTransport {
     }
 
     @Test func bodyCapIsAnUnexpectedResponse() async {
-        #expect(await error(for: HTTPTransportError.bodyTooLarge(limit: AccuWeatherClient.maxBodyBytes)) == .unexpectedResponse(host: "dataservice.accuweather.com", detail: "body larger than 8 MiB"))
+        #expect(await error(for: HTTPTransportError.bodyTooLarge(limit: HTTPRequester.maxBodyBytes)) == .unexpectedResponse(host: "dataservice.accuweather.com", detail: "body larger than 8 MiB"))
     }
 
     @Test func unusableTimeoutsFallBackToTheDefault() {

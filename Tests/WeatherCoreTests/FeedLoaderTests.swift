@@ -1,5 +1,6 @@
 import AccuWeather
 import Foundation
+import WeatherHTTP
 import PlistArchive
 import Testing
 import WeatherModels
@@ -32,13 +33,13 @@ import WeatherModels
     }
 
     @Test(arguments: [
-        AccuWeatherError.unreachable(host: "dataservice.accuweather.com"),
+        ServiceError.unreachable(host: "dataservice.accuweather.com"),
         .timedOut(host: "dataservice.accuweather.com", seconds: 15),
         .unauthorized(status: 401),
         .quotaExceeded,
         .unexpectedResponse(host: "dataservice.accuweather.com", detail: "not JSON"),
     ])
-    func aFailedFetchLeavesTheArchiveByteIdentical(error: AccuWeatherError) async throws {
+    func aFailedFetchLeavesTheArchiveByteIdentical(error: ServiceError) async throws {
         try archive.save(Make.feed(at: Make.t0 - 7200))
         let before = try Data(contentsOf: archive.url)
         let result = await loader(FakeWeatherService(.failure(error))).refresh(request)

@@ -1,5 +1,6 @@
 import AccuWeather
 import Foundation
+import WeatherHTTP
 import WeatherCore
 import WeatherModels
 
@@ -49,18 +50,18 @@ enum Make {
 /// A WeatherService that answers what the test says and counts requests; `hold()` keeps the next
 /// answers waiting until `release()`, so a fetch can stay in flight.
 actor FakeWeatherService: WeatherService {
-    var result: Result<[CityWeather], AccuWeatherError>
+    var result: Result<[CityWeather], ServiceError>
     var rateLimit: Int? = 42
     private(set) var topCitiesCalls = 0
     private(set) var forecastCalls = 0
     private var held = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(_ result: Result<[CityWeather], AccuWeatherError> = .success(Make.cities)) {
+    init(_ result: Result<[CityWeather], ServiceError> = .success(Make.cities)) {
         self.result = result
     }
 
-    func set(_ result: Result<[CityWeather], AccuWeatherError>) { self.result = result }
+    func set(_ result: Result<[CityWeather], ServiceError>) { self.result = result }
     func hold() { held = true }
     func release() {
         held = false
@@ -68,7 +69,7 @@ actor FakeWeatherService: WeatherService {
         waiters.removeAll()
     }
 
-    nonisolated func topCities(count: Int, language: String) async throws(AccuWeatherError) -> TopCitiesResponse {
+    nonisolated func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse {
         let outcome = await answer()
         switch outcome {
         case .success(let cities): return TopCitiesResponse(cities: cities, rateLimitRemaining: await rateLimit)
@@ -76,7 +77,7 @@ actor FakeWeatherService: WeatherService {
         }
     }
 
-    private func answer() async -> Result<[CityWeather], AccuWeatherError> {
+    private func answer() async -> Result<[CityWeather], ServiceError> {
         topCitiesCalls += 1
         if held { await withCheckedContinuation { waiters.append($0) } }
         return result
@@ -84,7 +85,7 @@ actor FakeWeatherService: WeatherService {
 
     private func countForecast() { forecastCalls += 1 }
 
-    nonisolated func dailyForecast(cityKey: String, language: String) async throws(AccuWeatherError) -> ForecastResponse {
+    nonisolated func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse {
         await countForecast()
         return ForecastResponse(
             forecast: DailyForecastResponse(headline: ForecastHeadline(text: "Fine"), dailyForecasts: [

@@ -1,5 +1,6 @@
 import AccuWeather
 import Foundation
+import WeatherHTTP
 import PlistArchive
 import Testing
 import WeatherCore
@@ -8,19 +9,19 @@ import WeatherModels
 
 /// A service that answers one canned result and counts calls.
 final class CannedService: WeatherService, @unchecked Sendable {
-    let result: Result<[CityWeather], AccuWeatherError>
+    let result: Result<[CityWeather], ServiceError>
     private let lock = NSLock()
     private var count = 0
     var calls: Int { lock.withLock { count } }
 
-    init(_ result: Result<[CityWeather], AccuWeatherError>) { self.result = result }
+    init(_ result: Result<[CityWeather], ServiceError>) { self.result = result }
 
-    func topCities(count: Int, language: String) async throws(AccuWeatherError) -> TopCitiesResponse {
+    func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse {
         lock.withLock { self.count += 1 }
         return TopCitiesResponse(cities: try result.get(), rateLimitRemaining: 10)
     }
 
-    func dailyForecast(cityKey: String, language: String) async throws(AccuWeatherError) -> ForecastResponse {
+    func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse {
         throw .cancelled
     }
 }

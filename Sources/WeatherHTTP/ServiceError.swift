@@ -1,7 +1,7 @@
 import Foundation
 
-/// Why a request to AccuWeather gave no usable answer; `errorDescription` is what a person reads.
-public enum AccuWeatherError: Error, Equatable, Sendable {
+/// Why a request to a weather source gave no usable answer; `errorDescription` is what a person reads.
+public enum ServiceError: Error, Equatable, Sendable {
     /// No route, DNS failure or connection refused.
     case unreachable(host: String)
     /// The whole-request deadline passed.
@@ -10,7 +10,7 @@ public enum AccuWeatherError: Error, Equatable, Sendable {
     case unauthorized(status: Int)
     /// 503 `ServiceUnavailable` or 429: the daily request limit is spent.
     case quotaExceeded
-    /// Another error status with an AccuWeather error body (message already redacted).
+    /// Another error status with an error body the source explained (message already redacted).
     case server(code: String, message: String, status: Int)
     /// A body that is not the expected JSON, too large, or holding more cities than asked.
     case unexpectedResponse(host: String, detail: String)
@@ -18,7 +18,7 @@ public enum AccuWeatherError: Error, Equatable, Sendable {
     case cancelled
 }
 
-extension AccuWeatherError: LocalizedError {
+extension ServiceError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .unreachable(let host):

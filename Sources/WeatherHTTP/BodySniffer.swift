@@ -1,9 +1,9 @@
 import Foundation
 
 /// Says in a few words what a body that failed to decode looks like.
-enum BodySniffer {
+public enum BodySniffer {
     /// For a body that is not valid JSON: empty, HTML, truncated, malformed or not JSON at all.
-    static func notJSONDetail(_ body: Data) -> String {
+    public static func notJSONDetail(_ body: Data) -> String {
         guard let first = firstSignificantByte(body) else { return "empty body" }
         switch first {
         case UInt8(ascii: "<"):
@@ -16,7 +16,7 @@ enum BodySniffer {
     }
 
     /// Suffix for an error status without an AccuWeather error body: ` with an HTML page`.
-    static func statusBodySuffix(_ body: Data) -> String {
+    public static func statusBodySuffix(_ body: Data) -> String {
         guard let first = firstSignificantByte(body) else { return "" }
         switch first {
         case UInt8(ascii: "<"): return " with an HTML page"
@@ -26,7 +26,7 @@ enum BodySniffer {
     }
 
     /// What the top level is when it is valid JSON of the wrong kind.
-    static func topLevelKind(_ body: Data) -> String {
+    public static func topLevelKind(_ body: Data) -> String {
         switch firstSignificantByte(body) {
         case UInt8(ascii: "{"): return "an object where a list was expected"
         case UInt8(ascii: "["): return "a list where an object was expected"

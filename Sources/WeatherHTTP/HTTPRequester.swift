@@ -1,0 +1,183 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What every source's client needs of HTTP: its URLs under a base (a proxy's path prefix kept),
+/// one deadline per request, the body cap, and every failure as a `ServiceError` in words,
+/// with the secret (an API key) removed from anything a person could read.
+public struct HTTPRequester: Sendable {
+    /// Largest body accepted; past it the answer is refused at once and further bytes are dropped.
+    public static let maxBodyBytes = 8 << 20
+    /// Deadline used when the one given is not a positive finite number of seconds.
+    public static let defaultTimeout: Double = 15
+
+    /// Where the API lives; a path prefix (a proxy's `/accu/`) is kept.
+    public let baseURL: URL
+    /// The one deadline of a whole request (connect, headers, body), in seconds.
+    public let timeout: Double
+    private let secret: String?
+    private let transport: any HTTPTransport
+
+    public init(baseURL: URL, timeout: Double, secret: String? = nil, transport: any HTTPTransport) {
+        self.baseURL = baseURL
+        // Capped at a day so the nanoseconds of the deadline sleep cannot overflow.
+        self.timeout = timeout.isFinite && timeout > 0 ? min(timeout, 86_400) : Self.defaultTimeout
+        self.secret = secret
+        self.transport = transport
+    }
+
+    /// The server's host name (with the port when the base URL names one), as shown in error messages.
+    public var host: String {
+        guard let name = baseURL.host else { return redact(baseURL.absoluteString) }
+        return redact(baseURL.port.map { "\(name):\($0)" } ?? name)
+    }
+
+    /// Appends percent-encoded path segments to the base URL's own path (so `https://proxy/accu/` works).
+    public func url(path segments: [String], query: [(String, String)]) throws(ServiceError) -> URL {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+            throw .unreachable(host: host)
+        }
+        var prefix = components.percentEncodedPath
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        let encodedSegments = segments.map { $0.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? "" }
+        components.percentEncodedPath = prefix + "/" + encodedSegments.joined(separator: "/")
+        components.percentEncodedQuery = query.map { name, value in
+            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? "")
+        }.joined(separator: "&")
+        components.fragment = nil
+        guard let url = components.url else { throw .unreachable(host: host) }
+        return url
+    }
+
+    private static let segmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/;"))
+    // Commas stay literal: Open-Meteo's coordinate lists are comma-separated.
+    private static let queryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#?/"))
+
+    /// Marker thrown by the deadline task of the race.
+    private struct DeadlinePassed: Error {}
+
+    /// `GET url` with `headers`, raced against the deadline; whichever finishes first wins and the
+    /// other is cancelled. Any status comes back as a response; only transport failures throw.
+    public func get(_ url: URL, headers: [(String, String)] = []) async throws(ServiceError) -> HTTPTransportResponse {
+        var request = URLRequest(url: url)
+        request.httpMethod = "GET"
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        // The transport's own idle timeout is only a backstop; the race below is the real deadline.
+        request.timeoutInterval = timeout + 1
+        let finalRequest = request
+        let transport = self.transport
+        let timeout = self.timeout
+        let limit = Self.maxBodyBytes
+        do {
+            return try await withThrowingTaskGroup(of: HTTPTransportResponse?.self) { group in
+                group.addTask { try await transport.send(finalRequest, maxBodyBytes: limit) }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let response = first else {
+                    throw DeadlinePassed()
+                }
+                return response
+            }
+        } catch {
+            throw mapTransportError(error)
+        }
+    }
+
+    private func mapTransportError(_ error: any Error) -> ServiceError {
+        if Task.isCancelled || error is CancellationError { return .cancelled }
+        switch error {
+        case is DeadlinePassed:
+            return .timedOut(host: host, seconds: timeout)
+        case HTTPTransportError.bodyTooLarge(let limit):
+            return .unexpectedResponse(host: host, detail: "body larger than \(limit >> 20) MiB")
+        case let urlError as URLError:
+            switch urlError.code {
+            case .cancelled: return .cancelled
+            case .timedOut: return .timedOut(host: host, seconds: timeout)
+            default: return .unreachable(host: host)
+            }
+        default:
+            return .unreachable(host: host)
+        }
+    }
+
+    /// A success body decoded as `T`; what was wrong with it otherwise, in words.
+    public func decodeJSON<T: Decodable>(
+        _ type: T.Type, from body: Data, describePath: ([any CodingKey]) -> String = HTTPRequester.plainPath
+    ) throws(ServiceError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw .unexpectedResponse(host: host, detail: redact(Self.describe(error, body: body, describePath: describePath)))
+        } catch {
+            throw .unexpectedResponse(host: host, detail: redact(BodySniffer.notJSONDetail(body)))
+        }
+    }
+
+    /// An error status whose body the source did not explain: `HTTP 500 with an HTML page`.
+    public func unexplainedStatus(_ response: HTTPTransportResponse) -> ServiceError {
+        .unexpectedResponse(host: host, detail: "HTTP \(response.statusCode)\(BodySniffer.statusBodySuffix(response.body))")
+    }
+
+    /// The server's own words, redacted and clipped to one printable line.
+    public func serverWords(_ text: String) -> String {
+        redact(Self.clip(text))
+    }
+
+    private func redact(_ text: String) -> String {
+        Redaction.redact(text, apiKey: secret)
+    }
+
+    /// The server's words as one printable line of at most 200 characters: line breaks and tabs
+    /// become spaces and other controls (C0, DEL, C1) U+FFFD, so a message shown in the banner
+    /// or on stderr cannot drive the terminal.
+    static func clip(_ text: String) -> String {
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: line.append(" ")
+            case 0..<0x20, 0x7F...0x9F: line.append("\u{FFFD}")
+            default: line.append(scalar)
+            }
+        }
+        let oneLine = String(line)
+        return oneLine.count > 200 ? String(oneLine.prefix(199)) + "…" : oneLine
+    }
+
+    /// `DailyForecasts[2].Temperature`.
+    public static func plainPath(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return text
+    }
+
+    static func describe(_ error: DecodingError, body: Data, describePath: ([any CodingKey]) -> String) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(describePath(context.codingPath + [key])) missing"
+        case .valueNotFound(_, let context):
+            return context.codingPath.isEmpty ? "empty body" : "\(describePath(context.codingPath)) is null"
+        case .typeMismatch(_, let context):
+            if context.codingPath.isEmpty {
+                return "unexpected JSON shape: \(BodySniffer.topLevelKind(body))"
+            }
+            return "\(describePath(context.codingPath)) has the wrong type"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return BodySniffer.notJSONDetail(body) }
+            return "\(describePath(context.codingPath)) is invalid"
+        @unknown default:
+            return "undecodable JSON"
+        }
+    }
+}

@@ -38,7 +38,13 @@ let package = Package(
         .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive"]),
         .testTarget(
             name: "AccuWeatherTests",
-            dependencies: ["AccuWeather", "WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["AccuWeather", "WeatherHTTP", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        // Loopback HTTP servers for the clients' tests (FlyingFox, and raw sockets for what it cannot do).
+        .target(
+            name: "HTTPTestSupport",
+            dependencies: ["WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/HTTPTestSupport"
         ),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP"]),
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw"]),

@@ -1,6 +1,7 @@
 import Foundation
 import WeatherHTTP
 import Testing
+import HTTPTestSupport
 import FlyingFox
 import AccuWeather
 

@@ -4,6 +4,7 @@ import WeatherHTTP
 import FoundationNetworking
 #endif
 import Testing
+import HTTPTestSupport
 import AccuWeather
 
 /// A transport that fails at once with a given error, for failures a loopback server cannot make.

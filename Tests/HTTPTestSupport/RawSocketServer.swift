@@ -5,9 +5,9 @@ import Glibc
 
 /// A tiny blocking POSIX server on 127.0.0.1 for what FlyingFox cannot misbehave at:
 /// never answering, dripping bytes, streaming a body without `Content-Length`.
-final class RawSocketServer: @unchecked Sendable {
+public final class RawSocketServer: @unchecked Sendable {
     /// What to do with each connection once its request head has been read.
-    enum Behaviour: Sendable {
+    public enum Behaviour: Sendable {
         /// Read the request, then say nothing until stopped.
         case neverAnswer
         /// Send `head`, then one body byte every `interval` seconds until stopped.
@@ -16,7 +16,7 @@ final class RawSocketServer: @unchecked Sendable {
         case stream(head: String, filler: UInt8, total: Int)
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let behaviour: Behaviour
     private let lock = NSLock()
@@ -24,7 +24,7 @@ final class RawSocketServer: @unchecked Sendable {
     private var connections: [Int32] = []
     private var sentBytes = 0
 
-    init(_ behaviour: Behaviour) throws {
+    public init(_ behaviour: Behaviour) throws {
         TestEnvironment.prepare()
         self.behaviour = behaviour
         let fd = try Self.loopbackSocket()
@@ -40,18 +40,18 @@ final class RawSocketServer: @unchecked Sendable {
         thread.start()
     }
 
-    var baseURL: URL {
+    public var baseURL: URL {
         URL(string: "http://127.0.0.1:\(port)")!
     }
 
     /// Body bytes written so far (all connections).
-    var bytesSent: Int {
+    public var bytesSent: Int {
         lock.lock()
         defer { lock.unlock() }
         return sentBytes
     }
 
-    func stop() {
+    public func stop() {
         // Only shut down here, under the lock the serving threads close with: each descriptor is
         // closed by the thread using it, so a number reused by another socket is never touched.
         lock.lock()
@@ -155,7 +155,7 @@ final class RawSocketServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 that nothing listens on (bound, then released).
-    static func closedPort() throws -> UInt16 {
+    public static func closedPort() throws -> UInt16 {
         let fd = try loopbackSocket()
         defer { close(fd) }
         guard bindToAnyLoopbackPort(fd) else { throw RawSocketError.bind }
@@ -180,7 +180,7 @@ final class RawSocketServer: @unchecked Sendable {
     }
 }
 
-enum RawSocketError: Error {
+public enum RawSocketError: Error {
     case socket, bind
 }
 

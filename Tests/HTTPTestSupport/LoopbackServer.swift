@@ -3,9 +3,9 @@ import FlyingFox
 import FlyingSocks
 
 /// A real HTTP server on 127.0.0.1 (FlyingFox) that answers with a closure and records request targets.
-final class LoopbackServer: Sendable {
-    let port: UInt16
-    let requests: RequestLog
+public final class LoopbackServer: Sendable {
+    public let port: UInt16
+    public let requests: RequestLog
     private let server: HTTPServer
     private let runTask: Task<Void, any Error>
 
@@ -17,7 +17,7 @@ final class LoopbackServer: Sendable {
     }
 
     /// Starts a server on a free port; `respond` builds each answer.
-    static func start(_ respond: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> LoopbackServer {
+    public static func start(_ respond: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> LoopbackServer {
         TestEnvironment.prepare()
         let log = RequestLog()
         let server = HTTPServer(
@@ -38,7 +38,7 @@ final class LoopbackServer: Sendable {
     }
 
     /// Answers every request with `status`, `headers` and `body`.
-    static func start(status: Int, headers: [String: String] = [:], body: Data) async throws -> LoopbackServer {
+    public static func start(status: Int, headers: [String: String] = [:], body: Data) async throws -> LoopbackServer {
         var httpHeaders = HTTPHeaders()
         for (name, value) in headers { httpHeaders[HTTPHeader(name)] = value }
         let fixed = httpHeaders
@@ -47,27 +47,27 @@ final class LoopbackServer: Sendable {
         }
     }
 
-    var baseURL: URL {
+    public var baseURL: URL {
         URL(string: "http://127.0.0.1:\(port)")!
     }
 
-    func stop() async {
+    public func stop() async {
         await server.stop(timeout: 0)
         runTask.cancel()
     }
 }
 
-enum LoopbackServerError: Error {
+public enum LoopbackServerError: Error {
     case noPort
 }
 
 /// Request targets (`/path?query`) and `Authorization` headers in the order the server saw them.
-final class RequestLog: @unchecked Sendable {
+public final class RequestLog: @unchecked Sendable {
     private let lock = NSLock()
     private var targets: [String] = []
     private var authorizationHeaders: [String?] = []
 
-    func append(_ target: String, authorization: String?) {
+    public func append(_ target: String, authorization: String?) {
         lock.lock()
         targets.append(target)
         authorizationHeaders.append(authorization)
@@ -75,13 +75,13 @@ final class RequestLog: @unchecked Sendable {
     }
 
     /// Each request's `Authorization` header, nil where it had none.
-    var authorizations: [String?] {
+    public var authorizations: [String?] {
         lock.lock()
         defer { lock.unlock() }
         return authorizationHeaders
     }
 
-    var all: [String] {
+    public var all: [String] {
         lock.lock()
         defer { lock.unlock() }
         return targets
@@ -89,14 +89,14 @@ final class RequestLog: @unchecked Sendable {
 }
 
 /// Process-wide test set-up: loopback requests must never go through a proxy.
-enum TestEnvironment {
+public enum TestEnvironment {
     private static let prepared: Bool = {
         setenv("no_proxy", "127.0.0.1,localhost", 1)
         setenv("NO_PROXY", "127.0.0.1,localhost", 1)
         return true
     }()
 
-    static func prepare() {
+    public static func prepare() {
         _ = prepared
     }
 }

@@ -18,24 +18,29 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "WeatherModels"),
-        .target(name: "PlistArchive", dependencies: ["WeatherModels"]),
+        .target(name: "PlistArchive"),
+        .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive"]),
         .target(name: "WeatherHTTP"),
         .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP"]),
-        .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "WeatherHTTP", "AccuWeather"]),
+        .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "AccuWeather"]),
         .target(name: "WeatherTUI", dependencies: ["WeatherCore", "CNcursesw"]),
         .executableTarget(
             name: "weather-tui",
             dependencies: [
-                "WeatherTUI", "WeatherCore",
+                "WeatherTUI", "WeatherCore", "WeatherStore", "WeatherModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "weather-bench",
-            dependencies: ["PlistArchive", "WeatherCore", "WeatherTUI"]
+            dependencies: ["PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI"]
         ),
         .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels"]),
-        .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive"]),
+        // The weather models serve as realistic sample values; the library itself knows none of them.
+        .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "WeatherModels", "ArchiveTestSupport"]),
+        .testTarget(name: "WeatherStoreTests", dependencies: ["WeatherStore", "PlistArchive", "WeatherModels", "ArchiveTestSupport"]),
+        // Sample feeds, temporary folders and child processes for both archive test targets.
+        .target(name: "ArchiveTestSupport", dependencies: ["WeatherModels"], path: "Tests/ArchiveTestSupport"),
         .testTarget(
             name: "AccuWeatherTests",
             dependencies: ["AccuWeather", "WeatherHTTP", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
@@ -46,9 +51,9 @@ let package = Package(
             dependencies: ["WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/HTTPTestSupport"
         ),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore"]),
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw"]),
-        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui"]),
+        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program.
         .executableTarget(name: "startup-floor-foundation"),
         .executableTarget(name: "startup-floor-networking"),

@@ -5,8 +5,8 @@ import Glibc
 
 /// Writes a file so that readers only ever see the old bytes or the new ones: a temporary file
 /// in the same folder, flushed, then renamed over the target. The folder is created 0700.
-enum AtomicFile {
-    static func write(_ data: Data, to url: URL) throws(ArchiveError) {
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws(ArchiveError) {
         let folder = url.deletingLastPathComponent()
         try ensureFolder(folder)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
@@ -41,7 +41,7 @@ enum AtomicFile {
     }
 
     /// Creates the folder (and parents) with mode 0700 when missing.
-    static func ensureFolder(_ folder: URL) throws(ArchiveError) {
+    public static func ensureFolder(_ folder: URL) throws(ArchiveError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .io(underlying: "\(folder.path) is not a folder") }
@@ -56,7 +56,7 @@ enum AtomicFile {
     }
 
     /// Reads a whole file: `.missing` when there is none, `.io` when it cannot be read.
-    static func read(_ url: URL) throws(ArchiveError) -> Data {
+    public static func read(_ url: URL) throws(ArchiveError) -> Data {
         var info = stat()
         if stat(url.path, &info) != 0 {
             if errno == ENOENT { throw .missing }
@@ -72,7 +72,7 @@ enum AtomicFile {
 
     /// Moves an unreadable file aside to `<name>.corrupt` (replacing an older one).
     @discardableResult
-    static func moveAside(_ url: URL) -> URL? {
+    public static func moveAside(_ url: URL) -> URL? {
         let aside = url.appendingPathExtension("corrupt")
         unlink(aside.path)
         return rename(url.path, aside.path) == 0 ? aside : nil

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Every reader answers nil for anything `Decodable` would not accept exactly so; the caller
 /// then decodes through `Decodable`, which decides and reports. The readers of the archived
-/// types are extensions (`WeatherFeedReader`, `WeatherFeedSummaryReader`).
+/// types are extensions in the modules that own those types.
 ///
 /// A dictionary is read in one pass: each entry's key is matched to its `CodingKeys` case, and
 /// a key object once matched is known by its object number from then on (archives share one
@@ -14,7 +14,7 @@ import Foundation
 /// would search and find each key, this finds the same entry or gives up: a well-formed
 /// dictionary has one entry per key, so the two agree; a dictionary with a repeated or damaged
 /// key, or a damaged value reference, is left to `Decodable`.
-struct BinaryPlistWalk {
+public struct BinaryPlistWalk {
     let document: BinaryPlistDocument
     /// Owned by `read` for the walk's whole length. A pointer, so that the walk stays a plain
     /// value: the readers pass themselves around as closures, and a class reference here was
@@ -28,7 +28,7 @@ struct BinaryPlistWalk {
 
     /// What `read` makes of the binary plist `payload`'s top object; nil when it is not a
     /// binary plist, or `read` answers nil.
-    static func read<T>(_ payload: Data, _ read: (BinaryPlistWalk, Int) -> T?) -> T? {
+    public static func read<T>(_ payload: Data, _ read: (BinaryPlistWalk, Int) -> T?) -> T? {
         payload.withUnsafeBytes { raw in
             guard let document = BinaryPlistDocument(raw.bindMemory(to: UInt8.self)) else { return nil }
             let keys = UnsafeMutablePointer<KeyState>.allocate(capacity: 1)
@@ -93,7 +93,7 @@ struct BinaryPlistWalk {
 
     /// One dictionary's values, by the `CodingKeys` case of their keys, found in one pass; read
     /// only with keys of that type.
-    struct Fields<Key: CodingKey & CaseIterable> {
+    public struct Fields<Key: CodingKey & CaseIterable> {
         /// Where its values start in `KeyState.values`: one slot per case, -1 when absent.
         fileprivate let base: Int
         fileprivate let count: Int
@@ -101,7 +101,7 @@ struct BinaryPlistWalk {
 
     /// The fields of dictionary object `index` keyed by `Key`; nil when it is not a dictionary
     /// or has a damaged or repeated key or a damaged value reference. Pair with `done(_:)`.
-    func fields<Key: CodingKey & CaseIterable>(_ index: Int, _ key: Key.Type) -> Fields<Key>? {
+    public func fields<Key: CodingKey & CaseIterable>(_ index: Int, _ key: Key.Type) -> Fields<Key>? {
         guard let dictionary = document.dictionary(index) else { return nil }
         let type = keys.pointee.type(key)
         guard type.isNumbered else { return nil }
@@ -133,7 +133,7 @@ struct BinaryPlistWalk {
     }
 
     /// Ends the reading of `fields` (the innermost one open).
-    func done<Key>(_ fields: Fields<Key>) {
+    public func done<Key>(_ fields: Fields<Key>) {
         keys.pointee.top = fields.base
     }
 
@@ -162,7 +162,7 @@ struct BinaryPlistWalk {
     }
 
     /// A required field's object number (`decode(_:forKey:)`).
-    func required<Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key) -> Int? {
+    public func required<Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key) -> Int? {
         let index = value(fields, key)
         return index >= 0 ? index : nil
     }
@@ -174,7 +174,7 @@ struct BinaryPlistWalk {
     /// but `string` takes a string object (that one has its own overload), so a value read is
     /// never the placeholder, and most fields skip the check.
     @inline(__always)
-    func optional<T, Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key, _ read: (Int) -> T?) -> T?? {
+    public func optional<T, Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key, _ read: (Int) -> T?) -> T?? {
         let index = value(fields, key)
         if index < 0 { return .some(nil) }
         if let value = read(index) { return .some(value) }
@@ -183,7 +183,7 @@ struct BinaryPlistWalk {
 
     /// An optional text field: the text `"$null"` in an ASCII string object is the placeholder.
     @inline(__always)
-    func optional<Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key, _ read: (Int) -> String?) -> String?? {
+    public func optional<Key: CodingKey & CaseIterable>(_ fields: Fields<Key>, _ key: Key, _ read: (Int) -> String?) -> String?? {
         let index = value(fields, key)
         if index < 0 { return .some(nil) }
         guard let value = read(index) else { return nil }
@@ -192,7 +192,7 @@ struct BinaryPlistWalk {
 
     /// Sets `target` to an optional field's value (`optional`'s answer); false when it had none.
     @inline(__always)
-    func assign<T>(_ target: inout T?, _ value: consuming T??) -> Bool {
+    public func assign<T>(_ target: inout T?, _ value: consuming T??) -> Bool {
         guard let value else { return false }
         target = value
         return true
@@ -201,7 +201,7 @@ struct BinaryPlistWalk {
     /// The elements of an array, each read by `read`; nil when any is not (`Array.init(from:)`).
     /// Each element is made in its place in the array (a city is 3.7 KB); the space is reserved
     /// up front only up to 16 MiB, whatever count a damaged file claims.
-    func array<T>(_ index: Int, _ read: (Int) -> T?) -> [T]? {
+    public func array<T>(_ index: Int, _ read: (Int) -> T?) -> [T]? {
         guard let list = document.array(index) else { return nil }
         guard list.count <= (16 << 20) / max(1, MemoryLayout<T>.stride) else {
             var elements: [T] = []
@@ -227,13 +227,13 @@ struct BinaryPlistWalk {
 
     // MARK: Scalars, by BinaryPlistDecoder's rules
 
-    func string(_ index: Int) -> String? { document.string(index) }
+    public func string(_ index: Int) -> String? { document.string(index) }
 
-    func bool(_ index: Int) -> Bool? { document.bool(index) }
+    public func bool(_ index: Int) -> Bool? { document.bool(index) }
 
-    func date(_ index: Int) -> Date? { document.date(index) }
+    public func date(_ index: Int) -> Date? { document.date(index) }
 
-    func int(_ index: Int) -> Int? { document.number(index, as: Int.self) ?? nil }
+    public func int(_ index: Int) -> Int? { document.number(index, as: Int.self) ?? nil }
 
-    func double(_ index: Int) -> Double? { document.number(index, as: Double.self) ?? nil }
+    public func double(_ index: Int) -> Double? { document.number(index, as: Double.self) ?? nil }
 }

@@ -5,8 +5,7 @@ import Foundation
 /// booleans shared by every use), arrays and dictionaries numbered when they are begun and
 /// written last, once the width of a reference is known.
 ///
-/// It is what `BinaryPlistEncoder` writes through, and `WeatherFeedWriter` writes the same
-/// objects through it in the same order without `Codable`: one writer, so one set of bytes.
+/// It is what `BinaryPlistEncoder` writes through.
 ///
 /// One writer serves one encoding on one thread and no access to its storage overlaps another,
 /// so the storage skips the runtime's exclusivity bookkeeping. Its tables are made for the
@@ -26,7 +25,6 @@ final class BinaryPlistWriter {
         private let number: UInt32
         private var entries: UInt32 = 0
         private var cursor: UInt32 = 0
-        private var closedAt = UInt32.max
         let isDictionary: Bool
 
         init(object: Int, isDictionary: Bool) {
@@ -47,11 +45,6 @@ final class BinaryPlistWriter {
             set { cursor = UInt32(newValue) }
         }
 
-        /// Where its references start in `closed`, once closed; -1 for a container filled by `append`.
-        var closed: Int {
-            get { closedAt == .max ? -1 : Int(closedAt) }
-            set { closedAt = UInt32(newValue) }
-        }
     }
 
     /// One entry of a container, in the order written: `value` is an object number, or a
@@ -62,12 +55,6 @@ final class BinaryPlistWriter {
         var value: Int
     }
 
-    /// A key (`UInt32.max` in an array) and its value, object numbers in 32 bits (see `Container`).
-    private struct Pair {
-        let key: UInt32
-        let value: UInt32
-    }
-
     // The object table's storage (`GrowableStorage`: no uniqueness checks or retains on the
     // hundreds of thousands of appends a feed makes), freed in `deinit` or handed over by `finish`.
     @exclusivity(unchecked) private var body: GrowableStorage<UInt8>
@@ -75,10 +62,6 @@ final class BinaryPlistWriter {
     @exclusivity(unchecked) private var offsets: GrowableStorage<Int>
     @exclusivity(unchecked) private var containers: GrowableStorage<Container>
     @exclusivity(unchecked) private var entries = GrowableStorage<Entry>(capacity: 64)
-    /// Entries of the containers open through `open`, innermost last.
-    @exclusivity(unchecked) private var stack = GrowableStorage<Pair>(capacity: 256)
-    /// References of closed containers, each container's in one block (keys, then values).
-    @exclusivity(unchecked) private var closed: GrowableStorage<UInt32>
     private var finished = false
     @exclusivity(unchecked) private var asciiStrings: ByteStringTable
     @exclusivity(unchecked) private var reals: RealTable
@@ -86,9 +69,6 @@ final class BinaryPlistWriter {
     @exclusivity(unchecked) private var smallIntegers = [Int](repeating: -1, count: 256)
     /// A few dozen key types at most: a list searched in place beats hashing the type.
     @exclusivity(unchecked) private var keyTables: [(type: ObjectIdentifier, table: KeyTable)] = []
-    /// Per key type met by `caseKeys`, where its cases' string objects start in `caseKeyRefs`.
-    @exclusivity(unchecked) private var caseKeyTypes = KeyTypeTable<Int>()
-    @exclusivity(unchecked) private var caseKeyRefs = GrowableStorage<Int>(capacity: 256)
 
     /// `expectedObjects`, when known, saves growing the storage as objects come (a 150-city
     /// feed is some 17,000 objects in 300 KB).
@@ -97,7 +77,6 @@ final class BinaryPlistWriter {
         body = GrowableStorage(capacity: 32 * expectedObjects)  // reserved, touched only as written
         offsets = GrowableStorage(capacity: expectedObjects)
         containers = GrowableStorage(capacity: expectedObjects / 2)
-        closed = GrowableStorage(capacity: 3 * expectedObjects)
         // Room for the distinct strings and reals of a 150-city feed (some 900 and 1,100) at half
         // load; larger plists grow them by doubling. Sized by the object count instead, the
         // tables of 10,000 cities took megabytes to clear for a few thousand entries.
@@ -111,9 +90,6 @@ final class BinaryPlistWriter {
         offsets.free()
         containers.free()
         entries.free()
-        stack.free()
-        closed.free()
-        caseKeyRefs.free()
     }
 
     private func begin() -> Int {
@@ -287,33 +263,12 @@ final class BinaryPlistWriter {
         return ref
     }
 
-    /// Where `Key`'s cases' string objects are kept for `key(_:cases:container:)`; -1 when `Key`
-    /// is not stored as its case numbers (`CaseNumbering`).
-    func caseKeys<Key: CodingKey & CaseIterable>(_ type: Key.Type) -> Int {
-        caseKeyTypes.value(for: ObjectIdentifier(type)) {
-            CaseNumbering.isNumbered(type) ? caseKeyRefs.append(repeating: -1, count: Key.allCases.count) : -1
-        }
-    }
-
-    /// The string object of `key`, a key of container `id`, kept by case at `cases` (from
-    /// `caseKeys`): for a writer that knows its keys' types, the same objects as
-    /// `key(_:in:container:)` gives, found without comparing names. The first use of a case
-    /// writes its name (shared like every ASCII string), as the first use of a name there does.
-    func key<Key: CodingKey & CaseIterable>(_ key: Key, cases: Int, container id: Int) -> Int {
-        guard cases >= 0 else { return self.key(key.stringValue, in: keyTable(Key.self), container: id) }
-        let known = caseKeyRefs.base + cases + CaseNumbering.number(of: key)
-        if known.pointee < 0 { known.pointee = string(key.stringValue) }
-        return known.pointee
-    }
-
     // MARK: Containers
     //
-    // Two ways to fill one: entries added to any open container in any order (`append`, what a
-    // `Codable` encoder needs: a nested container may be filled between its parent's entries),
-    // sorted out per container at the end; or a container filled as a whole before its parent
-    // goes on (`open`/`add`/`close`, what `WeatherFeedWriter` does), whose entries are copied out
-    // in one block when it closes and need no sorting. Either way a container's bytes are its
-    // entries in the order added, and containers are written in the order they were begun.
+    // Entries are added to any open container in any order (`append`, what a `Codable` encoder
+    // needs: a nested container may be filled between its parent's entries) and sorted out per
+    // container at the end: a container's bytes are its entries in the order added, and
+    // containers are written in the order they were begun.
 
     /// A new container's number; `expected` entries are reserved.
     func container(isDictionary: Bool, expected: Int = 0) -> Int {
@@ -336,45 +291,6 @@ final class BinaryPlistWriter {
 
     func append(value: Int, to id: Int) { append(key: -1, value: value, to: id) }
 
-    /// A container filled whole: `add` its entries, then `close` it before adding to another.
-    struct Open {
-        let id: Int
-        let isDictionary: Bool
-        /// Where its entries start on the stack of open containers' entries.
-        fileprivate let base: Int
-    }
-
-    func open(isDictionary: Bool) -> Open {
-        let id = container(isDictionary: isDictionary)
-        return Open(id: id, isDictionary: isDictionary, base: stack.count)
-    }
-
-    @inline(__always)
-    func add(key: Int, value: Int) {
-        stack.append(Pair(key: UInt32(truncatingIfNeeded: key), value: UInt32(value)))  // key -1 in an array
-    }
-
-    /// Ends `container` (the innermost open one): its object number.
-    func close(_ container: Open) -> Int {
-        let count = stack.count - container.base
-        containers[container.id].count = count
-        containers[container.id].closed = closed.count
-        let mine = UnsafeBufferPointer(start: stack.base + container.base, count: count)
-        var out = closed.appendUninitialized(container.isDictionary ? 2 * count : count)
-        if container.isDictionary {
-            for entry in mine {
-                out.pointee = entry.key
-                out += 1
-            }
-        }
-        for entry in mine {
-            out.pointee = entry.value
-            out += 1
-        }
-        stack.removeLast(count)
-        return containers[container.id].object
-    }
-
     /// The finished file. `resolve` gives the object number of each negative stand-in value; it
     /// may begin containers of its own (an empty dictionary for a coder that wrote nothing).
     func finish(top: Int, resolve: (Int) -> Int = { _ in preconditionFailure("no value stands in") }) -> Data {
@@ -386,8 +302,7 @@ final class BinaryPlistWriter {
         for container in containers {
             size += BinaryPlistBytes.markerSize(count: container.count) + container.count * refSize * (container.isDictionary ? 2 : 1)
         }
-        // The appended entries of each container, in the order added: one counting sort (none
-        // when every container was filled whole).
+        // The entries of each container, in the order added: one counting sort.
         var start: [Int] = [], order: [Int] = []
         if !entries.isEmpty {
             start = [Int](repeating: 0, count: containers.count + 1)
@@ -406,14 +321,12 @@ final class BinaryPlistWriter {
         let objectsEnd = body.count
         _ = body.appendUninitialized(size + offsets.count * offsetSize + 32)  // every byte written below
         var cursor = ByteCursor(out: body.buffer, at: objectsEnd)
-        let closed = UnsafeBufferPointer(self.closed.buffer), objectOffsets = offsets.base
+        let objectOffsets = offsets.base
         for c in containers.indices {
             let container = containers[c]
             objectOffsets[container.object] = cursor.at
             BinaryPlistBytes.appendMarker(container.isDictionary ? 0xD0 : 0xA0, count: container.count, to: &cursor)
-            if container.closed >= 0 {
-                cursor.put(closed[container.closed..<container.closed + container.count * (container.isDictionary ? 2 : 1)], width: refSize)
-            } else if container.count > 0 {
+            if container.count > 0 {
                 let mine = order[start[c]..<start[c + 1]]
                 if container.isDictionary { cursor.put(mine.lazy.map { entries[$0].key }, width: refSize) }
                 cursor.put(mine.lazy.map { entries[$0].value }, width: refSize)

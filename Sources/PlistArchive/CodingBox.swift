@@ -12,6 +12,13 @@ public protocol CodingBox: NSObject, NSSecureCoding {
     associatedtype Value
     init(_ value: Value)
     var value: Value { get }
+    /// Names this class had in archives written before it moved or was renamed
+    /// (`OldModule.OldName`): still read as this class. None by default.
+    static var formerClassNames: [String] { get }
+}
+
+extension CodingBox {
+    public static var formerClassNames: [String] { [] }
 }
 
 extension BoxedCodable {
@@ -34,8 +41,8 @@ public enum BoxedArchive {
     /// any other class is refused before unarchiving (a foreign class would crash it on Linux).
     public static func decode<T: BoxedCodable>(_ type: T.Type, from data: Data) throws(ArchiveError) -> [T] {
         let archive = try KeyedArchiveValidator.parse(data)
-        let boxName = NSStringFromClass(T.Box.self)
-        let allowed: Set<String> = ["NSArray", "NSMutableArray", boxName]
+        let boxNames = [NSStringFromClass(T.Box.self)] + T.Box.formerClassNames
+        let allowed = Set(["NSArray", "NSMutableArray"] + boxNames)
         guard let rootClass = archive.className(of: archive.root), rootClass == "NSArray" || rootClass == "NSMutableArray" else {
             throw .corrupt(reason: "archive root is not an array of \(T.self)")
         }
@@ -45,7 +52,14 @@ public enum BoxedArchive {
         }
         let root: Any?
         do {
-            root = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, T.Box.self], from: data)
+            let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+            unarchiver.requiresSecureCoding = true
+            // A bad entry must be an error to report, not the exception that ends the process.
+            unarchiver.decodingFailurePolicy = .setErrorAndReturn
+            for name in T.Box.formerClassNames { unarchiver.setClass(T.Box.self, forClassName: name) }
+            root = unarchiver.decodeObject(of: [NSArray.self, T.Box.self], forKey: NSKeyedArchiveRootObjectKey)
+            unarchiver.finishDecoding()
+            if let error = unarchiver.error { throw error }
         } catch {
             throw .corrupt(reason: "an entry of \(T.self) is unreadable")
         }

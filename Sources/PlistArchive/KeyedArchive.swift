@@ -1,6 +1,6 @@
 import Foundation
 
-/// The archive scheme of SPEC §3: a `Codable` value → a binary property list → the root `Data`
+/// The archive scheme of docs/spec.md §3: a `Codable` value → a binary property list → the root `Data`
 /// of an `NSKeyedArchiver` archive → an atomically written file. Reading never crashes: every
 /// bad file is an `ArchiveError`.
 ///
@@ -45,7 +45,7 @@ public enum KeyedArchive {
     }
 
     /// Decodes the binary-plist payload held by the archive.
-    static func decodePayload<T: Decodable>(_ type: T.Type, from payload: Data) throws(ArchiveError) -> T {
+    public static func decodePayload<T: Decodable>(_ type: T.Type, from payload: Data) throws(ArchiveError) -> T {
         let decoder = PayloadDecoder(binary: BinaryPlistDecoder.isBinaryPlist(payload))
         let versioned = T.self as? SchemaVersioned.Type
         func newerSchema(_ found: Int?) -> ArchiveError? {

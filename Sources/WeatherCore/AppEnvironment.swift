@@ -2,6 +2,7 @@ import AccuWeather
 import Foundation
 import WeatherHTTP
 import PlistArchive
+import WeatherStore
 import WeatherModels
 
 /// The world outside the reducer, as `@Sendable` closures: live ones over the network and the

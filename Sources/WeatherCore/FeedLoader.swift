@@ -2,6 +2,7 @@ import AccuWeather
 import Foundation
 import WeatherHTTP
 import PlistArchive
+import WeatherStore
 import WeatherModels
 
 /// The offline promise in one place: restore the saved feed, decide whether it is stale, and

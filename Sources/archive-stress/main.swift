@@ -1,10 +1,24 @@
 // A writer/reader process for PlistArchiveTests: proves that concurrent writers through the
 // atomic archive never leave a file a reader cannot decode.
-//   archive-stress write FILE ID N   — archive N feeds tagged ID to FILE
+//   archive-stress write FILE ID N   — archive N values tagged ID to FILE
 //   archive-stress read FILE N       — read FILE N times; exit 1 on the first undecodable read
 import Foundation
 import PlistArchive
-import WeatherModels
+
+/// A value of a feed's shape and size: fifty records of nested fields.
+struct Sample: Codable {
+    struct Record: Codable {
+        var key: String
+        var name: String
+        var country: [String: String]
+        var text: String
+        var flag: Bool
+        var measure: [String: Double]
+    }
+
+    var written: Date
+    var records: [Record]
+}
 
 let args = CommandLine.arguments
 guard args.count >= 4, let n = Int(args.last!) else {
@@ -13,19 +27,18 @@ guard args.count >= 4, let n = Int(args.last!) else {
 }
 let url = URL(fileURLWithPath: args[2])
 
-func feed(_ tag: String, _ i: Int) -> WeatherFeed {
-    let cities = (0..<50).map { k in
-        CityWeather(key: "\(tag)-\(k)", localizedName: "City \(k)", englishName: "City \(k)",
-                    country: Country(id: "XX", localizedName: "X", englishName: "X"), weatherText: "Sunny \(i)",
-                    isDayTime: true, temperature: MetricImperial(metric: UnitValue(value: Double(i), unit: "C"), imperial: nil))
+func sample(_ tag: String, _ i: Int) -> Sample {
+    let records = (0..<50).map { k in
+        Sample.Record(key: "\(tag)-\(k)", name: "City \(k)", country: ["id": "XX", "name": "X"], text: "Sunny \(i)",
+                      flag: true, measure: ["metric": Double(i), "imperial": Double(i) * 1.8 + 32])
     }
-    return WeatherFeed(fetchedAt: Date(), request: FeedRequest(count: 50, language: "en-us"), cities: cities)
+    return Sample(written: Date(), records: records)
 }
 
 switch args[1] {
 case "write":
     for i in 0..<n {
-        do { try KeyedArchive.archive(feed(args[3], i), to: url) } catch {
+        do { try KeyedArchive.archive(sample(args[3], i), to: url) } catch {
             FileHandle.standardError.write(Data("write \(i): \(error)\n".utf8))
             exit(1)
         }
@@ -34,8 +47,8 @@ case "read":
     var decoded = 0
     for _ in 0..<n {
         do {
-            let value = try KeyedArchive.unarchive(WeatherFeed.self, from: url)
-            guard value.cities.count == 50 else { exit(1) }
+            let value = try KeyedArchive.unarchive(Sample.self, from: url)
+            guard value.records.count == 50 else { exit(1) }
             decoded += 1
         } catch ArchiveError.missing {
             continue

@@ -1,12 +1,13 @@
 import Foundation
 import PlistArchive
+import WeatherStore
 import WeatherCore
 import WeatherModels
 
 /// The feed archive's round trip as the program does it (`WeatherFeedArchive`: save = encode +
 /// atomic write with fsync, load = read + validate + decode), next to the same coders without
-/// the archive or the file, the same feed through `Codable` (this project's coders, `Codable`'s
-/// own floor, Foundation's coders), at 150 and 10,000 cities: the wrapping's cost and the growth.
+/// the archive or the file, `Codable`'s own floor and Foundation's coders, at 150, 1,500 and
+/// 10,000 cities: the wrapping's cost and the growth.
 func runArchiveBench() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -26,17 +27,16 @@ func runArchiveBench() throws {
         let rounds = count >= 10_000 ? 3 : 5
         try store.save(feed)
         let archivedBytes = try Data(contentsOf: store.url).count
-        let payload = WeatherFeedWriter.encode(feed)
-        guard WeatherFeedReader.read(payload) == feed, try store.load() == feed,  // every coder gives the feed back
-              try BinaryPlistDecoder().decode(WeatherFeed.self, from: BinaryPlistEncoder().encode(feed)) == feed
+        let payload = try BinaryPlistEncoder().encode(feed)
+        guard try BinaryPlistDecoder().decode(WeatherFeed.self, from: payload) == feed, try store.load() == feed
         else { throw BenchError.mismatch("a coder did not give the feed back") }
 
         var results: [BenchResult] = []
-        results.append(measure("bare plist encode+decode", iterations: iterations, rounds: rounds, note: "the store's coders, no archive") {
-            _ = WeatherFeedReader.read(WeatherFeedWriter.encode(feed))
+        results.append(try measure("bare plist encode+decode", iterations: iterations, rounds: rounds, note: "the store's Codable coders, no archive") {
+            _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: try BinaryPlistEncoder().encode(feed))
         })
         results.append(try measure("keyed archive encode+decode, in memory", iterations: iterations, rounds: rounds, note: "+ the NSKeyedArchiver wrapping") {
-            _ = try WeatherFeedArchive.decode(WeatherFeed.self, from: WeatherFeedArchive.encode(feed))
+            _ = try WeatherFeedArchive.decode(WeatherFeed.self, from: KeyedArchive.encode(feed))
         })
         results.append(try measure("archive round trip (write+read)", iterations: iterations, rounds: rounds, note: "\(archivedBytes / 1024) KiB file, fsync'd") {
             try store.save(feed)
@@ -48,15 +48,12 @@ func runArchiveBench() throws {
             results.append(try measure("  archive: read+walk --once's summary", iterations: iterations, rounds: rounds, note: "10 fields a city, as --once reads it") {
                 _ = try store.load(WeatherFeedSummary.self)
             })
-            results.append(measure("  bare plist encode", iterations: iterations, rounds: rounds, note: "\(payload.count / 1024) KiB") { _ = WeatherFeedWriter.encode(feed) })
-            results.append(measure("  bare plist decode", iterations: iterations, rounds: rounds) { _ = WeatherFeedReader.read(payload) })
+            results.append(try measure("  bare plist encode", iterations: iterations, rounds: rounds, note: "\(payload.count / 1024) KiB") { _ = try BinaryPlistEncoder().encode(feed) })
+            results.append(try measure("  bare plist decode", iterations: iterations, rounds: rounds) { _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: payload) })
             results.append(try measure("  keyed archive wrap+unwrap alone", iterations: iterations, rounds: rounds) {
                 _ = try KeyedArchive.unwrap(KeyedArchive.wrap(payload))
             })
         }
-        results.append(try measure("through Codable: encode+decode", iterations: iterations, rounds: rounds, warmUp: count < 10_000, note: "BinaryPlist coders, same bytes") {
-            _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: try BinaryPlistEncoder().encode(feed))
-        })
         if !large {
             // The floor of any Codable archive: the same feed through coders that do no work.
             let floor = try ConstantDecoder(arrayCount: count).decode(WeatherFeed.self)
@@ -87,7 +84,7 @@ func runArchiveBench() throws {
     // run at 150 cities does: `scripts/bench growth` measures the same with the memory kept.
     print("\nGrowth, time per city ÷ at 150 cities (1.00× = linear): at 1,500 · at 10,000")
     for name in ["archive round trip (write+read)", "keyed archive encode+decode, in memory", "bare plist encode+decode",
-                 "through Codable: encode+decode", "Foundation PropertyList encode+decode"] {
+                 "Foundation PropertyList encode+decode"] {
         if let small = perCity[name]?[150], let middle = perCity[name]?[1_500], let large = perCity[name]?[10_000] {
             print("  \(name): \(String(format: "%.2f× · %.2f×", middle / small, large / small))")
         }
@@ -115,7 +112,7 @@ func runGrowthBench() throws {
             return city
         })
     }
-    let payloads = feeds.mapValues(WeatherFeedWriter.encode)
+    let payloads = try feeds.mapValues { try BinaryPlistEncoder().encode($0) }
     let cases = [
         Case(name: "archive round trip (write+read)") { count in
             let store = WeatherFeedArchive(directory: folder)
@@ -123,14 +120,13 @@ func runGrowthBench() throws {
             _ = try store.load()
         },
         Case(name: "keyed archive encode+decode, in memory") { count in
-            _ = try WeatherFeedArchive.decode(WeatherFeed.self, from: WeatherFeedArchive.encode(feeds[count]!))
+            _ = try WeatherFeedArchive.decode(WeatherFeed.self, from: KeyedArchive.encode(feeds[count]!))
         },
-        Case(name: "bare plist encode+decode") { count in _ = WeatherFeedReader.read(WeatherFeedWriter.encode(feeds[count]!)) },
-        Case(name: "  bare plist encode") { count in _ = WeatherFeedWriter.encode(feeds[count]!) },
-        Case(name: "  bare plist decode") { count in _ = WeatherFeedReader.read(payloads[count]!) },
-        Case(name: "through Codable: encode+decode") { count in
+        Case(name: "bare plist encode+decode") { count in
             _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: try BinaryPlistEncoder().encode(feeds[count]!))
         },
+        Case(name: "  bare plist encode") { count in _ = try BinaryPlistEncoder().encode(feeds[count]!) },
+        Case(name: "  bare plist decode") { count in _ = try BinaryPlistDecoder().decode(WeatherFeed.self, from: payloads[count]!) },
     ]
     // Each round runs every case at every size about equally long (some 10,000 cities' worth).
     var best: [String: [Int: Double]] = [:]

@@ -1,6 +1,7 @@
 import AccuWeather
 import Foundation
 import PlistArchive
+import WeatherStore
 import WeatherCore
 import WeatherModels
 

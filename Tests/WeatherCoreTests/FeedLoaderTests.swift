@@ -3,6 +3,7 @@ import Foundation
 import WeatherHTTP
 import PlistArchive
 import Testing
+import WeatherStore
 import WeatherModels
 @testable import WeatherCore
 

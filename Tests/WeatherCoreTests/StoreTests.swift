@@ -2,6 +2,7 @@ import AccuWeather
 import Foundation
 import PlistArchive
 import Testing
+import WeatherStore
 import WeatherModels
 @testable import WeatherCore
 

@@ -3,6 +3,7 @@ import Foundation
 import WeatherHTTP
 import PlistArchive
 import Testing
+import WeatherStore
 import WeatherCore
 import WeatherModels
 @testable import weather_tui

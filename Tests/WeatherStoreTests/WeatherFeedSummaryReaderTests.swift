@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import ArchiveTestSupport
 import WeatherModels
 @testable import PlistArchive
+@testable import WeatherStore
 
 /// `--once`'s summary walker must answer for well-formed payloads with exactly what `Decodable`
 /// reads, and for anything else either that same value or nothing (the archive then decodes

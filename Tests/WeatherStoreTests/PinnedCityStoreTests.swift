@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import ArchiveTestSupport
+import WeatherStore
 import WeatherModels
 @testable import PlistArchive
 
-@Suite struct BoxedArchiveTests {
+@Suite struct PinnedCityStoreTests {
     let folder = Make.tempDirectory()
     let cities = [PinnedCity(key: "226396", name: "Tokyo", latitude: 35.68, longitude: 139.77),
                   PinnedCity(key: "294021", name: "Москва", latitude: 55.75, longitude: 37.62)]
@@ -15,7 +17,7 @@ import WeatherModels
         #expect(try store.load() == cities)
         let data = try Data(contentsOf: store.url)
         let archive = try KeyedArchiveValidator.parse(data)
-        #expect(archive.classNames.contains("PlistArchive.PinnedCityBox"))
+        #expect(archive.classNames.contains("WeatherStore.PinnedCityBox"))
     }
 
     /// A real pins archive with one field of the box removed or retyped, as a damaged file would hold.

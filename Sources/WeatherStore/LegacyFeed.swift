@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 import WeatherModels
 
 /// The archive the original iOS app of these models wrote: the same keyed-archive wrapping, but

@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 import WeatherModels
 
 /// `WeatherFeed.plist`: the last good feed, restored when the network is gone. Reads this
@@ -12,9 +13,9 @@ public struct WeatherFeedArchive: Sendable {
         self.url = directory.appendingPathComponent(WeatherFeedArchive.fileName)
     }
 
-    /// Writes `feed`: the bytes `KeyedArchive.archive` would write, made without `Codable`.
+    /// Writes `feed` as a keyed archive of its `Codable` encoding.
     public func save(_ feed: WeatherFeed) throws(ArchiveError) {
-        try AtomicFile.write(Self.encode(feed), to: url)
+        try KeyedArchive.archive(feed, to: url)
     }
 
     /// The saved feed. An unreadable file is moved aside to `WeatherFeed.plist.corrupt`.
@@ -33,11 +34,6 @@ public struct WeatherFeedArchive: Sendable {
             if case .corrupt = error { AtomicFile.moveAside(url) }
             throw error
         }
-    }
-
-    /// The archive bytes of `feed`, as `save` writes them (`WeatherFeedWriter`, no `Codable`).
-    public static func encode(_ feed: WeatherFeed) -> Data {
-        KeyedArchive.wrap(WeatherFeedWriter.encode(feed))
     }
 
     /// A feed read as `View` from archive bytes, as `load` reads a file (nothing is moved aside):
@@ -75,10 +71,6 @@ extension WeatherFeedView {
 
 extension WeatherFeed: WeatherFeedView {
     public init(_ feed: WeatherFeed) { self = feed }
-
-    /// Restoring the feed is half of every archive round trip: walked, it skips `Codable`'s own
-    /// dispatch, most of what `Decodable` costs (`WeatherFeedReader`, scripts/bench).
-    public static func walked(_ payload: Data) -> WeatherFeed? { WeatherFeedReader.read(payload) }
 }
 
 extension WeatherFeedSummary: WeatherFeedView {

@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 import WeatherModels
 
 /// `Pinned.plist`: the user's pinned cities, as an `NSKeyedArchiver` archive of `PinnedCityBox`es.

@@ -1,14 +1,18 @@
 import Foundation
+import PlistArchive
 import WeatherModels
 
 extension PinnedCity: BoxedCodable {
     public typealias Box = PinnedCityBox
 }
 
-/// The `NSSecureCoding` box of a `PinnedCity` (archived as `PlistArchive.PinnedCityBox`: keep
+/// The `NSSecureCoding` box of a `PinnedCity` (archived as `WeatherStore.PinnedCityBox`: keep
 /// this class in this module, its name is in every `Pinned.plist`).
 public final class PinnedCityBox: NSObject, CodingBox {
     public static var supportsSecureCoding: Bool { true }
+
+    /// Its name while the general store's module held it; every `Pinned.plist` written then has it.
+    public static var formerClassNames: [String] { ["PlistArchive.PinnedCityBox"] }
 
     public let value: PinnedCity
 

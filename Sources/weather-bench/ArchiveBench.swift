@@ -149,6 +149,11 @@ func runGrowthBench() throws {
     }
 }
 
+/// The 150 demo cities saved in `folder` through the program's own store.
+func saveDemoArchive(in folder: URL) throws {
+    try WeatherFeedArchive(directory: folder).save(DemoData.feed(count: 150, language: "en-us", fetchedAt: Date()))
+}
+
 enum BenchError: Error {
     case mismatch(String)
 }

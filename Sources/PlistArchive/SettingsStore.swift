@@ -11,8 +11,10 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
         public var dropped: [String]
     }
 
+    /// The settings file.
     public let url: URL
 
+    /// A store for the file at `url` (nothing is read until `load`).
     public init(url: URL) {
         self.url = url
     }
@@ -68,6 +70,7 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
         }
     }
 
+    /// Writes `value` atomically as an XML plist; a nil property is left out.
     public func save(_ value: Value) throws(ArchiveError) {
         let data: Data
         do {

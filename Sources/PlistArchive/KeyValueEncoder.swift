@@ -1,38 +1,157 @@
 import Foundation
 
-/// Encodes `Encodable` values into plist-native values: `[String: Any]`, `[Any]`, `String`,
-/// numbers, `Bool`, `Date`, `Data` — what `PropertyListSerialization` writes as XML.
-public struct KeyValueEncoder {
-    /// What a `nil` becomes.
-    public enum NilEncodingStrategy: Sendable {
-        /// Kept as `Optional<Any>.none` (not a plist value: for in-memory use).
-        case keep
-        /// The string `"$null"`, as `NSKeyedArchiver` spells null.
-        case placeholder
-        /// Left out: the key (or array element) is removed.
-        case remove
+/// Encodes `Encodable` values into loosely typed values — `[String: Any]`, `[Any]` and scalars —
+/// with swhitty's KeyValueCoder API (`nilEncodingStrategy`, `dateEncodingStrategy`,
+/// `keyEncodingStrategy`, `makePlistCompatible()`).
+///
+/// Where this module deliberately differs from the seed library:
+/// - `foreignValueEncodingStrategy` (not in the seed): `.plistNative` writes a `URL` as its
+///   `absoluteString` and a `Decimal` as a `Double`, because neither `PropertyListSerialization`
+///   nor Linux `UserDefaults` can hold them (Linux `UserDefaults.set` stops the program on a URL
+///   inside a dictionary). `makePlistCompatible()` sets it; the default `.keep` keeps them as the seed does.
+/// - With `.plistNative`, integers are written as `Int` (or `UInt64` above `Int.max`) rather than
+///   their own width, so a plist holds one integer type.
+/// - Keys of nested containers and of `encodeNil(forKey:)` follow `keyEncodingStrategy` too
+///   (the seed converts only keys of values).
+/// - An epoch date that does not fit an `Int64` is an `EncodingError`, not a crash.
+public struct KeyValueEncoder: Sendable {
+    /// Strategy used to encode nil values.
+    public typealias NilEncodingStrategy = NilCodingStrategy
+
+    /// What a `Date` becomes.
+    public enum DateEncodingStrategy: Sendable {
+        /// The `Date` itself.
+        case date
+        /// An `Int64` of milliseconds since 1970-01-01 00:00 UTC.
+        case millisecondsSince1970
+        /// An `Int64` of seconds since 1970-01-01 00:00 UTC.
+        case secondsSince1970
+        /// Whatever the closure returns.
+        case custom(@Sendable (Date) throws -> Any)
+
+        /// An ISO 8601 string (`"1970-01-01T00:00:00Z"` with the default options).
+        public static func iso8601(options: ISO8601DateFormatter.Options = [.withInternetDateTime]) -> Self {
+            .custom { date in
+                let formatter = ISO8601DateFormatter()
+                formatter.formatOptions = options
+                return formatter.string(from: date)
+            }
+        }
     }
 
-    public var nilEncodingStrategy: NilEncodingStrategy
-    public var userInfo: [CodingUserInfoKey: Any] = [:]
+    /// How a coding key becomes a dictionary key.
+    public enum KeyEncodingStrategy: Sendable {
+        /// `firstName` is written `first_name`.
+        case convertToSnakeCase
+        /// The coding key's `stringValue` as it is.
+        case useDefaultKeys
+    }
 
-    public init(nilEncodingStrategy: NilEncodingStrategy = .remove) {
+    /// What happens to values that are not property-list types.
+    public enum ForeignValueEncodingStrategy: Sendable {
+        /// `URL` and `Decimal` are kept as they are (the seed's behaviour).
+        case keep
+        /// `URL` becomes its `absoluteString` and `Decimal` a `Double`: only plist types come out.
+        case plistNative
+    }
+
+    /// Contextual user-provided information for use during encoding.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+    /// The strategy to use for encoding `Date` values.
+    public var dateEncodingStrategy: DateEncodingStrategy = .date
+    /// The strategy to use for encoding each type's keys.
+    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+    /// The strategy to use for encoding `nil`; `.default` keeps `Optional<Any>.none`.
+    public var nilEncodingStrategy: NilEncodingStrategy = .default
+    /// The strategy to use for `URL` and `Decimal`.
+    public var foreignValueEncodingStrategy: ForeignValueEncodingStrategy = .keep
+
+    /// An encoder with the default strategies.
+    public init() {
+        self.userInfo = [:]
+    }
+
+    /// An encoder with the given nil strategy.
+    @available(*, deprecated, message: "use init() and set nilEncodingStrategy")
+    public init(nilEncodingStrategy: NilEncodingStrategy) {
+        self.init()
         self.nilEncodingStrategy = nilEncodingStrategy
     }
 
-    /// The plist-native value of `value`.
-    public func encode<T: Encodable>(_ value: T) throws -> Any {
-        let node = try KVNode.encode(value, path: [], userInfo: userInfo)
-        guard let result = node.resolve(nilEncodingStrategy) else {
-            if nilEncodingStrategy == .placeholder { return KeyValueEncoder.nullPlaceholder }
-            return Optional<Any>.none as Any
-        }
-        return result
+    /// An encoder whose output `PropertyListSerialization` and `UserDefaults` accept: nil as `"$null"`, plist types only.
+    public static func makePlistCompatible() -> KeyValueEncoder {
+        var encoder = KeyValueEncoder()
+        encoder.nilEncodingStrategy = .stringNull
+        encoder.foreignValueEncodingStrategy = .plistNative
+        return encoder
     }
 
-    /// How `.placeholder` spells nil.
-    public static let nullPlaceholder = "$null"
+    /// The loosely typed value of `value`: `[Any]`, `[String: Any]` or a scalar; `nil` only when
+    /// `value` is nil and the strategy is `.removed`.
+    public func encode<T: Encodable>(_ value: T) throws -> Any? {
+        try KVNode.encode(value, path: [], options: self).resolve(nilEncodingStrategy)
+    }
+
+    /// `"$null"`, kept for callers of the earlier API.
+    @available(*, deprecated, renamed: "NilCodingStrategy.nullString")
+    public static var nullPlaceholder: String { NilCodingStrategy.nullString }
+
+    func storageKey(_ key: CodingKey) -> String {
+        switch keyEncodingStrategy {
+        case .useDefaultKeys: return key.stringValue
+        case .convertToSnakeCase: return SnakeCase.convert(key.stringValue)
+        }
+    }
+
+    /// The scalar `value` becomes, or `nil` when it is not a scalar and encodes itself.
+    func scalar(_ value: Any, at path: [CodingKey]) throws -> Any? {
+        let plistNative = foreignValueEncodingStrategy == .plistNative
+        switch value {
+        case let v as String: return v
+        case let v as Bool: return v
+        case let v as Data: return v
+        case let v as Date: return try encodeDate(v, value: value, at: path)
+        case let v as URL: return plistNative ? v.absoluteString : v
+        case let v as Decimal: return plistNative ? NSDecimalNumber(decimal: v).doubleValue : v
+        case let v as Double: return v
+        case let v as Float: return v
+        default:
+            guard let integer = value as? any FixedWidthInteger else { return nil }
+            guard plistNative else { return integer }
+            if let v = Int(exactly: integer) { return v }
+            return UInt64(truncatingIfNeeded: integer)
+        }
+    }
+
+    private func encodeDate(_ date: Date, value: Any, at path: [CodingKey]) throws -> Any {
+        func epoch(_ interval: Double) throws -> Int64 {
+            guard let whole = Int64(exactly: interval.rounded(.towardZero)) else {
+                throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
+                    "Date at \(KeyValueDecoder.keyPath(path)) cannot be encoded as an Int64 epoch"))
+            }
+            return whole
+        }
+        switch dateEncodingStrategy {
+        case .date: return date
+        case .secondsSince1970: return try epoch(date.timeIntervalSince1970)
+        case .millisecondsSince1970: return try epoch(date.timeIntervalSince1970 * 1000)
+        case .custom(let transform):
+            do {
+                return try transform(date)
+            } catch {
+                throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
+                    "Date at \(KeyValueDecoder.keyPath(path)) cannot be encoded. \(error.localizedDescription)", underlyingError: error))
+            }
+        }
+    }
 }
+
+#if canImport(Combine)
+import Combine
+extension KeyValueEncoder: TopLevelEncoder {
+    public typealias Output = Any?
+}
+#endif
 
 /// A value under construction: a scalar, a keyed or unkeyed collection, or nil.
 final class KVNode {
@@ -42,38 +161,14 @@ final class KVNode {
 
     var content: Content = .empty
 
-    static func encode<T: Encodable>(_ value: T, path: [CodingKey], userInfo: [CodingUserInfoKey: Any]) throws -> KVNode {
+    static func encode<T: Encodable>(_ value: T, path: [CodingKey], options: KeyValueEncoder) throws -> KVNode {
         let node = KVNode()
-        if let scalar = KVNode.scalar(value) {
+        if let scalar = try options.scalar(value, at: path) {
             node.content = .scalar(scalar)
         } else {
-            try value.encode(to: KVEncoder(node: node, codingPath: path, userInfo: userInfo))
+            try value.encode(to: KVEncoder(node: node, codingPath: path, options: options))
         }
         return node
-    }
-
-    /// Values that are plist-native as they are.
-    static func scalar(_ value: Any) -> Any? {
-        switch value {
-        case let v as String: return v
-        case let v as Bool: return v
-        case let v as Int: return v
-        case let v as Int8: return Int(v)
-        case let v as Int16: return Int(v)
-        case let v as Int32: return Int(v)
-        case let v as Int64: return v
-        case let v as UInt: return v
-        case let v as UInt8: return Int(v)
-        case let v as UInt16: return Int(v)
-        case let v as UInt32: return Int(v)
-        case let v as UInt64: return v
-        case let v as Double: return v
-        case let v as Float: return Double(v)
-        case let v as Date: return v
-        case let v as Data: return v
-        case let v as URL: return v.absoluteString
-        default: return nil
-        }
     }
 
     func keyedChildren() -> [String: KVNode] {
@@ -100,15 +195,11 @@ final class KVNode {
         return 0
     }
 
-    func resolve(_ strategy: KeyValueEncoder.NilEncodingStrategy) -> Any? {
+    /// The finished value; `nil` for a nil that the strategy removes.
+    func resolve(_ strategy: NilCodingStrategy) -> Any? {
         switch content {
         case .empty: return [String: Any]()
-        case .null:
-            switch strategy {
-            case .keep: return Optional<Any>.none as Any
-            case .placeholder: return KeyValueEncoder.nullPlaceholder
-            case .remove: return nil
-            }
+        case .null: return strategy.placeholderValue
         case .scalar(let value): return value
         case .keyed(let children):
             var dict: [String: Any] = [:]
@@ -125,66 +216,69 @@ final class KVNode {
 struct KVEncoder: Encoder {
     let node: KVNode
     var codingPath: [CodingKey]
-    var userInfo: [CodingUserInfoKey: Any]
+    let options: KeyValueEncoder
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         _ = node.keyedChildren()
-        return KeyedEncodingContainer(KVKeyedEncodingContainer<Key>(node: node, codingPath: codingPath, userInfo: userInfo))
+        return KeyedEncodingContainer(KVKeyedEncodingContainer<Key>(node: node, codingPath: codingPath, options: options))
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
         if case .unkeyed = node.content {} else { node.content = .unkeyed([]) }
-        return KVUnkeyedEncodingContainer(node: node, codingPath: codingPath, userInfo: userInfo)
+        return KVUnkeyedEncodingContainer(node: node, codingPath: codingPath, options: options)
     }
 
     func singleValueContainer() -> SingleValueEncodingContainer {
-        KVSingleValueEncodingContainer(node: node, codingPath: codingPath, userInfo: userInfo)
+        KVSingleValueEncodingContainer(node: node, codingPath: codingPath, options: options)
     }
 }
 
 struct KVKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: KVNode
     var codingPath: [CodingKey]
-    var userInfo: [CodingUserInfoKey: Any]
+    let options: KeyValueEncoder
 
     mutating func encodeNil(forKey key: Key) throws {
         let child = KVNode()
         child.content = .null
-        node.set(child, forKey: key.stringValue)
+        node.set(child, forKey: options.storageKey(key))
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        node.set(try KVNode.encode(value, path: codingPath + [key], userInfo: userInfo), forKey: key.stringValue)
+        node.set(try KVNode.encode(value, path: codingPath + [key], options: options), forKey: options.storageKey(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let child = KVNode()
-        node.set(child, forKey: key.stringValue)
-        return KVEncoder(node: child, codingPath: codingPath + [key], userInfo: userInfo).container(keyedBy: keyType)
+        KVEncoder(node: child(key), codingPath: codingPath + [key], options: options).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-        let child = KVNode()
-        node.set(child, forKey: key.stringValue)
-        return KVEncoder(node: child, codingPath: codingPath + [key], userInfo: userInfo).unkeyedContainer()
+        KVEncoder(node: child(key), codingPath: codingPath + [key], options: options).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+    mutating func superEncoder() -> Encoder {
+        KVEncoder(node: child(KVSuperKey()), codingPath: codingPath + [KVSuperKey()], options: options)
+    }
 
     mutating func superEncoder(forKey key: Key) -> Encoder {
+        KVEncoder(node: child(key), codingPath: codingPath + [key], options: options)
+    }
+
+    private func child(_ key: CodingKey) -> KVNode {
         let child = KVNode()
-        node.set(child, forKey: key.stringValue)
-        return KVEncoder(node: child, codingPath: codingPath + [key], userInfo: userInfo)
+        node.set(child, forKey: options.storageKey(key))
+        return child
     }
 }
 
 struct KVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let node: KVNode
     var codingPath: [CodingKey]
-    var userInfo: [CodingUserInfoKey: Any]
+    let options: KeyValueEncoder
     var count: Int { node.unkeyedCount }
 
-    private var nextKey: CodingKey { KVIndexKey(count) }
+    private var nextPath: [CodingKey] { codingPath + [KVIndexKey(count)] }
 
     mutating func encodeNil() throws {
         let child = KVNode()
@@ -193,40 +287,40 @@ struct KVUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.append(try KVNode.encode(value, path: codingPath + [nextKey], userInfo: userInfo))
+        node.append(try KVNode.encode(value, path: nextPath, options: options))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = KVNode()
-        let path = codingPath + [nextKey]
-        node.append(child)
-        return KVEncoder(node: child, codingPath: path, userInfo: userInfo).container(keyedBy: keyType)
+        let path = nextPath
+        return KVEncoder(node: appendChild(), codingPath: path, options: options).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
-        let child = KVNode()
-        let path = codingPath + [nextKey]
-        node.append(child)
-        return KVEncoder(node: child, codingPath: path, userInfo: userInfo).unkeyedContainer()
+        let path = nextPath
+        return KVEncoder(node: appendChild(), codingPath: path, options: options).unkeyedContainer()
     }
 
     mutating func superEncoder() -> Encoder {
+        let path = nextPath
+        return KVEncoder(node: appendChild(), codingPath: path, options: options)
+    }
+
+    private func appendChild() -> KVNode {
         let child = KVNode()
-        let path = codingPath + [nextKey]
         node.append(child)
-        return KVEncoder(node: child, codingPath: path, userInfo: userInfo)
+        return child
     }
 }
 
 struct KVSingleValueEncodingContainer: SingleValueEncodingContainer {
     let node: KVNode
     var codingPath: [CodingKey]
-    var userInfo: [CodingUserInfoKey: Any]
+    let options: KeyValueEncoder
 
     mutating func encodeNil() throws { node.content = .null }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.content = try KVNode.encode(value, path: codingPath, userInfo: userInfo).content
+        node.content = try KVNode.encode(value, path: codingPath, options: options).content
     }
 }
 
@@ -242,4 +336,14 @@ struct KVIndexKey: CodingKey {
 
     init?(stringValue: String) { return nil }
     init?(intValue: Int) { self.init(intValue) }
+}
+
+/// The key `superEncoder()` and `superDecoder()` use, as Foundation's coders do.
+struct KVSuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+
+    init() {}
+    init?(stringValue: String) { guard stringValue == "super" else { return nil } }
+    init?(intValue: Int) { return nil }
 }

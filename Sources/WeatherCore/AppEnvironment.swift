@@ -77,7 +77,7 @@ public struct AppEnvironment: Sendable {
             fetchForecast: { _, _ in .failure(.noAPIKey) },
             loadForecasts: { StoredForecasts() },
             saveForecasts: { _ in },
-            loadSettings: { try? settings.load() },
+            loadSettings: { try? settings.load(default: AppSettings()).value },
             saveSettings: { value throws(ArchiveError) in try settings.save(value) },
             loadPins: { (try? pins.load()) ?? [] },
             savePins: { value throws(ArchiveError) in try pins.save(value) }

@@ -16,7 +16,7 @@ enum OnceCommand {
 
     /// On the main thread, like `WeatherTUIMain.run`: only a fetch leaves it.
     @MainActor static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let settings = (try? SettingsStore<AppSettings>(url: config.configDirectory.appendingPathComponent("settings.plist")).load())
+        let settings = (try? SettingsStore<AppSettings>(url: config.configDirectory.appendingPathComponent("settings.plist")).load(default: AppSettings()).value)
         let units = config.units ?? settings?.units ?? .metric
         let request = FeedRequest(count: config.count ?? settings?.count ?? 50, language: config.language ?? settings?.language ?? "en-us")
         let service = config.apiKey.map { AccuWeatherClient(baseURL: config.baseURL, apiKey: $0, timeout: config.timeout) }

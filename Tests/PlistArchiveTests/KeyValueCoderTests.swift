@@ -14,7 +14,7 @@ import WeatherModels
 
     @Test func structsBecomePlistNativeValuesAndBack() throws {
         let people = [Person(name: "A", age: 30, nickname: nil, scores: [1.5]), Person(name: "B", age: 4, nickname: "b", scores: [])]
-        let encoded = try KeyValueEncoder().encode(people)
+        let encoded = try #require(try KeyValueEncoder.makePlistCompatible().encode(people))
         let array = try #require(encoded as? [Any])
         let first = try #require(array.first as? [String: Any])
         #expect(first["name"] as? String == "A")
@@ -28,11 +28,15 @@ import WeatherModels
 
     @Test func nilStrategies() throws {
         let values: [String?] = ["a", nil]
-        #expect((try KeyValueEncoder(nilEncodingStrategy: .remove).encode(values) as? [String]) == ["a"])
-        #expect((try KeyValueEncoder(nilEncodingStrategy: .placeholder).encode(values) as? [String]) == ["a", "$null"])
-        let kept = try #require(try KeyValueEncoder(nilEncodingStrategy: .keep).encode(values) as? [Any])
+        var encoder = KeyValueEncoder()
+        encoder.nilEncodingStrategy = .removed
+        #expect((try encoder.encode(values) as? [String]) == ["a"])
+        encoder.nilEncodingStrategy = .stringNull
+        #expect((try encoder.encode(values) as? [String]) == ["a", "$null"])
+        encoder.nilEncodingStrategy = .default
+        let kept = try #require(try encoder.encode(values) as? [Any])
         #expect(kept.count == 2)
-        #expect(try KeyValueDecoder().decode([String?].self, from: ["a", "$null"]) == ["a", nil])
+        #expect(try KeyValueDecoder.makePlistCompatible().decode([String?].self, from: ["a", "$null"]) == ["a", nil])
     }
 
     @Test func errorsNameTheKeyPath() throws {

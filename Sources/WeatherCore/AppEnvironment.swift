@@ -43,44 +43,31 @@ public struct AppEnvironment: Sendable {
         self.savePins = savePins
     }
 
-    /// The real thing: AccuWeather (when there is a key) and the archives in the two folders.
-    public static func live(service: (any WeatherService)?, cacheDirectory: URL, configDirectory: URL,
-                            now: @escaping @Sendable () -> Date = { Date() }) -> AppEnvironment {
-        let loader = FeedLoader(service: service, archive: WeatherFeedArchive(directory: cacheDirectory), now: now)
-        let forecasts = Cache<StoredForecasts>(name: "Forecasts.plist", directory: cacheDirectory)
-        var env = preferences(configDirectory: configDirectory, now: now)
-        env.loadArchive = { loader.restore() }
-        env.fetchFeed = { request in await loader.refresh(request) }
-        env.fetchForecast = { key, language in
-            guard let service else { return .failure(.noAPIKey) }
-            do throws(ServiceError) {
-                let response = try await service.dailyForecast(cityKey: key, language: language)
-                return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: response.forecast),
-                                                rateLimitRemaining: response.rateLimitRemaining))
-            } catch {
-                return .failure(.network(error))
-            }
-        }
-        env.loadForecasts = { forecasts.fetch() ?? StoredForecasts() }
-        env.saveForecasts = { value throws(ArchiveError) in try forecasts.save(value) }
-        return env
-    }
-
-    /// Settings and pins in the config folder; everything else inert (no archive, no network).
-    static func preferences(configDirectory: URL, now: @escaping @Sendable () -> Date) -> AppEnvironment {
-        let settings = SettingsStore<AppSettings>(url: configDirectory.appendingPathComponent("settings.plist"))
-        let pins = PinnedCityStore(directory: configDirectory)
+    /// Over the app's files and a source: the feed restored, refreshed and archived through
+    /// `loader`, forecasts from `service` kept in `files.forecasts`, settings and pins in their
+    /// files. Which client and which folders is the executable's choice.
+    public static func stored(loader: FeedLoader, files: AppFiles, now: @escaping @Sendable () -> Date = { Date() }) -> AppEnvironment {
+        let service = loader.service
         return AppEnvironment(
             now: now,
-            loadArchive: { .failure(.missing) },
-            fetchFeed: { _ in .failure(.noAPIKey) },
-            fetchForecast: { _, _ in .failure(.noAPIKey) },
-            loadForecasts: { StoredForecasts() },
-            saveForecasts: { _ in },
-            loadSettings: { try? settings.load(default: AppSettings()).value },
-            saveSettings: { value throws(ArchiveError) in try settings.save(value) },
-            loadPins: { (try? pins.load()) ?? [] },
-            savePins: { value throws(ArchiveError) in try pins.save(value) }
+            loadArchive: { loader.restore() },
+            fetchFeed: { request in await loader.refresh(request) },
+            fetchForecast: { key, language in
+                guard let service else { return .failure(.noAPIKey) }
+                do throws(ServiceError) {
+                    let response = try await service.dailyForecast(cityKey: key, language: language)
+                    return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: response.forecast),
+                                                    rateLimitRemaining: response.rateLimitRemaining))
+                } catch {
+                    return .failure(.network(error))
+                }
+            },
+            loadForecasts: { files.forecasts.fetch() ?? StoredForecasts() },
+            saveForecasts: { value throws(ArchiveError) in try files.forecasts.save(value) },
+            loadSettings: { try? files.settings.load(default: AppSettings()).value },
+            saveSettings: { value throws(ArchiveError) in try files.settings.save(value) },
+            loadPins: { (try? files.pins.load()) ?? [] },
+            savePins: { value throws(ArchiveError) in try files.pins.save(value) }
         )
     }
 }

@@ -28,11 +28,6 @@ public struct FeedLoader: Sendable {
         do { return .success(try archive.load(view)) } catch { return .failure(error) }
     }
 
-    /// Whether a saved feed should be replaced: older than `refreshAfter`, or asked for differently.
-    public static func isStale(_ feed: some FetchedFeed, request: FeedRequest, refreshAfter: TimeInterval, now: Date) -> Bool {
-        now.timeIntervalSince(feed.fetchedAt) > refreshAfter || feed.request != request
-    }
-
     /// One request; on success the feed is sorted (English name first, as the original app did)
     /// and archived (a failed save is reported in the payload, the data is still returned).
     /// A failed fetch never touches the archive.

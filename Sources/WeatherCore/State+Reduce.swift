@@ -1,5 +1,6 @@
 import Foundation
 import PlistArchive
+import WeatherStore
 import WeatherModels
 
 extension State {
@@ -115,13 +116,10 @@ extension State {
             return mergeRestored(stored)
         case .settingsLoaded(let saved):
             guard let saved else { return [] }
-            if config.units == nil { units = saved.units }
+            units = FeedPolicy.units(config: config, saved: saved)
             sortField = saved.sortField
             sortDescending = saved.sortDescending
-            // A hand-edited count AccuWeather does not serve (only 50, 100, 150) falls back to 50.
-            let count = config.count ?? (FeedRequest.servedCounts.contains(saved.count) ? saved.count : 50)
-            let language = config.language ?? (saved.language.isEmpty ? "en-us" : saved.language)
-            request = FeedRequest(count: count, language: language)
+            request = FeedPolicy.request(config: config, saved: saved)
             if selectedKey == nil { selectedKey = saved.selectedCityKey }
             recomputeVisible()
         case .pinsLoaded(let cities):
@@ -151,14 +149,13 @@ extension State {
     /// Starts a refresh when one may run: never two at once, never with `--offline` or without a key.
     mutating func startFetch(userAsked: Bool) -> [Effect] {
         if isFetching { return [] }
-        if config.offline {
-            if userAsked { notice = "offline mode (--offline): not refreshing" }
-            banner = .offline(savedAt: feed?.fetchedAt, reason: FeedError.offlineMode.errorDescription ?? "")
-            return []
-        }
-        if !config.demo && !config.hasAPIKey {
-            lastError = .noAPIKey
-            banner = .offline(savedAt: feed?.fetchedAt, reason: FeedError.noAPIKey.errorDescription ?? "")
+        if let blocked = FeedPolicy.fetchBlocked(config: config) {
+            if blocked == .offlineMode {
+                if userAsked { notice = "offline mode (--offline): not refreshing" }
+            } else {
+                lastError = blocked
+            }
+            banner = .offline(savedAt: feed?.fetchedAt, reason: blocked.errorDescription ?? "")
             return []
         }
         isFetching = true
@@ -177,20 +174,19 @@ extension State {
             break
         case .failure(let error):
             var text = "saved feed not used: \(error.localizedDescription)"
-            if case .corrupt = error { text += "; moved aside to WeatherFeed.plist.corrupt" }
+            if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName).corrupt" }
             notice = text
         }
         if config.demo { return startFetch(userAsked: false) }
         let stale: Bool
         if let feed {
-            // Same rule as `--once`: one place decides when the saved feed is too old.
-            stale = source == .archive && FeedLoader.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now)
+            stale = source == .archive && FeedPolicy.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now)
         } else {
             stale = true
         }
         // Without the network (--offline) or a key, say so now, even over a fresh archive: no
         // refresh will ever replace it. startFetch puts the reason in the banner and starts nothing.
-        if stale || config.offline || !config.hasAPIKey { return startFetch(userAsked: false) }
+        if stale || FeedPolicy.fetchBlocked(config: config) != nil { return startFetch(userAsked: false) }
         return []
     }
 

@@ -81,7 +81,7 @@ public struct State: Equatable, Sendable {
 
     public init(config: AppConfig, now: Date, terminal: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
         self.config = config
-        self.request = FeedRequest(count: config.count ?? 50, language: config.language ?? "en-us")
+        self.request = FeedPolicy.request(config: config, saved: nil)
         self.feed = nil
         self.source = nil
         self.banner = config.demo ? .demo : .none

@@ -25,7 +25,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var language: String
     public var selectedCityKey: String?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = 50, language: String = "en-us", selectedCityKey: String? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending

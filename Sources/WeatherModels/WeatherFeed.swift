@@ -4,6 +4,8 @@ import Foundation
 public struct FeedRequest: Codable, Equatable, Sendable {
     /// The feed sizes AccuWeather's Top Cities endpoint serves.
     public static let servedCounts = [50, 100, 150]
+    /// What is asked for when nothing else says: the first 50 cities, in US English.
+    public static let standard = FeedRequest(count: 50, language: "en-us")
 
     /// 50, 100 or 150.
     public var count: Int

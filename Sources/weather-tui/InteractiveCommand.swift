@@ -1,15 +1,13 @@
 import AccuWeather
 import Foundation
 import WeatherCore
+import WeatherStore
 import WeatherTUI
 
 /// The interactive browser: the live (or demo) environment, the store, the ncurses front end.
 enum InteractiveCommand {
     static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let service = config.apiKey.map { AccuWeatherClient(baseURL: config.baseURL, apiKey: $0, timeout: config.timeout) }
-        let environment: AppEnvironment = config.demo
-            ? .demo(configDirectory: config.configDirectory)
-            : .live(service: service, cacheDirectory: config.cacheDirectory, configDirectory: config.configDirectory)
+        let environment: AppEnvironment = config.demo ? .demo() : .stored(loader: config.feedLoader, files: config.files)
         let store = Store(config: config.appConfig, environment: environment)
         // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
         let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: config.noColor))
@@ -26,6 +24,14 @@ enum InteractiveCommand {
 }
 
 extension LaunchConfiguration {
+    /// The app's files in this run's folders.
+    var files: AppFiles { AppFiles(cacheDirectory: cacheDirectory, configDirectory: configDirectory) }
+
+    /// The live source (when there is a key) over this run's feed archive.
+    var feedLoader: FeedLoader {
+        FeedLoader(service: apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, timeout: timeout) }, archive: files.feed)
+    }
+
     /// What the view-model layer needs to know of this run (never the key itself).
     var appConfig: AppConfig {
         AppConfig(count: count, language: language, units: units, refreshAfter: refreshAfter, offline: offline,

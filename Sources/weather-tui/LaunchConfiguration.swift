@@ -1,10 +1,9 @@
+import AccuWeather
 import Foundation
 import WeatherModels
 
 /// Everything the program needs to start, resolved as flags > environment > files > defaults.
 struct LaunchConfiguration: Equatable {
-    static let defaultBaseURL = URL(string: "https://dataservice.accuweather.com")!
-
     var apiKey: String?
     /// Messages for the user about the key file (e.g. ignored because others can read it).
     var notices: [String]
@@ -47,11 +46,11 @@ struct LaunchConfiguration: Equatable {
             guard let url = URL(string: baseText), let scheme = url.scheme?.lowercased(),
                   scheme == "http" || scheme == "https", url.host?.isEmpty == false
             else {
-                throw UsageError(description: "--base-url must be an http(s) URL such as https://dataservice.accuweather.com")
+                throw UsageError(description: "--base-url must be an http(s) URL such as \(AccuWeatherClient.defaultBaseURL.absoluteString)")
             }
             baseURL = url
         } else {
-            baseURL = defaultBaseURL
+            baseURL = AccuWeatherClient.defaultBaseURL
         }
 
         var notices: [String] = []

@@ -5,7 +5,7 @@ import WeatherStore
 import WeatherCore
 import WeatherModels
 
-/// `--once` (SPEC §6): print the feed and exit. As thrifty as the browser: it fetches only when
+/// `--once` (docs/spec.md §6): print the feed and exit. As thrifty as the browser: it fetches only when
 /// the saved feed is missing or older than `--refresh-after`; a failed fetch prints the saved
 /// feed with one warning on stderr; nothing at all to show is exit status 1.
 enum OnceCommand {
@@ -16,12 +16,10 @@ enum OnceCommand {
 
     /// On the main thread, like `WeatherTUIMain.run`: only a fetch leaves it.
     @MainActor static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let settings = (try? SettingsStore<AppSettings>(url: config.configDirectory.appendingPathComponent("settings.plist")).load(default: AppSettings()).value)
-        let units = config.units ?? settings?.units ?? .metric
-        let request = FeedRequest(count: config.count ?? settings?.count ?? 50, language: config.language ?? settings?.language ?? "en-us")
-        let service = config.apiKey.map { AccuWeatherClient(baseURL: config.baseURL, apiKey: $0, timeout: config.timeout) }
-        let loader = FeedLoader(service: service, archive: WeatherFeedArchive(directory: config.cacheDirectory))
-        let outcome = await produce(config, request: request, loader: loader)
+        let settings = try? config.files.settings.load(default: AppSettings()).value
+        let units = FeedPolicy.units(config: config.appConfig, saved: settings)
+        let request = FeedPolicy.request(config: config.appConfig, saved: settings)
+        let outcome = await produce(config, request: request, loader: config.feedLoader)
         switch outcome {
         case .report(let report, let warning):
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
@@ -54,9 +52,9 @@ enum OnceCommand {
         }
 
         let failure: FeedError?
-        if config.offline {
-            failure = .offlineMode
-        } else if let saved, !FeedLoader.isStale(saved, request: request, refreshAfter: config.refreshAfter, now: now) {
+        if let blocked = FeedPolicy.fetchBlocked(config: config.appConfig) {
+            failure = blocked
+        } else if let saved, !FeedPolicy.isStale(saved, request: request, refreshAfter: config.refreshAfter, now: now) {
             // Fresh enough: no call spent.
             return .report(OnceReport(feed: saved, source: .archive, offline: false, reason: nil), warning: notes.first)
         } else {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ArchiveTestSupport
 import WeatherModels
 @testable import PlistArchive
 

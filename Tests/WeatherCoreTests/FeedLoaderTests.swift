@@ -56,10 +56,10 @@ import WeatherModels
 
     @Test func stalenessIsAgeBeyondRefreshAfterOrAnotherRequest() {
         let feed = Make.feed(at: Make.t0)
-        #expect(!FeedLoader.isStale(feed, request: request, refreshAfter: 1800, now: Make.t0 + 1800))
-        #expect(FeedLoader.isStale(feed, request: request, refreshAfter: 1800, now: Make.t0 + 1801))
-        #expect(FeedLoader.isStale(feed, request: FeedRequest(count: 100, language: "en-us"), refreshAfter: 1800, now: Make.t0))
-        #expect(FeedLoader.isStale(feed, request: FeedRequest(count: 50, language: "ja-jp"), refreshAfter: 1800, now: Make.t0))
+        #expect(!FeedPolicy.isStale(feed, request: request, refreshAfter: 1800, now: Make.t0 + 1800))
+        #expect(FeedPolicy.isStale(feed, request: request, refreshAfter: 1800, now: Make.t0 + 1801))
+        #expect(FeedPolicy.isStale(feed, request: FeedRequest(count: 100, language: "en-us"), refreshAfter: 1800, now: Make.t0))
+        #expect(FeedPolicy.isStale(feed, request: FeedRequest(count: 50, language: "ja-jp"), refreshAfter: 1800, now: Make.t0))
     }
 
     /// SPEC §4's table, as the banner and `--once` word it.

@@ -14,7 +14,8 @@ import WeatherModels
 
     func store(_ service: FakeWeatherService?, appConfig: AppConfig = AppConfig(refreshAfter: 1800)) -> Store {
         let clock = self.clock
-        let env = AppEnvironment.live(service: service, cacheDirectory: cache, configDirectory: config, now: { clock.now })
+        let env = AppEnvironment.stored(loader: FeedLoader(service: service, archive: WeatherFeedArchive(directory: cache), now: { clock.now }),
+                                        files: AppFiles(cacheDirectory: cache, configDirectory: config), now: { clock.now })
         return Store(config: appConfig, environment: env)
     }
 
@@ -136,7 +137,8 @@ import WeatherModels
 
     @Test func anUnwritableCacheFolderStillShowsTheFetchedFeedAndSaysItWasNotSaved() async throws {
         let blocked = try Make.fileInPlaceOfAFolder()
-        let env = AppEnvironment.live(service: FakeWeatherService(), cacheDirectory: blocked, configDirectory: config, now: { Make.t0 })
+        let env = AppEnvironment.stored(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: blocked), now: { Make.t0 }),
+                                        files: AppFiles(cacheDirectory: blocked, configDirectory: config), now: { Make.t0 })
         let store = Store(config: AppConfig(), environment: env)
         store.start()
         await store.settle()
@@ -146,7 +148,8 @@ import WeatherModels
 
     @Test func aReadOnlyConfigFolderIsReportedNotFatal() async throws {
         let blocked = try Make.fileInPlaceOfAFolder()
-        let env = AppEnvironment.live(service: FakeWeatherService(), cacheDirectory: cache, configDirectory: blocked, now: { Make.t0 })
+        let env = AppEnvironment.stored(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: cache), now: { Make.t0 }),
+                                        files: AppFiles(cacheDirectory: cache, configDirectory: blocked), now: { Make.t0 })
         let store = Store(config: AppConfig(), environment: env)
         store.start()
         await store.settle()
@@ -254,7 +257,7 @@ import WeatherModels
         let before = try Data(contentsOf: archiveURL)
         let clock = self.clock
         let store = Store(config: AppConfig(refreshAfter: 1800, demo: true, hasAPIKey: false),
-                          environment: .demo(configDirectory: config, now: { clock.now }))
+                          environment: .demo(now: { clock.now }))
         store.start()
         await store.settle()
         #expect(store.state.source == .demo && store.state.banner == .demo)
@@ -264,5 +267,10 @@ import WeatherModels
         #expect(store.state.forecasts[store.state.selectedKey ?? ""] != nil)
         #expect(try Data(contentsOf: archiveURL) == before)
         #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("Forecasts.plist").path))
+        // Settings and pins too stay in memory: the demo touches no file of the user's.
+        store.send(.toggleUnits)
+        store.send(.togglePin)
+        await store.settle()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: config.path).isEmpty)
     }
 }

@@ -37,8 +37,10 @@ final class CannedService: WeatherService, @unchecked Sendable {
     let request = FeedRequest(count: 50, language: "en-us")
     var cities: [CityWeather] { FeedPrinterTests.feed.cities }
 
-    func config(_ args: [String]) throws -> LaunchConfiguration {
-        try LaunchConfiguration.resolve(try Options.parse(["--once", "--cache-dir", cache.path] + args), environment: ["HOME": "/nonexistent"])
+    /// A run with a key (the loader's fake service stands for the source) unless `key` is nil.
+    func config(_ args: [String], key: String? = "test-key") throws -> LaunchConfiguration {
+        let keyArgs = key.map { ["--api-key", $0] } ?? []
+        return try LaunchConfiguration.resolve(try Options.parse(["--once", "--cache-dir", cache.path] + keyArgs + args), environment: ["HOME": "/nonexistent"])
     }
 
     func loader(_ service: CannedService?) -> FeedLoader {
@@ -105,5 +107,15 @@ final class CannedService: WeatherService, @unchecked Sendable {
         guard case .report(let report, let warning?) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.source == .live)
         #expect(warning.contains("moved aside to WeatherFeed.plist.corrupt"))
+    }
+
+    /// Without a key, as in the browser: the saved feed is shown as offline, and why, even when fresh.
+    @Test func withoutAKeyAFreshArchiveIsPrintedAsOfflineAndSaysWhy() async throws {
+        try save(age: 60)
+        let service = CannedService(.success(cities))
+        let outcome = await OnceCommand.produce(try config([], key: nil), request: request, loader: loader(service), now: now)
+        guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(report.offline && report.reason == FeedError.noAPIKey.errorDescription)
+        #expect(service.calls == 0)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import WeatherModels
 @testable import WeatherCore
 
-/// SPEC §5's key table, one test per row: each sends the key's action and asserts the WHOLE next
+/// docs/spec.md §5's key table, one test per row: each sends the key's action and asserts the WHOLE next
 /// state (built from the previous one plus exactly the expected changes) and the effects, so a
 /// key that changes something it should not fails too.
 @Suite struct KeyTableTests {

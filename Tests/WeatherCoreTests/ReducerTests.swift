@@ -3,7 +3,7 @@ import Testing
 import WeatherModels
 @testable import WeatherCore
 
-/// Every key of SPEC §5 as a reducer behaviour: send actions, assert the next state and effects.
+/// Every key of docs/spec.md §5 as a reducer behaviour: send actions, assert the next state and effects.
 @Suite struct ReducerTests {
     /// A state with the five test cities restored from the archive, sorted by English name.
     func loaded(rows: Int = 24, config: AppConfig = AppConfig(refreshAfter: 1800)) -> State {

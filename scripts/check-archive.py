@@ -5,7 +5,7 @@
   scripts/check-archive.py --write-legacy FILE
       write an archive the way the original iOS app did (root Data holding a binary plist of
       {fetchedAt: medium date/time string, topCityWeathers: [basic city fields]}), for a Swift test to read.
-Exit status 1 with a message when the structure is not what SPEC §3 says.
+Exit status 1 with a message when the structure is not what docs/spec.md §3 says.
 """
 import plistlib, sys
 

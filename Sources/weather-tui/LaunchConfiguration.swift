@@ -10,7 +10,7 @@ struct LaunchConfiguration: Equatable {
     var baseURL: URL
     var cacheDirectory: URL
     var configDirectory: URL
-    /// nil: use the remembered value, else SPEC's default.
+    /// nil: use the remembered value, else the default of docs/spec.md §2.
     var count: Int?
     var language: String?
     var units: TemperatureUnit?

@@ -1,7 +1,7 @@
 import Foundation
 import WeatherModels
 
-/// What `--once` prints: a feed and where it came from (SPEC §6).
+/// What `--once` prints: a feed and where it came from (docs/spec.md §6).
 struct OnceReport: Equatable {
     enum Source: String, Equatable {
         case live, archive, demo
@@ -11,6 +11,6 @@ struct OnceReport: Equatable {
     var source: Source
     /// True when a fetch was wanted and failed, or `--offline` was given.
     var offline: Bool
-    /// Why the data is not fresh from the network, in the words of SPEC §4.
+    /// Why the data is not fresh from the network, in the words of docs/spec.md §4.
     var reason: String?
 }

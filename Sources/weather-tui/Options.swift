@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherModels
 
-/// The command line of SPEC §2, parsed; resolution against environment and files is `LaunchConfiguration`.
+/// The command line of docs/spec.md §2, parsed; resolution against environment and files is `LaunchConfiguration`.
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather-tui",
@@ -88,7 +88,7 @@ enum CityCount: Int, ExpressibleByArgument, CaseIterable {
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     /// Columns aligned by display width, for people.
     case table
-    /// The JSON object of SPEC §6, for programs.
+    /// The JSON object of docs/spec.md §6, for programs.
     case json
     /// A header row and one row per city.
     case csv

@@ -6,7 +6,7 @@ import Glibc
 
 /// The program: parse, resolve, run once or interactively, and map every failure to an exit status.
 enum WeatherTUIMain {
-    /// Exit statuses of SPEC §2.
+    /// Exit statuses of docs/spec.md §2.
     enum Status {
         static let success: Int32 = 0
         static let nothingToShow: Int32 = 1

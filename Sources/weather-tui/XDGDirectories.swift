@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// The default folders of SPEC §2, resolved the XDG way without Foundation's guesses
-/// (FileManager answers `/home/.cache` when HOME is unset; PLATFORM.md).
+/// The default folders of docs/spec.md §2, resolved the XDG way without Foundation's guesses
+/// (FileManager answers `/home/.cache` when HOME is unset; docs/platform.md).
 struct XDGDirectories: Equatable {
     var cache: URL
     var config: URL

@@ -1,4 +1,4 @@
 import Foundation
 
-// Wiring lands with issue 6: parse, resolve, run, map errors to exit codes.
+// The executable is wiring only: parse, resolve, run, map errors to exit codes (WeatherTUIMain).
 exit(await WeatherTUIMain.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

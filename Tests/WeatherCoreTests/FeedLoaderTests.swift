@@ -62,7 +62,7 @@ import WeatherModels
         #expect(FeedPolicy.isStale(feed, request: FeedRequest(count: 50, language: "ja-jp"), refreshAfter: 1800, now: Make.t0))
     }
 
-    /// SPEC §4's table, as the banner and `--once` word it.
+    /// docs/spec.md §4's table, as the banner and `--once` word it.
     @Test func failuresAreWordedForPeople() {
         let words: [(FeedError, String)] = [
             (.network(.unreachable(host: "dataservice.accuweather.com")), "offline: cannot reach dataservice.accuweather.com"),

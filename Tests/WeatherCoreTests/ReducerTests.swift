@@ -3,29 +3,145 @@ import Testing
 import WeatherModels
 @testable import WeatherCore
 
-/// Every key of SPEC §5 as a reducer behaviour: send actions, assert the next state and effects.
+/// The reducer, behaviour by behaviour: start-up, then the key table of docs/spec.md §5 row by
+/// row, then what the results of background work do (refresh, forecasts, settings) and the clock.
+/// Tests that go through `expect` assert the WHOLE next state (the previous one plus exactly the
+/// expected changes) and the effects, so an action that changes something it should not fails too.
 @Suite struct ReducerTests {
-    /// A state with the five test cities restored from the archive, sorted by English name.
-    func loaded(rows: Int = 24, config: AppConfig = AppConfig(refreshAfter: 1800)) -> State {
+    /// Five cities restored from a fresh archive: Athens, Berlin, Cairo, Moscow, Tokyo; Athens selected.
+    static func loaded(rows: Int = 24, config: AppConfig = AppConfig(refreshAfter: 1800)) -> State {
         var state = State(config: config, now: Make.t0, terminal: TerminalSize(columns: 80, rows: rows))
         _ = state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0))))
         return state
     }
 
-    var names: (State) -> [String] { { $0.visibleCities.map(\.englishName) } }
+    /// The test cities in the order of `keys`.
+    static func cities(_ keys: String...) -> [CityWeather] {
+        keys.compactMap { key in Make.cities.first { $0.key == key } }
+    }
 
-    @Test func restoredListIsSortedByEnglishNameAndFirstIsSelected() {
-        let state = loaded()
-        #expect(names(state) == ["Athens", "Berlin", "Cairo", "Moscow", "Tokyo"])
-        #expect(state.selectedCity?.englishName == "Athens")
-        #expect(state.source == .archive)
-        #expect(state.banner == .none)
+    /// The listed cities' English names, in order.
+    static func names(_ state: State) -> [String] { state.visibleCities.map(\.englishName) }
+
+    static func forecast(at date: Date) -> StoredForecast {
+        StoredForecast(fetchedAt: date, forecast: DailyForecastResponse(headline: ForecastHeadline(text: "at \(date)"), dailyForecasts: []))
+    }
+
+    /// Sends `action` to `state`; the result must equal `state` changed by `change`, with `effects`.
+    @discardableResult
+    static func expect(_ state: State, _ action: Action, effects expected: [Effect] = [],
+                       sourceLocation: SourceLocation = #_sourceLocation, _ change: (inout State) -> Void = { _ in }) -> State {
+        var after = state
+        let effects = after.reduce(action)
+        var wanted = state
+        change(&wanted)
+        if after != wanted {
+            // Name the fields that differ: a dump of two whole states is unreadable.
+            let got = Dictionary(uniqueKeysWithValues: Mirror(reflecting: after).children.map { ($0.label ?? "?", "\($0.value)") })
+            let diffs = Mirror(reflecting: wanted).children.compactMap { child -> String? in
+                let label = child.label ?? "?"
+                let want = "\(child.value)"
+                return got[label] == want ? nil : "\(label): got \(got[label] ?? "nil"), wanted \(want)"
+            }
+            Issue.record("next state differs after \(String(describing: action).prefix(60)): \(diffs.joined(separator: "; "))", sourceLocation: sourceLocation)
+        }
+        #expect(effects == expected, sourceLocation: sourceLocation)
+        return after
+    }
+
+    // MARK: start-up
+
+    @Test func aRestoredListIsSortedByEnglishNameWithTheFirstSelected() {
+        let state = Self.loaded()
+        #expect(state.visibleCities == Self.cities("2", "4", "5", "3", "1"))  // Athens, Berlin, Cairo, Moscow, Tokyo
+        #expect(state.selectedKey == "2" && state.listScrollOffset == 0)
+        #expect(state.source == .archive && state.banner == .none)
+    }
+
+    @Test func startUpFetchesOnlyWhenTheArchiveIsMissingStaleOrForAnotherRequest() {
+        var fresh = State(config: AppConfig(refreshAfter: 1800), now: Make.t0 + 600)
+        #expect(fresh.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).isEmpty)
+        var stale = State(config: AppConfig(refreshAfter: 1800), now: Make.t0 + 1801)
+        #expect(stale.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).count == 1)
+        var missing = State(config: AppConfig(), now: Make.t0)
+        #expect(missing.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
+        var other = State(config: AppConfig(count: 150), now: Make.t0 + 60)
+        #expect(other.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [.fetchFeed(FeedRequest(count: 150, language: "en-us"))])
+    }
+
+    @Test func startingWithoutAKeySaysSoEvenOverAFreshArchive() {
+        let state = State(config: AppConfig(refreshAfter: 1800, hasAPIKey: false), now: Make.t0 + 60)
+        var expected = state
+        expected.feed = Make.feed(at: Make.t0)
+        expected.source = .archive
+        expected.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        expected.selectedKey = "2"
+        expected.lastError = .noAPIKey
+        expected.banner = .offline(savedAt: Make.t0, reason: FeedError.noAPIKey.errorDescription ?? "")
+        Self.expect(state, .archiveRestored(.success(Make.feed(at: Make.t0)))) { $0 = expected }
+    }
+
+    @Test func withoutAKeyTheBannerAndTheEmptyScreenSayWhatToDo() {
+        var state = State(config: AppConfig(hasAPIKey: false), now: Make.t0)
+        #expect(state.reduce(.archiveRestored(.failure(.missing))).isEmpty)
+        guard case .offline(nil, let reason) = state.banner else { Issue.record("no banner"); return }
+        #expect(reason.contains("no API key"))
+        let lines = state.emptyExplanation?.joined(separator: "\n") ?? ""
+        #expect(lines.contains("ACCUWEATHER_API_KEY") && lines.contains("--demo"))
+    }
+
+    @Test func offlineModeNeverFetchesAndSaysSo() {
+        var state = State(config: AppConfig(offline: true), now: Make.t0 + 99999)
+        #expect(state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).isEmpty)
+        #expect(state.banner == .offline(savedAt: Make.t0, reason: "offline mode (--offline)"))
+        #expect(state.reduce(.refresh).isEmpty)
+        #expect(state.reduce(.openDetail).isEmpty)
+    }
+
+    @Test func demoShowsTheDemoBannerAndRefreshesFromBundledData() {
+        var state = State(config: AppConfig(demo: true, hasAPIKey: false), now: Make.t0)
+        #expect(state.banner == .demo)
+        #expect(state.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: nil))))
+        #expect(state.source == .demo && state.banner == .demo)
+    }
+
+    @Test func aCorruptArchiveIsReportedOnceAndAFetchStarts() {
+        var state = State(config: AppConfig(), now: Make.t0)
+        let effects = state.reduce(.archiveRestored(.failure(.corrupt(reason: "not a property list"))))
+        #expect(effects.count == 1)
+        #expect(state.notice?.contains("moved aside to WeatherFeed.plist.corrupt") == true)
+        _ = state.reduce(.moveDown)
+        #expect(state.notice == nil)
+    }
+
+    // MARK: ↑ ↓ k j
+
+    @Test func downAndJMoveToTheNextCity() {
+        let state = Self.loaded()
+        let after = Self.expect(state, .moveDown) { $0.selectedKey = "4" }
+        Self.expect(after, .moveUp) { $0.selectedKey = "2" }
+    }
+
+    @Test func upOnTheFirstAndDownOnTheLastStayPut() {
+        let state = Self.loaded()
+        Self.expect(state, .moveUp)
+        var last = state
+        _ = last.reduce(.last)
+        Self.expect(last, .moveDown)
+    }
+
+    @Test func movingOnAnEmptyListChangesNothing() {
+        let empty = State(config: AppConfig(), now: Make.t0)
+        for action in [Action.moveUp, .moveDown, .pageUp, .pageDown, .first, .last, .openDetail, .togglePin] {
+            Self.expect(empty, action)
+        }
     }
 
     /// The selection's index is kept, not searched for per frame: it must follow every change of
     /// the selected key and of the list (filter, sort, pins, a new feed).
     @Test func theSelectedIndexFollowsTheKeyAndTheList() {
-        var state = loaded()
+        var state = Self.loaded()
         func expectInStep() {
             #expect(state.selectedIndex == state.selectedKey.flatMap { key in state.visibleCities.firstIndex { $0.key == key } })
         }
@@ -52,53 +168,54 @@ import WeatherModels
         #expect(state.selectedCity != nil)
     }
 
-    @Test func movingUpDownFirstLastAndClamping() {
-        var state = loaded()
-        #expect(state.reduce(.moveDown).isEmpty)
-        #expect(state.selectedCity?.englishName == "Berlin")
-        _ = state.reduce(.moveUp)
-        _ = state.reduce(.moveUp)
-        #expect(state.selectedCity?.englishName == "Athens")
-        _ = state.reduce(.last)
-        #expect(state.selectedCity?.englishName == "Tokyo")
-        _ = state.reduce(.moveDown)
-        #expect(state.selectedCity?.englishName == "Tokyo")
-        _ = state.reduce(.first)
-        #expect(state.selectedCity?.englishName == "Athens")
-    }
+    // MARK: PgUp PgDn
 
-    @Test func pagingMovesByTheListHeightAndScrollsToKeepTheSelectionVisible() {
-        let many = (0..<100).map { Make.city(String($0), String(format: "City %03d", $0)) }
+    @Test func pageDownAndUpMoveByTheListHeightAndScroll() {
+        let many = (0..<100).map { Make.city(String(format: "%03d", $0), String(format: "City %03d", $0)) }
         var state = State(config: AppConfig(), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 13))
         _ = state.reduce(.archiveRestored(.success(Make.feed(many, at: Make.t0))))
-        #expect(state.listRows == 10)
-        _ = state.reduce(.pageDown)
-        #expect(state.selectedIndex == 10)
-        #expect(state.listScrollOffset == 1)
-        _ = state.reduce(.pageDown)
-        #expect(state.selectedIndex == 20)
-        #expect(state.listScrollOffset == 11)
-        _ = state.reduce(.pageUp)
-        #expect(state.selectedIndex == 10)
-        #expect(state.listScrollOffset == 10)
-        _ = state.reduce(.last)
-        #expect(state.selectedIndex == 99 && state.listScrollOffset == 90)
-        _ = state.reduce(.resize(columns: 80, rows: 30))
-        #expect(state.listScrollOffset == 73)  // no blank rows under the last city
+        #expect(state.listRows == 10)  // 13 rows − header − column titles − status line
+        state = Self.expect(state, .pageDown) { $0.selectedKey = "010"; $0.listScrollOffset = 1 }
+        state = Self.expect(state, .pageDown) { $0.selectedKey = "020"; $0.listScrollOffset = 11 }
+        state = Self.expect(state, .pageUp) { $0.selectedKey = "010"; $0.listScrollOffset = 10 }
+        state = Self.expect(state, .pageUp) { $0.selectedKey = "000"; $0.listScrollOffset = 0 }
     }
 
-    @Test func detailOpensFetchesTheForecastOnceAndCloses() {
-        var state = loaded()
-        let effects = state.reduce(.openDetail)
-        #expect(state.mode == .detail)
-        #expect(effects == [.fetchForecast(cityKey: "2", language: "en-us")])
-        #expect(state.reduce(.openDetail).isEmpty)  // already in flight
-        _ = state.reduce(.closeDetail)
-        #expect(state.mode == .list)
+    // MARK: g G Home End
+
+    @Test func gAndHomeGoFirstGAndEndGoLast() {
+        let state = Self.loaded()
+        let last = Self.expect(state, .last) { $0.selectedKey = "1" }
+        Self.expect(last, .first) { $0.selectedKey = "2" }
+    }
+
+    @Test func endScrollsSoTheLastCityIsOnTheBottomRow() {
+        let many = (0..<30).map { Make.city(String(format: "%02d", $0), String(format: "City %02d", $0)) }
+        var state = State(config: AppConfig(), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 13))
+        _ = state.reduce(.archiveRestored(.success(Make.feed(many, at: Make.t0))))
+        Self.expect(state, .last) { $0.selectedKey = "29"; $0.listScrollOffset = 20 }
+    }
+
+    // MARK: Enter → l
+
+    @Test func enterOpensTheDetailAndFetchesItsForecast() {
+        let state = Self.loaded()
+        let opened = Self.expect(state, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us")]) {
+            $0.mode = .detail
+            $0.forecastsInFlight = ["2"]
+        }
+        Self.expect(opened, .openDetail)  // the fetch is already under way
+    }
+
+    @Test func enterWithAFreshCachedForecastFetchesNothing() {
+        var state = Self.loaded()
+        let stored = StoredForecast(fetchedAt: Make.t0 - 3599, forecast: DailyForecastResponse(headline: nil, dailyForecasts: []))
+        _ = state.reduce(.forecastsRestored(StoredForecasts(byCityKey: ["2": stored])))
+        Self.expect(state, .openDetail) { $0.mode = .detail }
     }
 
     @Test func aFreshForecastIsNotFetchedAgainButAnHourOldOneIs() {
-        var state = loaded()
+        var state = Self.loaded()
         let stored = StoredForecast(fetchedAt: Make.t0, forecast: DailyForecastResponse(headline: nil, dailyForecasts: []))
         _ = state.reduce(.forecastLoaded(cityKey: "2", .success(ForecastPayload(forecast: stored, rateLimitRemaining: 7))))
         #expect(state.rateLimitRemaining == 7)
@@ -108,106 +225,293 @@ import WeatherModels
         #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us")])
     }
 
-    @Test func filterNarrowsAsYouTypeEnterKeepsEscClears() {
-        var state = loaded()
+    @Test func enterWhenOfflineSaysWhyThereIsNoForecast() {
+        let state = Self.loaded(config: AppConfig(refreshAfter: 1800, offline: true))
+        Self.expect(state, .openDetail) {
+            $0.mode = .detail
+            $0.forecastErrors = ["2": "offline mode (--offline)"]
+        }
+        let keyless = Self.loaded(config: AppConfig(refreshAfter: 1800, hasAPIKey: false))
+        Self.expect(keyless, .openDetail) {
+            $0.mode = .detail
+            $0.forecastErrors = ["2": FeedError.noAPIKey.errorDescription ?? ""]
+        }
+    }
+
+    // MARK: Esc ← h
+
+    @Test func escClosesTheDetail() {
+        var state = Self.loaded()
+        state.mode = .detail
+        Self.expect(state, .closeDetail) { $0.mode = .list }
+    }
+
+    @Test func escClosesTheHelpBeforeTheDetail() {
+        var state = Self.loaded()
+        state.mode = .detail
+        state.showHelp = true
+        Self.expect(state, .closeDetail) { $0.showHelp = false }
+    }
+
+    @Test func escOnTheListClearsAKeptFilter() {
+        var state = Self.loaded()
         _ = state.reduce(.startFilter)
-        #expect(state.isEditingFilter)
-        _ = state.reduce(.filterInput("r"))
-        _ = state.reduce(.filterInput("u"))
-        #expect(names(state) == ["Moscow"])  // "ru" matches Russia
-        #expect(state.selectedCity?.englishName == "Moscow")
-        _ = state.reduce(.filterBackspace)
-        #expect(Set(names(state)) == ["Athens", "Berlin", "Cairo", "Moscow"])  // "r": Greece, Berlin, Cairo, Russia
+        _ = state.reduce(.filterInput("o"))  // Cairo, Moscow, Tokyo; the selection moves to Cairo
         _ = state.reduce(.commitFilter)
-        #expect(!state.isEditingFilter && state.filter == "r")
-        _ = state.reduce(.startFilter)
-        _ = state.reduce(.cancelFilter)
-        #expect(state.filter.isEmpty && names(state).count == 5)
+        let kept = state
+        #expect(kept.visibleCities == Self.cities("5", "3", "1") && kept.selectedKey == "5")
+        Self.expect(kept, .closeDetail) {
+            $0.filter = ""
+            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        }
     }
 
-    @Test func filterMatchesLocalizedNamesAndCountriesWithoutCaseOrAccents() {
-        var state = loaded()
-        _ = state.reduce(.startFilter)
-        _ = state.reduce(.filterInput("東京"))
-        #expect(names(state) == ["Tokyo"])
-        _ = state.reduce(.cancelFilter)
-        _ = state.reduce(.startFilter)
-        _ = state.reduce(.filterInput("GREECE"))
-        #expect(names(state) == ["Athens"])
+    @Test func escOnThePlainListDoesNothing() {
+        Self.expect(Self.loaded(), .closeDetail)
     }
 
-    @Test func sortCyclesNameTemperatureCountryAndInverts() {
-        var state = loaded()
-        #expect(state.reduce(.cycleSort) == [.saveSettings(state.settings)])
-        #expect(state.sortField == .temperature)
-        #expect(names(state) == ["Moscow", "Athens", "Berlin", "Tokyo", "Cairo"])
+    // MARK: /
+
+    @Test func slashStartsTypingAFilter() {
+        Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true }
+    }
+
+    @Test func slashFromTheDetailReturnsToTheListItNarrows() {
+        var state = Self.loaded()
+        state.mode = .detail
+        Self.expect(state, .startFilter) { $0.isEditingFilter = true; $0.mode = .list }
+    }
+
+    @Test func typedCharactersNarrowByCityOrCountryAsYouType() {
+        var state = Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true }
+        // "e": Athens (Greece), Berlin (Germany), Cairo (Egypt); not Moscow (Russia), Tokyo (Japan).
+        state = Self.expect(state, .filterInput("e")) {
+            $0.filter = "e"
+            $0.visibleCities = Self.cities("2", "4", "5")
+        }
+        // "eg": Egypt only; the selection follows to the first city still listed.
+        state = Self.expect(state, .filterInput("g")) {
+            $0.filter = "eg"
+            $0.visibleCities = Self.cities("5")
+            $0.selectedKey = "5"
+        }
+        // Backspace widens again; Cairo stays selected.
+        state = Self.expect(state, .filterBackspace) {
+            $0.filter = "e"
+            $0.visibleCities = Self.cities("2", "4", "5")
+        }
+        // Enter keeps the filter and stops typing.
+        state = Self.expect(state, .commitFilter) { $0.isEditingFilter = false }
+        // Typing is ignored once the prompt is closed.
+        Self.expect(state, .filterInput("x"))
+    }
+
+    @Test func theFilterMatchesCityAndCountryNamesLocalizedOrEnglishWithoutCaseOrAccents() {
+        var state = Self.loaded()
+        _ = state.reduce(.startFilter)
+        Self.expect(state, .filterInput("МОСКВА")) {
+            $0.filter = "МОСКВА"
+            $0.visibleCities = Self.cities("3")
+            $0.selectedKey = "3"
+        }
+        Self.expect(state, .filterInput("toky")) {
+            $0.filter = "toky"
+            $0.visibleCities = Self.cities("1")
+            $0.selectedKey = "1"
+        }
+        Self.expect(state, .filterInput("東")) {
+            $0.filter = "東"
+            $0.visibleCities = Self.cities("1")
+            $0.selectedKey = "1"
+        }
+        Self.expect(state, .filterInput("GREECE")) {  // a country, in capitals
+            $0.filter = "GREECE"
+            $0.visibleCities = Self.cities("2")
+        }
+        Self.expect(state, .filterInput("Áthens")) {  // an accent the name does not have
+            $0.filter = "Áthens"
+            $0.visibleCities = Self.cities("2")
+        }
+    }
+
+    @Test func escWhileTypingClearsTheFilter() {
+        var state = Self.loaded()
+        _ = state.reduce(.startFilter)
+        _ = state.reduce(.filterInput("zzz"))
+        #expect(state.visibleCities.isEmpty && state.selectedKey == "2")  // nothing matches; the choice is kept
+        Self.expect(state, .cancelFilter) {
+            $0.isEditingFilter = false
+            $0.filter = ""
+            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        }
+    }
+
+    @Test func escAfterReopeningAKeptFilterClearsIt() {
+        var state = Self.loaded()
+        _ = state.reduce(.startFilter)
+        _ = state.reduce(.filterInput("r"))  // Athens (Greece), Berlin, Cairo, Moscow (Russia)
+        _ = state.reduce(.commitFilter)
+        _ = state.reduce(.startFilter)
+        #expect(state.filter == "r" && Self.names(state) == ["Athens", "Berlin", "Cairo", "Moscow"])
+        Self.expect(state, .cancelFilter) {
+            $0.isEditingFilter = false
+            $0.filter = ""
+            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        }
+    }
+
+    @Test func backspaceOnAnEmptyFilterDoesNothing() {
+        var state = Self.loaded()
+        _ = state.reduce(.startFilter)
+        Self.expect(state, .filterBackspace)
+    }
+
+    // MARK: s I
+
+    @Test func sCyclesNameTemperatureCountryAndSavesTheChoice() {
+        var state = Self.loaded()
+        var wanted = state
+        wanted.sortField = .temperature
+        wanted.visibleCities = Self.cities("3", "2", "4", "1", "5")  // −3, 6, 7, 17, 24 °C
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings)]) {
+            $0.sortField = .temperature
+            $0.visibleCities = Self.cities("3", "2", "4", "1", "5")
+        }
+        wanted.sortField = .country
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings)]) {
+            $0.sortField = .country
+            $0.visibleCities = Self.cities("5", "4", "2", "1", "3")  // Egypt, Germany, Greece, Japan, Russia
+        }
+        wanted.sortField = .name
+        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings)]) {
+            $0.sortField = .name
+            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        }
+    }
+
+    @Test func capitalIInvertsTheOrderAndKeepsTheSelectedCity() {
+        let state = Self.loaded()
+        var wanted = state
+        wanted.sortDescending = true
+        let inverted = Self.expect(state, .invertSort, effects: [.saveSettings(wanted.settings)]) {
+            $0.sortDescending = true
+            $0.visibleCities = Self.cities("1", "3", "5", "4", "2")
+        }
+        #expect(inverted.selectedIndex == 4)  // Athens, now at the bottom
+    }
+
+    @Test func capitalIInvertsWhicheverFieldIsSorted() {
+        var state = Self.loaded()
+        _ = state.reduce(.cycleSort)  // temperature
         _ = state.reduce(.invertSort)
-        #expect(names(state) == ["Cairo", "Tokyo", "Berlin", "Athens", "Moscow"])
-        _ = state.reduce(.cycleSort)
-        #expect(state.sortField == .country && !state.sortDescending)
-        #expect(names(state) == ["Cairo", "Berlin", "Athens", "Tokyo", "Moscow"])
-        _ = state.reduce(.cycleSort)
-        #expect(state.sortField == .name)
+        #expect(Self.names(state) == ["Cairo", "Tokyo", "Berlin", "Athens", "Moscow"])  // 24, 17, 7, 6, −3 °C
     }
 
-    @Test func unitsToggleAndAreSaved() {
-        var state = loaded()
-        let effects = state.reduce(.toggleUnits)
-        #expect(state.units == .imperial)
-        #expect(effects == [.saveSettings(state.settings)])
-        _ = state.reduce(.toggleUnits)
-        #expect(state.units == .metric)
+    @Test func sAfterIStartsTheNextFieldAscending() {
+        var state = Self.loaded()
+        _ = state.reduce(.invertSort)
+        _ = state.reduce(.cycleSort)
+        #expect(state.sortField == .temperature && !state.sortDescending)
     }
 
-    @Test func pinnedCitiesGoOnTopAndAreSaved() {
-        var state = loaded()
-        _ = state.reduce(.last)  // Tokyo
-        let effects = state.reduce(.togglePin)
-        #expect(names(state).first == "Tokyo")
-        #expect(state.selectedCity?.englishName == "Tokyo")
-        #expect(effects == [.savePins([PinnedCity(key: "1", name: "Tokyo", latitude: 1, longitude: 2)])])
+    // MARK: u
+
+    @Test func uTogglesCelsiusAndFahrenheitAndSavesIt() {
+        let state = Self.loaded()
+        var wanted = state
+        wanted.units = .imperial
+        let imperial = Self.expect(state, .toggleUnits, effects: [.saveSettings(wanted.settings)]) { $0.units = .imperial }
+        Self.expect(imperial, .toggleUnits, effects: [.saveSettings(state.settings)]) { $0.units = .metric }
+    }
+
+    // MARK: p
+
+    @Test func pPinsTheSelectedCityOnTopAndUnpinsIt() {
+        var state = Self.loaded()
+        _ = state.reduce(.moveDown)
+        _ = state.reduce(.moveDown)  // Cairo
+        let pin = PinnedCity(key: "5", name: "Cairo", latitude: 1, longitude: 2)
+        let pinned = Self.expect(state, .togglePin, effects: [.savePins([pin])]) {
+            $0.pinned = [pin]
+            $0.visibleCities = Self.cities("5", "2", "4", "3", "1")
+        }
+        #expect(pinned.selectedIndex == 0)
+        Self.expect(pinned, .togglePin, effects: [.savePins([])]) {
+            $0.pinned = []
+            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        }
+    }
+
+    @Test func pinnedCitiesStayOnTopWhateverTheSort() {
+        var state = Self.loaded()
+        _ = state.reduce(.last)  // Tokyo, the warmest but one
         _ = state.reduce(.togglePin)
-        #expect(names(state).first == "Athens")
-        #expect(state.pinned.isEmpty)
+        _ = state.reduce(.cycleSort)  // temperature
+        #expect(state.visibleCities.map(\.key) == ["1", "3", "2", "4", "5"])
+        _ = state.reduce(.invertSort)
+        #expect(state.visibleCities.map(\.key) == ["1", "5", "4", "2", "3"])
     }
 
-    @Test func refreshStartsOneFetchAndNoMoreWhileInFlight() {
-        var state = loaded()
-        #expect(state.reduce(.refresh) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
-        #expect(state.isFetching)
-        for _ in 0..<4 { #expect(state.reduce(.refresh).isEmpty) }
+    // MARK: r R F5
+
+    @Test func rStartsOneRefreshAndNoMoreWhileItRuns() {
+        let state = Self.loaded()
+        let fetching = Self.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"))]) {
+            $0.isFetching = true
+        }
+        Self.expect(fetching, .refresh)
     }
 
-    @Test func helpOverlayQClosesItAndQuitsOtherwise() {
-        var state = loaded()
-        _ = state.reduce(.toggleHelp)
-        #expect(state.showHelp)
-        #expect(state.reduce(.quit).isEmpty)
-        #expect(!state.showHelp && !state.isQuitting)
-        let effects = state.reduce(.quit)
-        #expect(state.isQuitting)
-        #expect(effects == [.saveSettings(state.settings), .quit])
+    @Test func rWithoutAKeyStartsNothingAndSaysWhy() {
+        var state = Self.loaded(config: AppConfig(refreshAfter: 1800, hasAPIKey: false))
+        state.banner = .none  // as if the banner had gone; r must bring the reason back
+        Self.expect(state, .refresh) {
+            $0.lastError = .noAPIKey
+            $0.banner = .offline(savedAt: Make.t0, reason: FeedError.noAPIKey.errorDescription ?? "")
+        }
     }
 
-    @Test func interruptQuitsEvenFromTheHelp() {
-        var state = loaded()
-        _ = state.reduce(.toggleHelp)
-        #expect(state.reduce(.interrupt).contains(.quit))
-        #expect(state.isQuitting)
+    @Test func rInOfflineModeStartsNothingAndSaysWhy() {
+        let state = Self.loaded(config: AppConfig(refreshAfter: 1800, offline: true))
+        Self.expect(state, .refresh) { $0.notice = "offline mode (--offline): not refreshing" }
     }
 
-    @Test func escapeGoesBackOneStep() {
-        var state = loaded()
-        _ = state.reduce(.openDetail)
-        _ = state.reduce(.toggleHelp)
-        _ = state.reduce(.closeDetail)
-        #expect(!state.showHelp && state.mode == .detail)
-        _ = state.reduce(.closeDetail)
-        #expect(state.mode == .list)
+    // MARK: ?
+
+    @Test func questionMarkTogglesTheHelpOverlay() {
+        let state = Self.loaded()
+        let shown = Self.expect(state, .toggleHelp) { $0.showHelp = true }
+        Self.expect(shown, .toggleHelp) { $0.showHelp = false }
     }
+
+    // MARK: q Ctrl-C
+
+    @Test func qQuitsAndSavesTheSettings() {
+        var state = Self.loaded()
+        _ = state.reduce(.moveDown)
+        var wanted = state
+        wanted.isQuitting = true
+        Self.expect(state, .quit, effects: [.saveSettings(wanted.settings), .quit]) { $0.isQuitting = true }
+        #expect(wanted.settings.selectedCityKey == "4")  // the selected city is remembered
+    }
+
+    @Test func qInTheHelpOverlayClosesItInstead() {
+        var state = Self.loaded()
+        state.showHelp = true
+        Self.expect(state, .quit) { $0.showHelp = false }
+    }
+
+    @Test func ctrlCQuitsFromAnywhere() {
+        var state = Self.loaded()
+        state.showHelp = true
+        state.isEditingFilter = true
+        Self.expect(state, .interrupt, effects: [.saveSettings(state.settings), .quit]) { $0.isQuitting = true }
+    }
+
+    // MARK: refresh results
 
     @Test func selectionKeepsItsCityAcrossARefreshThatReordersTheList() {
-        var state = loaded()
+        var state = Self.loaded()
         _ = state.reduce(.moveDown)
         _ = state.reduce(.moveDown)  // Cairo
         _ = state.reduce(.refresh)
@@ -220,7 +524,7 @@ import WeatherModels
     }
 
     @Test func aFailedRefreshKeepsTheDataAndSaysWhyAndSince() {
-        var state = loaded()
+        var state = Self.loaded()
         _ = state.reduce(.refresh)
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "dataservice.accuweather.com")))))
         #expect(!state.isFetching)
@@ -229,83 +533,17 @@ import WeatherModels
     }
 
     @Test func unauthorizedSaysTheKeyWasRejected() {
-        var state = loaded()
+        var state = Self.loaded()
         _ = state.reduce(.refresh)
         _ = state.reduce(.feedLoaded(.failure(.network(.unauthorized(status: 401)))))
         guard case .offline(_, let reason) = state.banner else { Issue.record("no banner"); return }
         #expect(reason == "API key rejected (401): check ACCUWEATHER_API_KEY")
     }
 
-    @Test func startUpFetchesOnlyWhenTheArchiveIsMissingStaleOrForAnotherRequest() {
-        var fresh = State(config: AppConfig(refreshAfter: 1800), now: Make.t0 + 600)
-        #expect(fresh.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).isEmpty)
-        var stale = State(config: AppConfig(refreshAfter: 1800), now: Make.t0 + 1801)
-        #expect(stale.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).count == 1)
-        var missing = State(config: AppConfig(), now: Make.t0)
-        #expect(missing.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
-        var other = State(config: AppConfig(count: 150), now: Make.t0 + 60)
-        #expect(other.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [.fetchFeed(FeedRequest(count: 150, language: "en-us"))])
-    }
-
-    @Test func aCorruptArchiveIsReportedOnceAndAFetchStarts() {
-        var state = State(config: AppConfig(), now: Make.t0)
-        let effects = state.reduce(.archiveRestored(.failure(.corrupt(reason: "not a property list"))))
-        #expect(effects.count == 1)
-        #expect(state.notice?.contains("moved aside to WeatherFeed.plist.corrupt") == true)
-        _ = state.reduce(.moveDown)
-        #expect(state.notice == nil)
-    }
-
-    @Test func offlineModeNeverFetchesAndSaysSo() {
-        var state = State(config: AppConfig(offline: true), now: Make.t0 + 99999)
-        #expect(state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).isEmpty)
-        #expect(state.banner == .offline(savedAt: Make.t0, reason: "offline mode (--offline)"))
-        #expect(state.reduce(.refresh).isEmpty)
-        #expect(state.reduce(.openDetail).isEmpty)
-    }
-
-    @Test func withoutAKeyTheBannerAndTheEmptyScreenSayWhatToDo() {
-        var state = State(config: AppConfig(hasAPIKey: false), now: Make.t0)
-        #expect(state.reduce(.archiveRestored(.failure(.missing))).isEmpty)
-        guard case .offline(nil, let reason) = state.banner else { Issue.record("no banner"); return }
-        #expect(reason.contains("no API key"))
-        let lines = state.emptyExplanation?.joined(separator: "\n") ?? ""
-        #expect(lines.contains("ACCUWEATHER_API_KEY") && lines.contains("--demo"))
-    }
-
-    @Test func demoShowsTheDemoBannerAndRefreshesFromBundledData() {
-        var state = State(config: AppConfig(demo: true, hasAPIKey: false), now: Make.t0)
-        #expect(state.banner == .demo)
-        #expect(state.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
-        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: nil))))
-        #expect(state.source == .demo && state.banner == .demo)
-    }
-
-    @Test func rememberedSettingsApplyUnlessTheCommandLineSaidOtherwise() {
-        var state = State(config: AppConfig(units: .metric), now: Make.t0)
-        let saved = AppSettings(units: .imperial, sortField: .country, sortDescending: true, count: 100, language: "ja-jp", selectedCityKey: "4")
-        _ = state.reduce(.settingsLoaded(saved))
-        _ = state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0, count: 100))))
-        #expect(state.units == .metric)
-        #expect(state.sortField == .country && state.sortDescending)
-        #expect(state.request == FeedRequest(count: 100, language: "ja-jp"))
-        #expect(state.selectedCity?.englishName == "Berlin")
-    }
-
-    @Test func resizeRecordsTheTerminal() {
-        var state = loaded()
-        _ = state.reduce(.resize(columns: 30, rows: 8))
-        #expect(state.terminal.isTooSmall)
-        _ = state.reduce(.resize(columns: 140, rows: 40))
-        #expect(state.terminal.isWide && !state.terminal.isTooSmall)
-    }
-
-    static func forecast(at date: Date) -> StoredForecast {
-        StoredForecast(fetchedAt: date, forecast: DailyForecastResponse(headline: ForecastHeadline(text: "at \(date)"), dailyForecasts: []))
-    }
+    // MARK: forecasts
 
     @Test func aForecastFetchedBeforeTheSavedOnesAreReadIsNotSavedOverThem() {
-        var state = loaded()
+        var state = Self.loaded()
         let fetched = Self.forecast(at: Make.t0)
         #expect(state.reduce(.forecastLoaded(cityKey: "2", .success(ForecastPayload(forecast: fetched, rateLimitRemaining: nil)))).isEmpty)
         // The file holds an older forecast for the same city, and one for another city.
@@ -321,18 +559,18 @@ import WeatherModels
     }
 
     @Test func restoringForecastsDropsThoseWithNoDayAheadAndSavesNothingWhenTheFileIsCurrent() {
-        var current = loaded()
+        var current = Self.loaded()
         let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)])
         #expect(current.reduce(.forecastsRestored(saved)).isEmpty)
         #expect(current.forecasts == saved.byCityKey && current.forecastsRestored)
-        var old = loaded()
+        var old = Self.loaded()
         let stale = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400)])
         #expect(old.reduce(.forecastsRestored(stale)) == [.saveForecasts(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)]))])
         #expect(old.forecasts.keys.sorted() == ["2"])
     }
 
     @Test func aFailedForecastFetchKeepsTheCachedOneAndSaysWhy() {
-        var state = loaded()
+        var state = Self.loaded()
         _ = state.reduce(.forecastsRestored(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 7200)])))
         #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us")])
         #expect(state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded)))).isEmpty)
@@ -341,11 +579,72 @@ import WeatherModels
         #expect(state.forecastsInFlight.isEmpty)
     }
 
+    // MARK: settings
+
+    @Test func rememberedSettingsApplyUnlessTheCommandLineSaidOtherwise() {
+        var state = State(config: AppConfig(units: .metric), now: Make.t0)
+        let saved = AppSettings(units: .imperial, sortField: .country, sortDescending: true, count: 100, language: "ja-jp", selectedCityKey: "4")
+        _ = state.reduce(.settingsLoaded(saved))
+        _ = state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0, count: 100))))
+        #expect(state.units == .metric)
+        #expect(state.sortField == .country && state.sortDescending)
+        #expect(state.request == FeedRequest(count: 100, language: "ja-jp"))
+        #expect(state.selectedCity?.englishName == "Berlin")
+    }
+
     @Test func aSavedCountAccuWeatherDoesNotServeFallsBackTo50() {
         var state = State(config: AppConfig(), now: Make.t0)
         _ = state.reduce(.settingsLoaded(AppSettings(count: 77, language: "")))
         #expect(state.request == FeedRequest(count: 50, language: "en-us"))
         _ = state.reduce(.settingsLoaded(AppSettings(count: 150, language: "ru-ru")))
         #expect(state.request == FeedRequest(count: 150, language: "ru-ru"))
+    }
+
+    // MARK: resize and the clock
+
+    @Test func aResizeRecordsTheTerminalSize() {
+        var state = Self.loaded()
+        _ = state.reduce(.resize(columns: 30, rows: 8))
+        #expect(state.terminal.isTooSmall)
+        _ = state.reduce(.resize(columns: 140, rows: 40))
+        #expect(state.terminal.isWide && !state.terminal.isTooSmall)
+    }
+
+    @Test func resizeKeepsTheSelectionVisible() {
+        let many = (0..<40).map { Make.city(String(format: "%02d", $0), String(format: "City %02d", $0)) }
+        var state = State(config: AppConfig(), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 40))
+        _ = state.reduce(.archiveRestored(.success(Make.feed(many, at: Make.t0))))
+        _ = state.reduce(.moveDown)
+        for _ in 0..<29 { _ = state.reduce(.moveDown) }  // City 30, visible on a 40-row terminal
+        #expect(state.listScrollOffset == 0)
+        Self.expect(state, .resize(columns: 60, rows: 13)) {
+            $0.terminal = TerminalSize(columns: 60, rows: 13)
+            $0.listScrollOffset = 21  // rows 21…30 shown, City 30 on the bottom row
+        }
+    }
+
+    @Test func aTallerTerminalScrollsBackSoNoRowIsBlankUnderTheLastCity() {
+        let many = (0..<100).map { Make.city(String($0), String(format: "City %03d", $0)) }
+        var state = State(config: AppConfig(), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 13))
+        _ = state.reduce(.archiveRestored(.success(Make.feed(many, at: Make.t0))))
+        _ = state.reduce(.last)
+        #expect(state.selectedIndex == 99 && state.listScrollOffset == 90)
+        Self.expect(state, .resize(columns: 80, rows: 30)) {
+            $0.terminal = TerminalSize(columns: 80, rows: 30)
+            $0.listScrollOffset = 73  // 27 rows: cities 73…99
+        }
+    }
+
+    @Test func aTickOnlyMovesTheClock() {
+        let state = Self.loaded()
+        Self.expect(state, .tick(Make.t0 + 300)) { $0.now = Make.t0 + 300 }
+    }
+
+    @Test func aNoticeIsClearedByTheNextKeyButNotByATick() {
+        var state = Self.loaded()
+        _ = state.reduce(.saveFailed("could not save settings: disk full"))
+        #expect(state.notice == "could not save settings: disk full")
+        let ticked = Self.expect(state, .tick(Make.t0 + 1)) { $0.now = Make.t0 + 1 }
+        Self.expect(ticked, .moveDown) { $0.notice = nil; $0.selectedKey = "4" }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The real AccuWeather payloads copied as they are from `shared/accuweather-samples/`.
+/// Real AccuWeather payloads, kept byte for byte as the service sent them, in `Tests/Fixtures/accuweather`.
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The built binary, run as a script or a user would: exit statuses and messages of SPEC §2.
+/// The built binary, run as a script or a user would: exit statuses and messages of docs/spec.md §2.
 @Suite struct ExitStatusTests {
     static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("weather-tui")

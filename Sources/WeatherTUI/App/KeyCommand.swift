@@ -1,4 +1,4 @@
-/// What a key means to the browser, before it becomes a core `Action` (SPEC §5 key table).
+/// What a key means to the browser, before it becomes a core `Action` (docs/spec.md §5 key table).
 public enum KeyCommand: Equatable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     /// Enter / → / l: open the detail (narrow) or focus it (wide).
@@ -40,7 +40,7 @@ public enum KeyMap {
             }
         }
         if helpShown {
-            // Any of these closes the overlay; q closes it rather than quitting (SPEC §5).
+            // Any of these closes the overlay; q closes it rather than quitting (docs/spec.md §5).
             switch key {
             case .character("q"), .character("?"), .escape, .enter, .left, .character("h"): return .toggleHelp
             default: return nil

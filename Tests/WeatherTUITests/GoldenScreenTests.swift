@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+@testable import WeatherCore
+import WeatherHTTP
+import WeatherModels
+@testable import WeatherTUI
+
+/// Whole screens, every line of the buffer, against text files a person has read: the `contains`
+/// checks in `BrowserViewTests` say what must be there, these say that nothing else moved
+/// (a column off by one, a cut-off word, a stray character).
+///
+/// The expected screens are `Tests/Fixtures/golden-screens/<screen>-<columns>x<rows>.txt`, one line
+/// per buffer row, trailing spaces included. They live outside the test target's folder because
+/// SwiftPM warns about every file in a target it is not told about.
+///
+/// After a change that is meant to alter a screen, re-record and read the diff:
+///
+///     GOLDEN_RECORD=1 swift test --filter GoldenScreenTests
+///     git diff Tests/Fixtures/golden-screens
+///
+/// A recording run writes the screens that differ and fails for each of them, so a recording is
+/// never mistaken for a pass; run again without `GOLDEN_RECORD` to see it green.
+///
+/// Deterministic on any machine: the clock, the user's time zone (a fixed UTC+1, not `TZ`) and the
+/// feed's language are passed in; the views read no locale (numbers through `String(format:)` are
+/// POSIX, sorting and filtering compare without one) and measure text with the project's own
+/// width tables, not the C library's.
+@Suite struct GoldenScreenTests {
+    static let cases: [GoldenCase] = [
+        TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 140, rows: 40),
+    ].flatMap { size in GoldenCase.Screen.allCases.map { GoldenCase(screen: $0, size: size) } }
+
+    @Test(arguments: cases)
+    func screenMatchesItsGoldenFile(_ golden: GoldenCase) throws {
+        var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline)
+        browser.press(golden.screen.keys)
+        let lines = BrowserView.render(browser.state, size: golden.size).lines
+
+        // Whatever the file says, a frame fills the terminal exactly: no row short or spilling over.
+        for (row, line) in lines.enumerated() {
+            #expect(DisplayWidth.width(of: line) == golden.size.columns, "row \(row + 1) is \(DisplayWidth.width(of: line)) columns wide")
+        }
+        try GoldenFile.check(lines, name: golden.fileName)
+    }
+}
+
+/// One screen at one terminal size.
+struct GoldenCase: Sendable, CustomTestStringConvertible {
+    enum Screen: String, CaseIterable, Sendable {
+        /// The list with the fifth city (Beijing, a CJK name) selected.
+        case list
+        /// Its detail opened, with the 5-day forecast the demo answers at once.
+        case detail
+        /// The key overlay.
+        case help
+        /// The filter prompt while typing, narrowing the list.
+        case filter
+        /// A saved feed three hours old under the OFFLINE banner, after a refresh that could not connect.
+        case offline
+
+        var keys: [KeyEvent] {
+            let toBeijing = [KeyEvent](repeating: .character("j"), count: 4)
+            switch self {
+            case .list, .offline: return toBeijing
+            case .detail: return toBeijing + [.enter]
+            case .help: return toBeijing + [.character("?")]
+            case .filter: return [.character("/"), .character("b"), .character("a")]
+            }
+        }
+    }
+
+    var screen: Screen
+    var size: TerminalSize
+
+    var fileName: String { "\(screen.rawValue)-\(size.columns)x\(size.rows).txt" }
+    var testDescription: String { "\(screen.rawValue) at \(size.columns)×\(size.rows)" }
+}
+
+/// The browser as the program runs it, minus threads: keys go through the key map and the driver's
+/// action table into the reducer, and the effects a run asks for are answered at once, the way
+/// `AppEnvironment.demo` answers them (the bundled data, at the fixed clock).
+struct ScriptedBrowser {
+    /// 2026-11-22 12:09 UTC.
+    static let now = Date(timeIntervalSince1970: 1_795_349_340)
+    /// The user's zone: fixed, and not UTC, so a header that ignored it would show.
+    static let userTimeZone = TimeZone(secondsFromGMT: 3600)!
+    static let host = "dataservice.accuweather.com"
+
+    private(set) var state: State
+    let size: TerminalSize
+    private let refreshFails: Bool
+
+    /// `refreshFails`: a keyed (non-demo) run that restores a feed saved three hours ago and cannot
+    /// reach the server; otherwise a `--demo` run.
+    init(size: TerminalSize, refreshFails: Bool) {
+        self.size = size
+        self.refreshFails = refreshFails
+        let config = AppConfig(count: 50, language: "en-us", demo: !refreshFails, hasAPIKey: true, host: Self.host,
+                               timeZone: Self.userTimeZone)
+        state = State(config: config, now: Self.now, terminal: size)
+        send(.resize(columns: size.columns, rows: size.rows))
+        if refreshFails {
+            let saved = DemoData.feed(count: 50, language: "en-us", fetchedAt: Self.now.addingTimeInterval(-3 * 3600))
+            send(.archiveRestored(.success(saved)))
+        } else {
+            send(.archiveRestored(.failure(.missing)))
+        }
+    }
+
+    mutating func press(_ keys: [KeyEvent]) {
+        for key in keys {
+            let command = KeyMap.command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp)
+            guard let command, let action = StoreDriver.action(for: command, size: size) else {
+                Issue.record("key \(key) does nothing here: the screen would not be the one named")
+                continue
+            }
+            send(action)
+        }
+    }
+
+    /// Applies `action` and, in order, the results of the effects it asks for.
+    private mutating func send(_ action: Action) {
+        var pending = [action]
+        while !pending.isEmpty {
+            for effect in state.reduce(pending.removeFirst()) {
+                if let result = answer(effect) { pending.append(result) }
+            }
+        }
+    }
+
+    private func answer(_ effect: Effect) -> Action? {
+        switch effect {
+        case .fetchFeed(let request):
+            if refreshFails { return .feedLoaded(.failure(.network(.unreachable(host: Self.host)))) }
+            let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: Self.now)
+            return .feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil)))
+        case .fetchForecast(let key, _):
+            guard let forecast = DemoData.forecast(cityKey: key, now: Self.now) else { return nil }
+            return .forecastLoaded(cityKey: key, .success(ForecastPayload(forecast: StoredForecast(fetchedAt: Self.now, forecast: forecast),
+                                                                          rateLimitRemaining: nil)))
+        default:
+            return nil  // saving settings, pins or forecasts changes nothing on screen
+        }
+    }
+}
+
+/// Reading, comparing and recording the expected screens.
+enum GoldenFile {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/golden-screens")
+
+    static var isRecording: Bool { ProcessInfo.processInfo.environment["GOLDEN_RECORD"] == "1" }
+
+    static func check(_ actual: [String], name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = directory.appendingPathComponent(name)
+        let recorded = try? String(contentsOf: url, encoding: .utf8)
+        let expected = recorded.map(lines(of:))
+        if expected == actual { return }
+        if isRecording {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try (actual.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(name): read it (git diff), then run again without GOLDEN_RECORD", sourceLocation: sourceLocation)
+            return
+        }
+        guard let expected else {
+            Issue.record("no golden file \(name); record it with GOLDEN_RECORD=1 swift test --filter GoldenScreenTests",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        Issue.record(Comment(rawValue: diff(expected: expected, actual: actual, name: name)), sourceLocation: sourceLocation)
+    }
+
+    /// The file's rows (its last newline ends the last row; it does not start another).
+    static func lines(of text: String) -> [String] {
+        var rows = text.components(separatedBy: "\n")
+        if rows.last == "" { rows.removeLast() }
+        return rows
+    }
+
+    /// The rows that differ, expected above actual, each between `|` so trailing spaces show.
+    static func diff(expected: [String], actual: [String], name: String) -> String {
+        var out = ["screen differs from \(name) (rows numbered from 1; GOLDEN_RECORD=1 re-records):"]
+        if expected.count != actual.count { out.append("  \(expected.count) rows expected, \(actual.count) drawn") }
+        for row in 0..<max(expected.count, actual.count) {
+            let e = row < expected.count ? expected[row] : nil
+            let a = row < actual.count ? actual[row] : nil
+            guard e != a else { continue }
+            let number = String(row + 1).leftPadded(to: 3)
+            out.append("  row \(number) expected |\(e ?? "(none)")|")
+            out.append("            actual |\(a ?? "(none)")|")
+        }
+        return out.joined(separator: "\n")
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive"]),
         .target(name: "WeatherHTTP"),
         .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP"]),
+        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP"]),
         .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "AccuWeather"]),
         .target(name: "WeatherTUI", dependencies: ["WeatherCore", "CNcursesw"]),
         .executableTarget(
@@ -44,6 +45,10 @@ let package = Package(
         .testTarget(
             name: "AccuWeatherTests",
             dependencies: ["AccuWeather", "WeatherHTTP", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .testTarget(
+            name: "OpenMeteoTests",
+            dependencies: ["OpenMeteo", "WeatherHTTP", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         // Loopback HTTP servers for the clients' tests (FlyingFox, and raw sockets for what it cannot do).
         .target(

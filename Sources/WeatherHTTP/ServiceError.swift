@@ -12,6 +12,8 @@ public enum ServiceError: Error, Equatable, Sendable {
     case quotaExceeded
     /// Another error status with an error body the source explained (message already redacted).
     case server(code: String, message: String, status: Int)
+    /// Another error status with only a reason in words (Open-Meteo's `{"error": true, "reason": …}`), already clipped.
+    case rejected(reason: String, status: Int)
     /// A body that is not the expected JSON, too large, or holding more cities than asked.
     case unexpectedResponse(host: String, detail: String)
     /// The request was cancelled.
@@ -31,6 +33,8 @@ extension ServiceError: LocalizedError {
             return "daily request limit reached"
         case .server(let code, let message, let status):
             return "\(code): \(message) (\(status))"
+        case .rejected(let reason, let status):
+            return "\(reason) (\(status))"
         case .unexpectedResponse(let host, let detail):
             return "unexpected response from \(host) (\(detail))"
         case .cancelled:

@@ -32,6 +32,7 @@ import AccuWeather
         case .unauthorized: "unauthorized"
         case .quotaExceeded: "quotaExceeded"
         case .server: "server"
+        case .rejected: "rejected"
         case .unexpectedResponse: "unexpectedResponse"
         case .cancelled: "cancelled"
         }

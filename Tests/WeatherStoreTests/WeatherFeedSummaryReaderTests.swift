@@ -122,14 +122,7 @@ import WeatherModels
                 disagreements.append(what())
             }
         }
-        for offset in 0..<payload.count {
-            for replacement in [payload[offset] ^ 0xFF, payload[offset] ^ 0x01] {
-                var variant = payload
-                variant[offset] = replacement
-                check(variant, "byte \(offset) → \(replacement)")
-            }
-            check(payload.prefix(offset), "first \(offset) bytes")
-        }
+        Damage.forEachCopy(of: payload, truncations: true, changingEachByte: true) { variant, damage in check(variant, "\(damage)") }
         #expect(disagreements.isEmpty, "\(disagreements)")
         #expect(walked > payload.count / 2, "most changes to text and numbers still walk")
     }

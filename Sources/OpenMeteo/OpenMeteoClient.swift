@@ -1,0 +1,198 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import WeatherHTTP
+import WeatherModels
+
+/// The live Open-Meteo client (`docs/spec.md` §4): one `GET /v1/forecast` for every listed city's
+/// current conditions, next 24 hours and next 5 days, and `GET /v1/search` on the geocoding API to
+/// find a place. No key; every failure becomes a `ServiceError` in words.
+public struct OpenMeteoClient: Sendable {
+    /// Open-Meteo's forecast API.
+    public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
+    /// Open-Meteo's geocoding API.
+    public static let defaultGeocodingURL = URL(string: "https://geocoding-api.open-meteo.com")!
+    /// Days of daily forecast asked for (the detail pane's 5-day bars).
+    public static let forecastDays = 5
+    /// Hours of hourly forecast asked for, from the current hour (the detail pane's chart).
+    public static let forecastHours = 24
+    /// Places a search asks for.
+    public static let searchResultCount = 10
+
+    /// Variables of the `current` block: everything the detail pane shows.
+    static let currentVariables = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "precipitation",
+        "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m", "wind_direction_10m",
+        "wind_gusts_10m", "uv_index", "visibility", "is_day",
+    ]
+    /// Variables of the `hourly` block: the chart's line, its precipitation chance and glyphs.
+    static let hourlyVariables = ["temperature_2m", "precipitation_probability", "weather_code", "is_day"]
+    /// Variables of the `daily` block.
+    static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "apparent_temperature_max",
+        "apparent_temperature_min", "precipitation_probability_max", "precipitation_sum", "sunrise", "sunset",
+        "uv_index_max",
+    ]
+
+    private let forecastHTTP: HTTPRequester
+    private let geocodingHTTP: HTTPRequester
+
+    /// `transport` is required: the app passes its live one, tests a loopback-backed or fake one.
+    public init(
+        baseURL: URL = OpenMeteoClient.defaultBaseURL, geocodingURL: URL = OpenMeteoClient.defaultGeocodingURL,
+        timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport
+    ) {
+        self.forecastHTTP = HTTPRequester(baseURL: baseURL, timeout: timeout, transport: transport)
+        self.geocodingHTTP = HTTPRequester(baseURL: geocodingURL, timeout: timeout, transport: transport)
+    }
+
+    /// Where the forecast API lives.
+    public var baseURL: URL { forecastHTTP.baseURL }
+    /// Where the geocoding API lives.
+    public var geocodingURL: URL { geocodingHTTP.baseURL }
+    /// The one deadline of a whole request, in seconds.
+    public var timeout: Double { forecastHTTP.timeout }
+    /// The forecast server's host (with the port when the base URL names one), as shown in error messages.
+    public var host: String { forecastHTTP.host }
+
+    /// Current conditions, 24 hours and 5 days for every city in one request; names in `language`
+    /// from the bundled list. No request at all for an empty list.
+    public func conditions(for cities: [TopCity], language: String) async throws(ServiceError) -> OpenMeteoFeed {
+        guard !cities.isEmpty else { return OpenMeteoFeed(cities: [], dailyForecasts: [:], hourlyForecasts: [:]) }
+        let url = try forecastURL(for: cities)
+        let response = try await forecastHTTP.get(url)
+        guard (200..<300).contains(response.statusCode) else { throw errorForStatus(response, http: forecastHTTP) }
+        let forecasts = try decodeForecasts(response.body, cities: cities)
+        guard forecasts.count == cities.count else {
+            let noun = forecasts.count == 1 ? "location" : "locations"
+            throw .unexpectedResponse(host: host, detail: "\(forecasts.count) \(noun) for \(cities.count) asked")
+        }
+        var weathers: [CityWeather] = []
+        var daily: [String: DailyForecastResponse] = [:]
+        var hourly: [String: HourlyForecastResponse] = [:]
+        weathers.reserveCapacity(cities.count)
+        for (city, forecast) in zip(cities, forecasts) {
+            weathers.append(forecast.cityWeather(for: city, language: language))
+            daily[city.key] = forecast.dailyForecast()
+            hourly[city.key] = forecast.hourlyForecast()
+        }
+        return OpenMeteoFeed(cities: weathers, dailyForecasts: daily, hourlyForecasts: hourly)
+    }
+
+    /// Places whose name matches `text`, named in `language` where the API knows them; `[]` when
+    /// nothing matches (or the text is blank, which the API would answer with nothing anyway).
+    public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { return [] }
+        let url = try geocodingHTTP.url(path: ["v1", "search"], query: [
+            ("name", name), ("count", String(Self.searchResultCount)), ("language", Self.geocodingLanguage(language)),
+        ])
+        let response = try await geocodingHTTP.get(url)
+        guard (200..<300).contains(response.statusCode) else { throw errorForStatus(response, http: geocodingHTTP) }
+        let answer = try geocodingHTTP.decodeJSON(OpenMeteoGeocodingResponse.self, from: response.body, describePath: Self.placePath)
+        return (answer.results ?? []).map { place in
+            PlaceMatch(
+                id: "om:\(place.id)", name: geocodingHTTP.serverWords(place.name),
+                region: place.admin1.map(geocodingHTTP.serverWords), country: place.country.map(geocodingHTTP.serverWords),
+                countryCode: place.countryCode, latitude: place.latitude, longitude: place.longitude,
+                timeZone: place.timezone, elevation: place.elevation
+            )
+        }
+    }
+
+    // MARK: - Requests
+
+    /// The one forecast URL for `cities`, coordinates in their order (for tests and diagnostics).
+    func forecastURL(for cities: [TopCity]) throws(ServiceError) -> URL {
+        try forecastHTTP.url(path: ["v1", "forecast"], query: [
+            ("latitude", cities.map { Self.coordinate($0.latitude) }.joined(separator: ",")),
+            ("longitude", cities.map { Self.coordinate($0.longitude) }.joined(separator: ",")),
+            ("current", Self.currentVariables.joined(separator: ",")),
+            ("hourly", Self.hourlyVariables.joined(separator: ",")),
+            ("daily", Self.dailyVariables.joined(separator: ",")),
+            ("timezone", "auto"),
+            ("forecast_days", String(Self.forecastDays)),
+            ("forecast_hours", String(Self.forecastHours)),
+            ("timeformat", "unixtime"),
+        ])
+    }
+
+    /// A coordinate with at most 4 decimals (about 11 m) and never in exponent notation, which
+    /// Swift's shortest form would use for values near 0 (`1e-05`).
+    static func coordinate(_ degrees: Double) -> String {
+        guard degrees.isFinite else { return "0" }
+        let tenThousandths = Int((degrees * 10_000).rounded())
+        let magnitude = abs(tenThousandths)
+        var fraction = String(magnitude % 10_000)
+        fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let sign = tenThousandths < 0 ? "-" : ""
+        return sign + String(magnitude / 10_000) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// The geocoding API takes a lowercased 2-letter language (`ja` of our `ja-jp`); English when none is given.
+    static func geocodingLanguage(_ tag: String) -> String {
+        let primary = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        return primary.isEmpty ? "en" : primary
+    }
+
+    // MARK: - Answers
+
+    /// Several coordinates come back as a list in request order, one as a bare object.
+    private func decodeForecasts(_ body: Data, cities: [TopCity]) throws(ServiceError) -> [OpenMeteoForecast] {
+        if Self.firstSignificantByte(body) == UInt8(ascii: "{") {
+            let single = try forecastHTTP.decodeJSON(OpenMeteoForecast.self, from: body) { path in
+                Self.locationPath([CityIndexKey(index: 0)] + path, cities: cities)
+            }
+            return [single]
+        }
+        return try forecastHTTP.decodeJSON([OpenMeteoForecast].self, from: body) { path in
+            Self.locationPath(path, cities: cities)
+        }
+    }
+
+    private func errorForStatus(_ response: HTTPTransportResponse, http: HTTPRequester) -> ServiceError {
+        let status = response.statusCode
+        if status == 429 { return .quotaExceeded }
+        if let body = try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: response.body) {
+            return .rejected(reason: http.serverWords(body.reason), status: status)
+        }
+        return http.unexplainedStatus(response)
+    }
+
+    private static func firstSignificantByte(_ body: Data) -> UInt8? {
+        var bytes = body[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    }
+
+    // MARK: - Describing what was wrong
+
+    /// `city 3 (Beijing): current.temperature_2m has the wrong type` — 1-based, as a person counts.
+    static func locationPath(_ path: [any CodingKey], cities: [TopCity]) -> String {
+        guard let first = path.first, let index = first.intValue else { return HTTPRequester.plainPath(path) }
+        let name = cities.indices.contains(index) ? " (\(cities[index].englishName))" : ""
+        let rest = HTTPRequester.plainPath(Array(path.dropFirst()))
+        return rest.isEmpty ? "city \(index + 1)\(name)" : "city \(index + 1)\(name): \(rest)"
+    }
+
+    /// `place 2: latitude missing`.
+    static func placePath(_ path: [any CodingKey]) -> String {
+        guard path.first?.stringValue == "results", path.count > 1, let index = path[1].intValue else {
+            return HTTPRequester.plainPath(path)
+        }
+        let rest = HTTPRequester.plainPath(Array(path.dropFirst(2)))
+        return rest.isEmpty ? "place \(index + 1)" : "place \(index + 1): \(rest)"
+    }
+}
+
+/// The position of a bare single-location answer, so its errors read like the list's (`city 1`).
+private struct CityIndexKey: CodingKey {
+    let index: Int
+    init(index: Int) { self.index = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.index = intValue }
+    var stringValue: String { String(index) }
+    var intValue: Int? { index }
+}

@@ -1,0 +1,105 @@
+import WeatherModels
+
+/// One location's answer as the app's models: current conditions as a `CityWeather` (both unit
+/// systems derived from the metric values), the daily forecast in AccuWeather's single-unit
+/// shape, and the coming hours.
+extension OpenMeteoForecast {
+    private var offset: Int { utcOffsetSeconds ?? 0 }
+
+    func cityWeather(for city: TopCity, language: String) -> CityWeather {
+        let code = UnitConversion.whole(current.weatherCode)
+        let entry = code.flatMap(WMOCode.lookUp)
+        let isDay = current.isDay.map { $0 >= 0.5 } ?? true
+        let precipitation = UnitConversion.precipitation(millimetres: current.precipitation)
+        let directionName = current.windDirection.flatMap(CompassPoint.name)
+        let direction = current.windDirection.map {
+            WindDirection(degrees: UnitConversion.rounded($0, places: 0), localized: directionName, english: directionName)
+        }
+        let feelsLike = UnitConversion.temperature(celsius: current.apparentTemperature)
+        return CityWeather(
+            key: city.key,
+            localizedName: city.name(in: language),
+            englishName: city.englishName,
+            country: Country(id: city.country.id, localizedName: city.countryName(in: language), englishName: city.country.englishName),
+            timeZone: CityTimeZone(code: timezoneAbbreviation, name: timezone ?? city.timeZone, gmtOffset: Double(offset) / 3600),
+            geoPosition: GeoPosition(latitude: city.latitude, longitude: city.longitude, elevation: UnitConversion.elevation(metres: elevation)),
+            localObservationDateTime: LocalTime.iso8601(epoch: current.time, utcOffsetSeconds: offset),
+            epochTime: current.time,
+            weatherText: entry?.text ?? code.map(WMOCode.unknownText) ?? "",
+            weatherIcon: entry?.icon(isDay: isDay),
+            hasPrecipitation: entry?.precipitation != nil || (current.precipitation ?? 0) > 0,
+            precipitationType: entry?.precipitation?.rawValue,
+            isDayTime: isDay,
+            temperature: UnitConversion.temperature(celsius: current.temperature) ?? MetricImperial(metric: nil, imperial: nil),
+            realFeelTemperature: feelsLike,
+            relativeHumidity: UnitConversion.whole(current.relativeHumidity),
+            dewPoint: UnitConversion.temperature(celsius: current.dewPoint),
+            wind: current.windSpeed == nil && direction == nil ? nil : Wind(direction: direction, speed: UnitConversion.speed(kilometresPerHour: current.windSpeed)),
+            windGust: current.windGusts.map { Wind(direction: nil, speed: UnitConversion.speed(kilometresPerHour: $0)) },
+            uvIndex: UnitConversion.whole(current.uvIndex),
+            uvIndexText: current.uvIndex.flatMap(UVIndexCategory.text),
+            visibility: UnitConversion.visibility(metres: current.visibility),
+            cloudCover: UnitConversion.whole(current.cloudCover),
+            pressure: UnitConversion.pressure(hectopascals: current.pressure),
+            apparentTemperature: feelsLike,
+            precipitationSummary: precipitation.map { PrecipitationSummary(precipitation: $0) }
+        )
+    }
+
+    func dailyForecast() -> DailyForecastResponse {
+        guard let daily else { return DailyForecastResponse(headline: nil, dailyForecasts: []) }
+        let days = daily.time.indices.map { index -> DailyForecast in
+            let code = UnitConversion.whole(daily.weatherCode?[safe: index])
+            let entry = code.flatMap(WMOCode.lookUp)
+            let text = entry?.text ?? code.map(WMOCode.unknownText)
+            let sunrise = daily.sunrise?[safe: index]
+            let sunset = daily.sunset?[safe: index]
+            let uv = daily.uvIndexMax?[safe: index]
+            let feelsMin = UnitConversion.forecastCelsius(daily.apparentTemperatureMin?[safe: index])
+            let feelsMax = UnitConversion.forecastCelsius(daily.apparentTemperatureMax?[safe: index])
+            return DailyForecast(
+                date: LocalTime.iso8601(epoch: daily.time[index], utcOffsetSeconds: offset),
+                epochDate: daily.time[index],
+                sun: sunrise == nil && sunset == nil ? nil : RiseSet(
+                    rise: sunrise.map { LocalTime.iso8601(epoch: $0, utcOffsetSeconds: offset) }, epochRise: sunrise,
+                    set: sunset.map { LocalTime.iso8601(epoch: $0, utcOffsetSeconds: offset) }, epochSet: sunset
+                ),
+                temperature: ValueRange(
+                    minimum: UnitConversion.forecastCelsius(daily.temperatureMin?[safe: index]),
+                    maximum: UnitConversion.forecastCelsius(daily.temperatureMax?[safe: index])
+                ),
+                realFeelTemperature: feelsMin == nil && feelsMax == nil ? nil : ValueRange(minimum: feelsMin, maximum: feelsMax),
+                airAndPollen: uv.map { [AirAndPollen(name: "UVIndex", value: UnitConversion.rounded($0, places: 0), category: UVIndexCategory.text($0), categoryValue: UVIndexCategory.categoryValue($0))] },
+                // Open-Meteo gives one code per day (the most severe); the day half carries it.
+                day: ForecastDayPart(
+                    icon: entry?.dayIcon, iconPhrase: text,
+                    hasPrecipitation: entry.map { $0.precipitation != nil },
+                    precipitationType: entry?.precipitation?.rawValue,
+                    shortPhrase: text,
+                    precipitationProbability: UnitConversion.whole(daily.precipitationProbabilityMax?[safe: index]),
+                    totalLiquid: UnitConversion.forecastMillimetres(daily.precipitationSum?[safe: index])
+                )
+            )
+        }
+        return DailyForecastResponse(headline: nil, dailyForecasts: days)
+    }
+
+    func hourlyForecast() -> HourlyForecastResponse {
+        guard let hourly else { return HourlyForecastResponse(hours: []) }
+        let hours = hourly.time.indices.map { index -> HourlyForecast in
+            let code = UnitConversion.whole(hourly.weatherCode?[safe: index])
+            let entry = code.flatMap(WMOCode.lookUp)
+            let isDay = hourly.isDay?[safe: index].map { $0 >= 0.5 }
+            let temperature = hourly.temperature?[safe: index].flatMap { $0.isFinite ? UnitConversion.rounded($0, places: 1) : nil }
+            return HourlyForecast(
+                epochTime: hourly.time[index],
+                temperatureCelsius: temperature,
+                precipitationProbability: UnitConversion.whole(hourly.precipitationProbability?[safe: index]),
+                weatherIcon: entry?.icon(isDay: isDay ?? true),
+                weatherText: entry?.text ?? code.map(WMOCode.unknownText),
+                isDaylight: isDay
+            )
+        }
+        return HourlyForecastResponse(hours: hours)
+    }
+}

@@ -1,0 +1,18 @@
+/// The `hourly` block: parallel arrays, one element per hour of `time` (seconds since 1970).
+struct OpenMeteoHourly: Decodable, Equatable, Sendable {
+    var time: [Int]
+    /// °C.
+    var temperature: [Double?]?
+    /// %.
+    var precipitationProbability: [Double?]?
+    var weatherCode: [Double?]?
+    var isDay: [Double?]?
+
+    enum CodingKeys: String, CodingKey {
+        case time
+        case temperature = "temperature_2m"
+        case precipitationProbability = "precipitation_probability"
+        case weatherCode = "weather_code"
+        case isDay = "is_day"
+    }
+}

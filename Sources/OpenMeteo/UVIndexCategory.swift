@@ -1,0 +1,20 @@
+/// The WHO's UV index categories, in the words AccuWeather uses for `UVIndexText`.
+enum UVIndexCategory {
+    /// `Low` below 3, `Moderate` below 6, `High` below 8, `Very High` below 11, else `Extreme`.
+    static func text(_ index: Double) -> String? {
+        guard index.isFinite, index >= 0 else { return nil }
+        switch index.rounded() {
+        case ..<3: return "Low"
+        case ..<6: return "Moderate"
+        case ..<8: return "High"
+        case ..<11: return "Very High"
+        default: return "Extreme"
+        }
+    }
+
+    /// AccuWeather's category number (1 Low … 5 Extreme), for a daily forecast's `AirAndPollen` entry.
+    static func categoryValue(_ index: Double) -> Int? {
+        guard let text = text(index) else { return nil }
+        return ["Low": 1, "Moderate": 2, "High": 3, "Very High": 4, "Extreme": 5][text]
+    }
+}

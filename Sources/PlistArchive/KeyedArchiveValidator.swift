@@ -1,7 +1,7 @@
 import Foundation
 
 /// Checks an `NSKeyedArchiver` file's structure before `NSKeyedUnarchiver` sees it: on Linux a
-/// valid archive of an unexpected class crashes the process instead of throwing (PLATFORM.md).
+/// valid archive of an unexpected class crashes the process instead of throwing (docs/platform.md).
 enum KeyedArchiveValidator {
     /// The parsed archive: its object table and the index of the root object.
     struct Archive {

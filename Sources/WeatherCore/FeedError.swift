@@ -5,7 +5,7 @@ import PlistArchive
 
 /// Why the feed could not be refreshed; `errorDescription` is what the banner and `--once` say.
 public enum FeedError: Error, Equatable, Sendable {
-    /// The network request failed (SPEC §4's table).
+    /// The network request failed (the table of docs/spec.md §4).
     case network(ServiceError)
     /// No API key was given.
     case noAPIKey

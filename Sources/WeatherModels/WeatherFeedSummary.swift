@@ -1,6 +1,6 @@
 import Foundation
 
-/// A feed as `--once` prints it (SPEC §6): when it was fetched, what was asked for, and per city
+/// A feed as `--once` prints it (docs/spec.md §6): when it was fetched, what was asked for, and per city
 /// only the fields the table, JSON and CSV show.
 ///
 /// It decodes from the same archive as `WeatherFeed`, through the same keys, and simply never

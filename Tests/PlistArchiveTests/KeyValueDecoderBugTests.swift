@@ -4,7 +4,7 @@ import ArchiveTestSupport
 import WeatherModels
 @testable import PlistArchive
 
-/// The three bugs of issue 16, each shown first against the old decoder.
+/// Three decoding bugs the seed library does not have, each test seen failing against the old decoder.
 @Suite struct KeyValueDecoderBugTests {
     /// Reads `count` values from an unkeyed container, then asks `decodeNil()` once more.
     struct ReadsPastTheEnd: Decodable {

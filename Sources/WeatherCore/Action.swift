@@ -21,6 +21,8 @@ public enum Action: Equatable, Sendable {
     case tick(Date)
     // Results
     case archiveRestored(Result<WeatherFeed, ArchiveError>)
+    /// The whole saved feed, after a first frame drawn from its preview.
+    case archiveDetailsRestored(Result<WeatherFeed, ArchiveError>)
     case feedLoaded(Result<FeedPayload, FeedError>)
     case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
     case forecastsRestored(StoredForecasts)

@@ -10,6 +10,10 @@ import WeatherModels
 public struct AppEnvironment: Sendable {
     public var now: @Sendable () -> Date
     public var loadArchive: @Sendable () -> Result<WeatherFeed, ArchiveError>
+    /// The saved feed without its details, read in a fraction of the time the whole feed takes:
+    /// the first frame's list; the whole feed follows in the background. Nil: the first frame
+    /// waits for the whole feed.
+    public var previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)?
     public var fetchFeed: @Sendable (FeedRequest) async -> Result<FeedPayload, FeedError>
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
     public var loadForecasts: @Sendable () -> StoredForecasts
@@ -22,6 +26,7 @@ public struct AppEnvironment: Sendable {
     public init(
         now: @escaping @Sendable () -> Date,
         loadArchive: @escaping @Sendable () -> Result<WeatherFeed, ArchiveError>,
+        previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)? = nil,
         fetchFeed: @escaping @Sendable (FeedRequest) async -> Result<FeedPayload, FeedError>,
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
         loadForecasts: @escaping @Sendable () -> StoredForecasts,
@@ -33,6 +38,7 @@ public struct AppEnvironment: Sendable {
     ) {
         self.now = now
         self.loadArchive = loadArchive
+        self.previewArchive = previewArchive
         self.fetchFeed = fetchFeed
         self.fetchForecast = fetchForecast
         self.loadForecasts = loadForecasts
@@ -51,6 +57,7 @@ public struct AppEnvironment: Sendable {
         return AppEnvironment(
             now: now,
             loadArchive: { loader.restore() },
+            previewArchive: { loader.restore(WeatherFeedSummary.self).map(WeatherFeed.init) },
             fetchFeed: { request in await loader.refresh(request) },
             fetchForecast: { key, language in
                 guard let service else { return .failure(.noAPIKey) }

@@ -98,6 +98,8 @@ extension State {
 
         case .archiveRestored(let result):
             return restored(result)
+        case .archiveDetailsRestored(let result):
+            detailsRestored(result)
         case .feedLoaded(let result):
             return loaded(result)
         case .forecastLoaded(let key, let result):
@@ -170,12 +172,8 @@ extension State {
                 source = .archive
                 recomputeVisible()
             }
-        case .failure(.missing):
-            break
         case .failure(let error):
-            var text = "saved feed not used: \(error.localizedDescription)"
-            if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName).corrupt" }
-            notice = text
+            noteUnusable(error)
         }
         if config.demo { return startFetch(userAsked: false) }
         let stale: Bool
@@ -188,6 +186,31 @@ extension State {
         // refresh will ever replace it. startFetch puts the reason in the banner and starts nothing.
         if stale || FeedPolicy.fetchBlocked(config: config) != nil { return startFetch(userAsked: false) }
         return []
+    }
+
+    /// The whole saved feed replaces its preview (same fetch) unless a live feed came first; if
+    /// the whole cannot be read after all, the preview goes too (its file has been moved aside).
+    mutating func detailsRestored(_ result: Result<WeatherFeed, ArchiveError>) {
+        guard source == .archive else { return }
+        switch result {
+        case .success(let whole) where whole.fetchedAt == feed?.fetchedAt:
+            feed = whole
+        case .success:
+            return
+        case .failure(let error):
+            noteUnusable(error)
+            feed = nil
+            source = nil
+        }
+        recomputeVisible()
+    }
+
+    /// Tells the user why a saved feed is not shown (nothing when there was none).
+    mutating func noteUnusable(_ error: ArchiveError) {
+        if case .missing = error { return }
+        var text = "saved feed not used: \(error.localizedDescription)"
+        if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName).corrupt" }
+        notice = text
     }
 
     mutating func loaded(_ result: Result<FeedPayload, FeedError>) -> [Effect] {
@@ -240,7 +263,7 @@ extension Action {
     /// Keys and commands (not results or clock ticks): they clear a one-time notice.
     var isUserIntent: Bool {
         switch self {
-        case .archiveRestored, .feedLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
+        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
              .saveFailed, .tick, .resize:
             return false
         default:

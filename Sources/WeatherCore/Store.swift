@@ -32,13 +32,21 @@ public final class Store: @unchecked Sendable {
     public var isQuitting: Bool { lock.withLock { current.isQuitting } }
 
     /// Restores settings, pins and the saved feed synchronously (the first frame has data at
-    /// once), then starts the background fetch if the feed is missing or stale. The forecasts,
-    /// which no first frame needs and which can be as large as the feed, are read in the background.
+    /// once: the list from the feed's preview where the environment has one, its details read in
+    /// the background), then starts the background fetch if the feed is missing or stale. The
+    /// forecasts, which no first frame needs and which can be as large as the feed, are read in
+    /// the background.
     public func start() {
         send(.settingsLoaded(environment.loadSettings()))
         send(.pinsLoaded(environment.loadPins()))
-        send(.archiveRestored(environment.loadArchive()))
         let env = environment
+        if let preview = env.previewArchive {
+            let result = preview()
+            send(.archiveRestored(result))
+            if case .success = result { spawn { [weak self] in self?.post(.archiveDetailsRestored(env.loadArchive())) } }
+        } else {
+            send(.archiveRestored(env.loadArchive()))
+        }
         spawn { [weak self] in self?.post(.forecastsRestored(env.loadForecasts())) }
     }
 

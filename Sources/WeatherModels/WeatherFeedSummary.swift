@@ -93,3 +93,21 @@ public struct CitySummary: Decodable, Equatable, Sendable {
         temperature = try c.decode(MetricImperial.self, forKey: .temperature)
     }
 }
+
+extension CityWeather {
+    /// The city as far as its summary tells: identity, temperature, sky and time, no details.
+    public init(_ summary: CitySummary) {
+        self.init(key: summary.key, localizedName: summary.localizedName, englishName: summary.englishName,
+                  country: summary.country, localObservationDateTime: summary.localObservationDateTime,
+                  epochTime: summary.epochTime, weatherText: summary.weatherText, weatherIcon: summary.weatherIcon,
+                  isDayTime: summary.isDayTime, temperature: summary.temperature)
+    }
+}
+
+extension WeatherFeed {
+    /// The feed as far as its summary tells (its cities without details).
+    public init(_ summary: WeatherFeedSummary) {
+        self.init(schemaVersion: summary.schemaVersion, fetchedAt: summary.fetchedAt, request: summary.request,
+                  cities: summary.cities.map(CityWeather.init))
+    }
+}

@@ -647,4 +647,44 @@ import WeatherModels
         let ticked = Self.expect(state, .tick(Make.t0 + 1)) { $0.now = Make.t0 + 1 }
         Self.expect(ticked, .moveDown) { $0.notice = nil; $0.selectedKey = "4" }
     }
+
+    // MARK: the saved feed's preview, then its details
+
+    /// The five cities as their summaries tell (no details), as the first frame restores them.
+    static func previewed() -> (State, whole: WeatherFeed) {
+        var whole = Make.feed(at: Make.t0)
+        whole.cities = whole.cities.map { city in
+            var city = city
+            city.relativeHumidity = 55
+            return city
+        }
+        var state = State(config: AppConfig(refreshAfter: 1800), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 24))
+        _ = state.reduce(.archiveRestored(.success(WeatherFeed(WeatherFeedSummary(whole)))))
+        return (state, whole)
+    }
+
+    @Test func theWholeSavedFeedReplacesItsPreviewAndKeepsTheSelection() {
+        var (state, whole) = Self.previewed()
+        _ = state.reduce(.moveDown)
+        #expect(state.selectedCity?.relativeHumidity == nil)
+        let effects = state.reduce(.archiveDetailsRestored(.success(whole)))
+        #expect(effects.isEmpty)
+        #expect(state.selectedCity?.englishName == "Berlin" && state.selectedCity?.relativeHumidity == 55)
+        #expect(state.feed == whole && state.source == .archive)
+    }
+
+    @Test func aLiveFeedThatCameFirstIsNotReplacedByTheSavedDetails() {
+        var (state, whole) = Self.previewed()
+        let live = Make.feed(Self.cities("a", "b"), at: Make.t0 + 5)
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: live, rateLimitRemaining: nil))))
+        _ = state.reduce(.archiveDetailsRestored(.success(whole)))
+        #expect(state.feed == live && state.source == .live)
+    }
+
+    @Test func detailsThatCannotBeReadTakeThePreviewAwayAndSayWhy() {
+        var (state, _) = Self.previewed()
+        _ = state.reduce(.archiveDetailsRestored(.failure(.corrupt(reason: "cities[2].Wind has the wrong type"))))
+        #expect(state.feed == nil && state.visibleCities.isEmpty)
+        #expect(state.notice?.contains("moved aside to WeatherFeed.plist.corrupt") == true)
+    }
 }

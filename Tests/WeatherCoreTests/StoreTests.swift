@@ -34,6 +34,8 @@ import WeatherModels
         await store.settle()
         #expect(await service.topCitiesCalls == 0)
         #expect(store.state.source == .archive)
+        // The first frame's preview has been replaced by the whole saved feed, details and all.
+        #expect(store.state.feed == Make.feed(at: Make.t0 - 60))
     }
 
     @Test func aStaleArchiveIsShownAndRefreshedWithOneRequest() async throws {

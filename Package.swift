@@ -21,14 +21,15 @@ let package = Package(
         .target(name: "PlistArchive"),
         .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive"]),
         .target(name: "WeatherHTTP"),
-        .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP"]),
-        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP"]),
-        .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "AccuWeather"]),
+        .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP"]),
+        .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource"]),
+        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource"]),
+        .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource"]),
         .target(name: "WeatherTUI", dependencies: ["WeatherCore", "CNcursesw"]),
         .executableTarget(
             name: "weather-tui",
             dependencies: [
-                "WeatherTUI", "WeatherCore", "WeatherStore", "WeatherModels",
+                "WeatherTUI", "WeatherCore", "WeatherStore", "WeatherModels", "WeatherSource", "AccuWeather", "OpenMeteo", "WeatherHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,7 +45,7 @@ let package = Package(
         .target(name: "ArchiveTestSupport", dependencies: ["WeatherModels"], path: "Tests/ArchiveTestSupport"),
         .testTarget(
             name: "AccuWeatherTests",
-            dependencies: ["AccuWeather", "WeatherHTTP", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["AccuWeather", "WeatherHTTP", "WeatherSource", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "OpenMeteoTests",
@@ -56,9 +57,9 @@ let package = Package(
             dependencies: ["WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/HTTPTestSupport"
         ),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource"]),
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw"]),
-        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore"]),
+        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program.
         .executableTarget(name: "startup-floor-foundation"),
         .executableTarget(name: "startup-floor-networking"),

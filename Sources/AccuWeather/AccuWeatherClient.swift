@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import WeatherHTTP
 import WeatherModels
+import WeatherSource
 
 /// The live AccuWeather client: builds the URLs of the product contract (`docs/spec.md` §4),
 /// sends the key in the `Authorization: Bearer` header (never in a URL), and turns every

@@ -1,5 +1,6 @@
 import Foundation
 import WeatherModels
+import WeatherSource
 
 /// How this run was started: what the command line and environment decided.
 public struct AppConfig: Equatable, Sendable {
@@ -15,6 +16,8 @@ public struct AppConfig: Equatable, Sendable {
     public var offline: Bool
     /// `--demo`: bundled data, no network, no key.
     public var demo: Bool
+    /// Where live weather comes from.
+    public var provider: WeatherProvider
     /// Whether an API key was found (the key itself stays in the client).
     public var hasAPIKey: Bool
     /// The API host, for messages (`dataservice.accuweather.com`).
@@ -23,7 +26,7 @@ public struct AppConfig: Equatable, Sendable {
     public var timeZone: TimeZone
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
-                offline: Bool = false, demo: Bool = false, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",
+                offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",
                 timeZone: TimeZone = .current) {
         self.count = count
         self.language = language
@@ -31,6 +34,7 @@ public struct AppConfig: Equatable, Sendable {
         self.refreshAfter = refreshAfter
         self.offline = offline
         self.demo = demo
+        self.provider = provider
         self.hasAPIKey = hasAPIKey
         self.host = host
         self.timeZone = timeZone

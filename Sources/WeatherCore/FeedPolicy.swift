@@ -1,5 +1,6 @@
 import Foundation
 import WeatherModels
+import WeatherSource
 
 /// What to fetch and when, decided once for the browser and `--once`: the request from the
 /// command line over the remembered settings, the units, whether a saved feed is stale, and why
@@ -27,7 +28,7 @@ public enum FeedPolicy {
     /// Why this run may not fetch at all (`--offline`, or a source that needs a key it lacks); nil when it may.
     public static func fetchBlocked(config: AppConfig) -> FeedError? {
         if config.offline { return .offlineMode }
-        if !config.demo && !config.hasAPIKey { return .noAPIKey }
+        if !config.demo && config.provider.needsKey && !config.hasAPIKey { return .noAPIKey }
         return nil
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PlistArchive
 import WeatherStore
 import WeatherModels
+import WeatherSource
 
 extension State {
     /// How old a cached forecast may be before opening the detail fetches a new one.
@@ -209,7 +210,7 @@ extension State {
     mutating func noteUnusable(_ error: ArchiveError) {
         if case .missing = error { return }
         var text = "saved feed not used: \(error.localizedDescription)"
-        if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName).corrupt" }
+        if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).corrupt" }
         notice = text
     }
 

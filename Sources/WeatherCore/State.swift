@@ -1,5 +1,6 @@
 import Foundation
 import WeatherModels
+import WeatherSource
 
 /// Where the feed on screen came from.
 public enum FeedSource: String, Equatable, Sendable {
@@ -163,7 +164,7 @@ public struct State: Equatable, Sendable {
         var lines = ["No weather to show yet."]
         if let lastError, let why = lastError.errorDescription { lines.append(why) }
         lines.append("There is no saved feed in the cache folder either.")
-        if !config.hasAPIKey {
+        if config.provider.needsKey && !config.hasAPIKey {
             lines.append("Set ACCUWEATHER_API_KEY (or --api-key, or a key file) for live data,")
             lines.append("or run with --demo to browse bundled sample data.")
         } else {

@@ -7,8 +7,10 @@ import WeatherModels
 public struct AppFiles: Sendable {
     /// `settings.plist`: units, sort, count, language, selected city.
     public static let settingsName = "settings.plist"
-    /// `Forecasts.plist`: forecasts by city, when fetched.
-    public static let forecastsName = "Forecasts.plist"
+    /// `Forecasts.plist`: forecasts by city, when fetched (the first source's; another's carries its name).
+    public static func forecastsName(source: String?) -> String {
+        source.map { "Forecasts-\($0).plist" } ?? "Forecasts.plist"
+    }
 
     /// The last good feed.
     public let feed: WeatherFeedArchive
@@ -16,9 +18,11 @@ public struct AppFiles: Sendable {
     public let settings: SettingsStore<AppSettings>
     public let pins: PinnedCityStore
 
-    public init(cacheDirectory: URL, configDirectory: URL) {
-        feed = WeatherFeedArchive(directory: cacheDirectory)
-        forecasts = Cache<StoredForecasts>(name: Self.forecastsName, directory: cacheDirectory)
+    /// The files of `source`'s data (nil: the first source, AccuWeather, whose files keep the names
+    /// every release gave them); settings and pins are the user's whatever the source.
+    public init(cacheDirectory: URL, configDirectory: URL, source: String? = nil) {
+        feed = WeatherFeedArchive(directory: cacheDirectory, source: source)
+        forecasts = Cache<StoredForecasts>(name: Self.forecastsName(source: source), directory: cacheDirectory)
         settings = SettingsStore<AppSettings>(url: configDirectory.appendingPathComponent(Self.settingsName))
         pins = PinnedCityStore(directory: configDirectory)
     }

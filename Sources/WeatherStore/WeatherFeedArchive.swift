@@ -5,12 +5,19 @@ import WeatherModels
 /// `WeatherFeed.plist`: the last good feed, restored when the network is gone. Reads this
 /// build's archives and the original iOS app's.
 public struct WeatherFeedArchive: Sendable {
+    /// The file of the first source, AccuWeather, as every release has named it.
     public static let fileName = "WeatherFeed.plist"
+
+    /// The file of a source's feed: `WeatherFeed.plist` for the first source (`source` nil), else
+    /// `WeatherFeed-<source>.plist`, so one source's data is never shown under another's name.
+    public static func fileName(source: String?) -> String {
+        source.map { "WeatherFeed-\($0).plist" } ?? fileName
+    }
 
     public let url: URL
 
-    public init(directory: URL) {
-        self.url = directory.appendingPathComponent(WeatherFeedArchive.fileName)
+    public init(directory: URL, source: String? = nil) {
+        self.url = directory.appendingPathComponent(WeatherFeedArchive.fileName(source: source))
     }
 
     /// Writes `feed` as a keyed archive of its `Codable` encoding.
@@ -18,14 +25,14 @@ public struct WeatherFeedArchive: Sendable {
         try KeyedArchive.archive(feed, to: url)
     }
 
-    /// The saved feed. An unreadable file is moved aside to `WeatherFeed.plist.corrupt`.
+    /// The saved feed. An unreadable file is moved aside to `<its name>.corrupt`.
     public func load() throws(ArchiveError) -> WeatherFeed {
         try load(WeatherFeed.self)
     }
 
     /// The saved feed read as `View`, which may decode only some of its keys (`WeatherFeedSummary`
     /// for `--once`): the same file, checks and errors as `load()`, at the cost of what `View`
-    /// reads. An unreadable file is moved aside to `WeatherFeed.plist.corrupt`.
+    /// reads. An unreadable file is moved aside to `<its name>.corrupt`.
     public func load<View: WeatherFeedView>(_ view: View.Type) throws(ArchiveError) -> View {
         let data = try AtomicFile.read(url)
         do {

@@ -62,6 +62,7 @@ enum FeedPrinter {
         }
         out.append(contentsOf: "\(report.feed.cities.count) cities · \(report.source.rawValue) · fetched \(WeatherFormat.iso8601(report.feed.fetchedAt))".utf8)
         if let reason = report.reason { out.append(contentsOf: " · \(reason)".utf8) }
+        if let attribution = report.provider?.attribution { out.append(contentsOf: " · \(attribution)".utf8) }
         out.append(0x0A)
         return String(decoding: out, as: UTF8.self)
     }
@@ -113,6 +114,7 @@ enum FeedPrinter {
         let body = OrderedJSON.object([
             ("fetchedAt", .string(WeatherFormat.iso8601(report.feed.fetchedAt))),
             ("source", .string(report.source.rawValue)),
+            ("provider", .string(report.providerName)),
             ("offline", .bool(report.offline)),
             ("reason", .optional(report.reason)),
             ("cities", .array(cities)),

@@ -1,6 +1,9 @@
 import AccuWeather
 import Foundation
+import OpenMeteo
 import WeatherCore
+import WeatherHTTP
+import WeatherSource
 import WeatherStore
 import WeatherTUI
 
@@ -24,17 +27,29 @@ enum InteractiveCommand {
 }
 
 extension LaunchConfiguration {
-    /// The app's files in this run's folders.
-    var files: AppFiles { AppFiles(cacheDirectory: cacheDirectory, configDirectory: configDirectory) }
+    /// The app's files in this run's folders, the feed and forecasts those of this run's source.
+    var files: AppFiles { AppFiles(cacheDirectory: cacheDirectory, configDirectory: configDirectory, source: provider.fileTag) }
 
-    /// The live source (when there is a key) over this run's feed archive.
-    var feedLoader: FeedLoader {
-        FeedLoader(service: apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, timeout: timeout) }, archive: files.feed)
+    /// The live source (AccuWeather only with a key).
+    var service: (any WeatherService)? {
+        switch provider {
+        case .accuWeather:
+            apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, timeout: timeout) }
+        case .openMeteo:
+            OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout,
+                                                     transport: URLSessionTransport()))
+        }
     }
+
+    /// The live source over this run's feed archive.
+    var feedLoader: FeedLoader { FeedLoader(service: service, archive: files.feed) }
+
+    /// The selected source's host, as messages name it.
+    var host: String { HTTPRequester(baseURL: baseURL, timeout: timeout, transport: URLSessionTransport()).host }
 
     /// What the view-model layer needs to know of this run (never the key itself).
     var appConfig: AppConfig {
         AppConfig(count: count, language: language, units: units, refreshAfter: refreshAfter, offline: offline,
-                  demo: demo, hasAPIKey: apiKey != nil, host: AccuWeatherClient(baseURL: baseURL, apiKey: "").host)
+                  demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host)
     }
 }

@@ -1,13 +1,19 @@
 import AccuWeather
 import Foundation
+import OpenMeteo
+import WeatherSource
 import WeatherModels
 
 /// Everything the program needs to start, resolved as flags > environment > files > defaults.
 struct LaunchConfiguration: Equatable {
+    var provider: WeatherProvider
     var apiKey: String?
     /// Messages for the user about the key file (e.g. ignored because others can read it).
     var notices: [String]
+    /// The root of the selected source's API.
     var baseURL: URL
+    /// Open-Meteo's place search.
+    var geocodingURL: URL
     var cacheDirectory: URL
     var configDirectory: URL
     /// nil: use the remembered value, else the default of docs/spec.md §2.
@@ -40,35 +46,43 @@ struct LaunchConfiguration: Equatable {
         let cacheDirectory = try directory(options.cacheDir, xdg?.cache, name: "cache-dir")
         let configDirectory = try directory(options.configDir, xdg?.config, name: "config-dir")
 
-        let baseText = options.baseURL ?? environment["ACCUWEATHER_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        let baseURL: URL
-        if let baseText {
-            guard let url = URL(string: baseText), let scheme = url.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", url.host?.isEmpty == false
-            else {
-                throw UsageError(description: "--base-url must be an http(s) URL such as \(AccuWeatherClient.defaultBaseURL.absoluteString)")
-            }
-            baseURL = url
-        } else {
-            baseURL = AccuWeatherClient.defaultBaseURL
-        }
-
         var notices: [String] = []
         var apiKey = options.apiKey.flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["ACCUWEATHER_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        if apiKey == nil, !options.demo {
+        if apiKey == nil, !options.demo, options.source != .openMeteo {
             switch APIKeyFile.read(at: configDirectory.appendingPathComponent("api-key")) {
             case .absent: break
             case .key(let key): apiKey = key
             case .ignored(let why): notices.append(why)
             }
         }
+        let provider = options.source ?? (apiKey != nil ? .accuWeather : .openMeteo)
+
+        func url(_ flag: String?, environment name: String, default fallback: URL, option: String) throws(UsageError) -> URL {
+            guard let text = flag ?? environment[name].flatMap({ $0.isEmpty ? nil : $0 }) else { return fallback }
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            else {
+                throw UsageError(description: "\(option) must be an http(s) URL such as \(fallback.absoluteString)")
+            }
+            return url
+        }
+        let baseURL = switch provider {
+        case .accuWeather:
+            try url(options.baseURL, environment: "ACCUWEATHER_BASE_URL", default: AccuWeatherClient.defaultBaseURL, option: "--base-url")
+        case .openMeteo:
+            try url(options.baseURL, environment: "OPEN_METEO_BASE_URL", default: OpenMeteoClient.defaultBaseURL, option: "--base-url")
+        }
+        let geocodingURL = try url(nil, environment: "OPEN_METEO_GEOCODING_URL", default: OpenMeteoClient.defaultGeocodingURL,
+                                   option: "OPEN_METEO_GEOCODING_URL")
 
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return LaunchConfiguration(
+            provider: provider,
             apiKey: apiKey,
             notices: notices,
             baseURL: baseURL,
+            geocodingURL: geocodingURL,
             cacheDirectory: cacheDirectory,
             configDirectory: configDirectory,
             count: options.count?.rawValue,

@@ -47,7 +47,7 @@ enum OnceCommand {
         case .failure(.missing): break
         case .failure(let error):
             var text = "saved feed not used: \(error.localizedDescription)"
-            if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName).corrupt" }
+            if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).corrupt" }
             notes.append(text)
         }
 
@@ -56,12 +56,13 @@ enum OnceCommand {
             failure = blocked
         } else if let saved, !FeedPolicy.isStale(saved, request: request, refreshAfter: config.refreshAfter, now: now) {
             // Fresh enough: no call spent.
-            return .report(OnceReport(feed: saved, source: .archive, offline: false, reason: nil), warning: notes.first)
+            return .report(OnceReport(feed: saved, source: .archive, offline: false, reason: nil, provider: config.provider), warning: notes.first)
         } else {
             switch await loader.refresh(request) {
             case .success(let payload):
                 let warnings = notes + [payload.saveProblem].compactMap { $0 }
-                return .report(OnceReport(feed: WeatherFeedSummary(payload.feed), source: .live, offline: false, reason: nil),
+                return .report(OnceReport(feed: WeatherFeedSummary(payload.feed), source: .live, offline: false, reason: nil,
+                                          provider: config.provider),
                                warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
             case .failure(let error):
                 failure = error
@@ -75,7 +76,7 @@ enum OnceCommand {
         if failure != .offlineMode {
             warning.append("\(reason); showing the feed saved \(WeatherFormat.dateTime(saved.fetchedAt)) (\(WeatherFormat.age(of: saved.fetchedAt, now: now)))")
         }
-        return .report(OnceReport(feed: saved, source: .archive, offline: true, reason: reason),
+        return .report(OnceReport(feed: saved, source: .archive, offline: true, reason: reason, provider: config.provider),
                        warning: warning.isEmpty ? nil : warning.joined(separator: "; "))
     }
 }

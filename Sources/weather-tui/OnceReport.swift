@@ -1,5 +1,6 @@
 import Foundation
 import WeatherModels
+import WeatherSource
 
 /// What `--once` prints: a feed and where it came from (docs/spec.md §6).
 struct OnceReport: Equatable {
@@ -13,4 +14,9 @@ struct OnceReport: Equatable {
     var offline: Bool
     /// Why the data is not fresh from the network, in the words of docs/spec.md §4.
     var reason: String?
+    /// Whose data it is; nil for the bundled demo.
+    var provider: WeatherProvider? = nil
+
+    /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
+    var providerName: String { provider?.rawValue ?? "demo" }
 }

@@ -1,23 +1,28 @@
 import ArgumentParser
 import WeatherModels
+import WeatherSource
 
 /// The command line of docs/spec.md §2, parsed; resolution against environment and files is `LaunchConfiguration`.
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather-tui",
-        abstract: "Browse the current weather in the world's top cities (AccuWeather Top Cities).",
+        abstract: "Browse the current weather in the world's top cities (AccuWeather or Open-Meteo).",
         discussion: """
             Interactive by default (needs a terminal). For scripts and pipes use --once.
-            The API key comes from --api-key, else $ACCUWEATHER_API_KEY, else <config-dir>/api-key \
+            The source is AccuWeather when a key is known, else Open-Meteo (no key). The AccuWeather \
+            key comes from --api-key, else $ACCUWEATHER_API_KEY, else <config-dir>/api-key \
             (ignored unless readable by its owner only). --demo needs no key and no network.
             """,
         version: WeatherTUIVersion.current
     )
 
+    @Option(name: .long, help: ArgumentHelp("Where the weather comes from: accuweather or open-meteo (default: accuweather when a key is known, else open-meteo).", valueName: "source"))
+    var source: WeatherProvider?
+
     @Option(name: .long, help: ArgumentHelp("AccuWeather API key.", valueName: "key"))
     var apiKey: String?
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("API root (default $ACCUWEATHER_BASE_URL, else https://dataservice.accuweather.com).", valueName: "url"))
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Root of the selected source's API (default $ACCUWEATHER_BASE_URL or $OPEN_METEO_BASE_URL, else the source's own).", valueName: "url"))
     var baseURL: String?
 
     @Option(name: .long, help: "How many top cities: 50, 100 or 150 (default: remembered, else 50).")
@@ -95,3 +100,5 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension TemperatureUnit: ExpressibleByArgument {}
+
+extension WeatherProvider: ExpressibleByArgument {}

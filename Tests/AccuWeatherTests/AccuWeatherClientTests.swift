@@ -3,6 +3,7 @@ import WeatherHTTP
 import Testing
 import HTTPTestSupport
 import AccuWeather
+import WeatherSource
 
 @Suite("AccuWeatherClient against a loopback server")
 struct AccuWeatherClientTests {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import WeatherHTTP
 import AccuWeather
+import WeatherSource
 import Testing
 
 /// The key used by every test; long and distinctive so a leak is easy to spot.

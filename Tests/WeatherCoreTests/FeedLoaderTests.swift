@@ -1,4 +1,4 @@
-import AccuWeather
+import WeatherSource
 import Foundation
 import WeatherHTTP
 import PlistArchive

@@ -1,4 +1,4 @@
-import AccuWeather
+import WeatherSource
 import Foundation
 import PlistArchive
 import Testing

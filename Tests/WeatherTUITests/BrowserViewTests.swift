@@ -19,7 +19,8 @@ import WeatherModels
         let cities = try ViewFixtures.topCities()
         let lines = render(ViewFixtures.state(cities, selected: 2), 80, 24)
         #expect(lines.count == 24)
-        #expect(lines[0].hasPrefix(" weather-tui · Top 50 cities · updated 12:04 (5 min ago) · 42 API calls left"))
+        // 80 columns: the program's name gives way so the source, the time and the calls left fit.
+        #expect(lines[0].hasPrefix(" Top 50 cities · AccuWeather · updated 12:04 (5 min ago) · 42 API calls left"))
         #expect(lines[1].contains("City ▲") && lines[1].contains("Country") && lines[1].contains("Temp") && lines[1].contains("Weather"))
         #expect(lines[4].hasPrefix(">  \(cities[2].localizedName)"))
         #expect(lines[2].hasPrefix("   \(cities[0].localizedName)"))
@@ -107,7 +108,7 @@ import WeatherModels
 
     @Test func smallestUsableSize40x10() throws {
         let lines = render(ViewFixtures.state(try ViewFixtures.topCities(), selected: 0), 40, 10)
-        #expect(lines[0].hasPrefix(" weather-tui"))
+        #expect(lines[0].hasPrefix(" Top 50 cities · AccuWeather · updated"))
         #expect(lines[2].hasPrefix(">"))
         #expect(lines[9].hasSuffix("city 1 of 50 "))
         #expect(lines[9].contains("? help  q quit"))
@@ -191,7 +192,7 @@ import WeatherModels
         var m = ViewFixtures.state([])
         m.isFetching = true
         m.rateLimitRemaining = nil
-        #expect(render(m, 100, 20)[0].hasPrefix(" weather-tui · Top 50 cities · updated 12:04 (5 min ago) · refreshing…"))
+        #expect(render(m, 100, 20)[0].hasPrefix(" weather-tui · Top 50 cities · AccuWeather · updated 12:04 (5 min ago) · refreshing…"))
     }
 
     @Test func filterPromptAndNoMatch() {
@@ -244,5 +245,14 @@ import WeatherModels
         #expect(b[x2 - 1, 2].style.color == .frigid)
         #expect(b[x3 - 1, 3].style.color == .hot)
         #expect(b[x2 - 1, 2].style.bold)   // still stands out in monochrome
+    }
+
+    @Test func openMeteosAttributionIsInTheHeaderAtEightyColumns() {
+        var m = ViewFixtures.state([ViewFixtures.make(name: "Berlin", country: "Germany", celsius: 7.2)])
+        m.config.provider = .openMeteo
+        m.isFetching = true
+        let header = render(m, 80, 24)[0]
+        #expect(header.hasPrefix(" Top 50 cities · Weather data by Open-Meteo.com · updated 12:04 · refreshing…"))
+        #expect(render(m, 140, 40)[0].hasPrefix(" weather-tui · Top 50 cities · Weather data by Open-Meteo.com · updated"))
     }
 }

@@ -54,7 +54,7 @@ import WeatherModels
     @Test func jsonHasTheShapeOfTheSpec() throws {
         let data = Data(FeedPrinter.json(Self.report).utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == ["fetchedAt", "source", "offline", "reason", "cities"])
+        #expect(Set(object.keys) == ["fetchedAt", "source", "provider", "offline", "reason", "cities"])
         #expect(object["source"] as? String == "archive")
         #expect(object["offline"] as? Bool == true)
         #expect(object["fetchedAt"] as? String == "2023-11-14T22:13:20Z")

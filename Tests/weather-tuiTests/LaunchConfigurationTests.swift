@@ -16,13 +16,36 @@ import WeatherModels
 
     @Test func defaultsFollowTheSpec() throws {
         let config = try resolve([])
-        #expect(config.baseURL.absoluteString == "https://dataservice.accuweather.com")
+        // No key anywhere: Open-Meteo, which needs none.
+        #expect(config.provider == .openMeteo)
+        #expect(config.baseURL.absoluteString == "https://api.open-meteo.com")
+        #expect(config.geocodingURL.absoluteString == "https://geocoding-api.open-meteo.com")
         #expect(config.cacheDirectory.path == "/home/u/.cache/weather-tui")
         #expect(config.configDirectory.path == "/home/u/.config/weather-tui")
         #expect(config.refreshAfter == 30 * 60)
         #expect(config.timeout == 15)
         #expect(config.count == nil && config.language == nil && config.units == nil)
         #expect(!config.noColor && !config.once && config.format == .table)
+    }
+
+    @Test func aKnownKeyChoosesAccuWeatherAndSourceOverrides() throws {
+        let keyed = try resolve(["--api-key", "k"])
+        #expect(keyed.provider == .accuWeather)
+        #expect(keyed.baseURL.absoluteString == "https://dataservice.accuweather.com")
+        let chosen = try resolve(["--api-key", "k", "--source", "open-meteo"])
+        #expect(chosen.provider == .openMeteo && chosen.baseURL.absoluteString == "https://api.open-meteo.com")
+        #expect(throws: (any Error).self) { try resolve(["--source", "weather.com"]) }
+    }
+
+    @Test func eachSourceReadsItsOwnBaseURLFromTheEnvironment() throws {
+        let env = ["HOME": "/h", "ACCUWEATHER_BASE_URL": "http://127.0.0.1:1", "OPEN_METEO_BASE_URL": "http://127.0.0.1:2/om",
+                   "OPEN_METEO_GEOCODING_URL": "http://127.0.0.1:3"]
+        #expect(try resolve([], env).baseURL.absoluteString == "http://127.0.0.1:2/om")
+        #expect(try resolve([], env).geocodingURL.absoluteString == "http://127.0.0.1:3")
+        #expect(try resolve(["--api-key", "k"], env).baseURL.absoluteString == "http://127.0.0.1:1")
+        // --base-url is the selected source's.
+        #expect(try resolve(["--base-url", "http://127.0.0.1:4"], env).baseURL.absoluteString == "http://127.0.0.1:4")
+        #expect(throws: (any Error).self) { try resolve([], ["HOME": "/h", "OPEN_METEO_BASE_URL": "ftp://x"]) }
     }
 
     @Test func flagsBeatEnvironment() throws {

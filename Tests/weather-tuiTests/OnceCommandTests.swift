@@ -1,4 +1,4 @@
-import AccuWeather
+import WeatherSource
 import Foundation
 import WeatherHTTP
 import PlistArchive
@@ -109,11 +109,11 @@ final class CannedService: WeatherService, @unchecked Sendable {
         #expect(warning.contains("moved aside to WeatherFeed.plist.corrupt"))
     }
 
-    /// Without a key, as in the browser: the saved feed is shown as offline, and why, even when fresh.
+    /// AccuWeather without a key, as in the browser: the saved feed is shown as offline, and why, even when fresh.
     @Test func withoutAKeyAFreshArchiveIsPrintedAsOfflineAndSaysWhy() async throws {
         try save(age: 60)
         let service = CannedService(.success(cities))
-        let outcome = await OnceCommand.produce(try config([], key: nil), request: request, loader: loader(service), now: now)
+        let outcome = await OnceCommand.produce(try config(["--source", "accuweather"], key: nil), request: request, loader: loader(service), now: now)
         guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.offline && report.reason == FeedError.noAPIKey.errorDescription)
         #expect(service.calls == 0)

@@ -23,10 +23,11 @@ public struct ForecastResponse: Equatable, Sendable {
     }
 }
 
-/// What the app needs from AccuWeather; `AccuWeatherClient` is the live one, tests use fakes.
+/// What the app needs from a weather source; `AccuWeatherClient` and `OpenMeteoService` are the
+/// live ones, tests use fakes.
 public protocol WeatherService: Sendable {
-    /// `GET /currentconditions/v1/topcities/{count}?details=true`.
+    /// The current conditions of the first `count` top cities, names in `language`.
     func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse
-    /// `GET /forecasts/v1/daily/5day/{key}?details=true&metric=true`.
+    /// A city's 5-day forecast.
     func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse
 }

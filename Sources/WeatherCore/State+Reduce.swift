@@ -249,9 +249,9 @@ extension State {
     mutating func forecastEffects(for key: String) -> [Effect] {
         if let cached = forecasts[key], now.timeIntervalSince(cached.fetchedAt) < State.forecastMaxAge { return [] }
         if forecastsInFlight.contains(key) { return [] }
-        if config.offline || (!config.demo && !config.hasAPIKey) {
+        if let blocked = FeedPolicy.fetchBlocked(config: config) {
             // The detail says why there is no forecast instead of inviting a key press that does nothing.
-            if forecasts[key] == nil { forecastErrors[key] = (config.offline ? FeedError.offlineMode : .noAPIKey).errorDescription }
+            if forecasts[key] == nil { forecastErrors[key] = blocked.errorDescription }
             return []
         }
         forecastsInFlight.insert(key)

@@ -687,4 +687,11 @@ import WeatherModels
         #expect(state.feed == nil && state.visibleCities.isEmpty)
         #expect(state.notice?.contains("moved aside to WeatherFeed.plist.corrupt") == true)
     }
+
+    @Test func openMeteoNeedsNoKeyForTheForecast() {
+        var state = Self.loaded(config: AppConfig(refreshAfter: 1800, provider: .openMeteo, hasAPIKey: false))
+        let effects = state.reduce(.openDetail)
+        #expect(effects == [.fetchForecast(cityKey: state.selectedKey ?? "", language: "en-us")])
+        #expect(state.selectedForecastError == nil)
+    }
 }

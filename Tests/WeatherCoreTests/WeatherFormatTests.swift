@@ -127,5 +127,10 @@ import WeatherModels
         #expect(WeatherFormat.iso8601(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
         #expect(WeatherFormat.iso8601(Date(timeIntervalSince1970: 951_868_799)) == "2000-02-29T23:59:59Z")
     }
-}
 
+    @Test func forecastDegreesNeverShowMinusZero() {
+        #expect(WeatherFormat.forecastDegrees(UnitValue(value: -0.3, unit: "C"), units: .metric) == "0°")
+        #expect(WeatherFormat.forecastDegrees(UnitValue(value: -0.6, unit: "C"), units: .metric) == "-1°")
+        #expect(WeatherFormat.forecastDegrees(UnitValue(value: 17.8, unit: "C"), units: .imperial) == "64°")
+    }
+}

@@ -35,12 +35,13 @@ public enum WeatherFormat {
         }
     }
 
-    /// A single-unit forecast value (Celsius, as requested with `metric=true`) in the chosen units: `18°` / `64°`.
+    /// A single-unit forecast value (Celsius, as requested with `metric=true`) in the chosen units:
+    /// `18°` / `64°`, never `-0°`.
     public static func forecastDegrees(_ value: UnitValue?, units: TemperatureUnit) -> String {
         guard let value else { return "–" }
         let celsius = value.unit.uppercased() == "F" ? (value.value - 32) * 5 / 9 : value.value
         let shown = units == .metric ? celsius : celsius * 9 / 5 + 32
-        return String(format: "%.0f°", shown)
+        return whole(shown) + "°"
     }
 
     /// "just now", "5 min ago", "3 h ago", "2 days ago"; "long ago" past a million days.

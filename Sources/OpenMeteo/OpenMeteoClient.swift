@@ -154,10 +154,11 @@ public struct OpenMeteoClient: Sendable {
 
     private func errorForStatus(_ response: HTTPTransportResponse, http: HTTPRequester) -> ServiceError {
         let status = response.statusCode
-        if status == 429 { return .quotaExceeded }
         if let body = try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: response.body) {
             return .rejected(reason: http.serverWords(body.reason), status: status)
         }
+        // Its limits are by the minute, hour and day: without the server's words, not "daily".
+        if status == 429 { return .rejected(reason: "request limit reached, try again later", status: status) }
         return http.unexplainedStatus(response)
     }
 

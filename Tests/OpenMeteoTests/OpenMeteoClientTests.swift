@@ -269,7 +269,9 @@ struct OpenMeteoClientTests {
     }
 
     @Test func tooManyRequestsIsTheRequestLimit() async throws {
-        #expect(try await conditionsError(status: 429, body: #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#) == .quotaExceeded)
+        // The server says which of its limits (minute, hour, day): its words, not "daily".
+        #expect(try await conditionsError(status: 429, body: #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
+                == .rejected(reason: "Minutely API request limit exceeded. Please try again in one minute.", status: 429))
     }
 
     @Test func serviceUnavailableWithAnHTMLPage() async throws {

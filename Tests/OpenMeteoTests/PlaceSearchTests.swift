@@ -64,7 +64,7 @@ struct PlaceSearchTests {
 
     @Test func tooManyRequestsIsTheRequestLimit() async throws {
         let (result, _) = try await search(status: 429, body: Data())
-        #expect(throws: ServiceError.quotaExceeded) { try result.get() }
+        #expect(throws: ServiceError.rejected(reason: "request limit reached, try again later", status: 429)) { try result.get() }
     }
 
     @Test func aBadPlaceNamesItsPosition() async throws {

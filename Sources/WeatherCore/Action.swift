@@ -17,7 +17,8 @@ public enum Action: Equatable, Sendable {
     case quit
     /// Ctrl-C, SIGTERM, SIGHUP: quits from anywhere.
     case interrupt
-    case resize(columns: Int, rows: Int)
+    /// The front end's list now shows this many cities at once (its size or layout changed).
+    case pageRows(Int)
     case tick(Date)
     // Results
     case archiveRestored(Result<WeatherFeed, ArchiveError>)

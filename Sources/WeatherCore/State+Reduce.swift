@@ -16,8 +16,8 @@ extension State {
         switch action {
         case .moveUp: moveSelection(by: -1)
         case .moveDown: moveSelection(by: 1)
-        case .pageUp: moveSelection(by: -listRows)
-        case .pageDown: moveSelection(by: listRows)
+        case .pageUp: moveSelection(by: -pageRows)
+        case .pageDown: moveSelection(by: pageRows)
         case .first: select(index: 0)
         case .last: select(index: visibleCities.count - 1)
 
@@ -91,8 +91,8 @@ extension State {
             isQuitting = true
             return [.saveSettings(settings), .quit]
 
-        case .resize(let columns, let rows):
-            terminal = TerminalSize(columns: columns, rows: rows)
+        case .pageRows(let rows):
+            pageRows = max(1, rows)  // a page of no rows would make PgDn a no-op and the clamp hide the selection
             clampScroll()
         case .tick(let date):
             now = date
@@ -265,7 +265,7 @@ extension Action {
     var isUserIntent: Bool {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
-             .saveFailed, .tick, .resize:
+             .saveFailed, .tick, .pageRows:
             return false
         default:
             return true

@@ -9,29 +9,10 @@ public enum FeedSource: String, Equatable, Sendable {
 
 /// The main screen's mode; help is an overlay on top of either.
 public enum ScreenMode: Equatable, Sendable {
-    /// The city list (and, on a wide terminal, the detail beside it).
+    /// The city list (the front end may show the detail beside it).
     case list
-    /// The selected city's detail: full screen when narrow, focused pane when wide.
+    /// The selected city's detail (instead of the list, or focused beside it, as the front end lays it out).
     case detail
-}
-
-/// The terminal's size in cells.
-public struct TerminalSize: Equatable, Sendable {
-    public var columns: Int
-    public var rows: Int
-
-    public init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-
-    /// Below this the screen shows a "terminal too small" notice.
-    public static let minimum = TerminalSize(columns: 40, rows: 10)
-    /// From this width on, list and detail are side by side.
-    public static let sideBySideColumns = 100
-
-    public var isTooSmall: Bool { columns < Self.minimum.columns || rows < Self.minimum.rows }
-    public var isWide: Bool { columns >= Self.sideBySideColumns }
 }
 
 /// Everything on screen, as a plain value. Views only read it; only `reduce` changes it.
@@ -59,7 +40,10 @@ public struct State: Equatable, Sendable {
     public var pinned: [PinnedCity]
     public var mode: ScreenMode
     public var showHelp: Bool
-    public var terminal: TerminalSize
+    /// How many cities the front end's list shows at once: PgUp/PgDn move by it and the scroll
+    /// offset keeps the selection within it. The front end says (`.pageRows`) whenever its
+    /// layout changes; the core knows nothing else of the screen.
+    public internal(set) var pageRows: Int
     public var rateLimitRemaining: Int?
     public var forecasts: [String: StoredForecast]
     public var forecastsInFlight: Set<String>
@@ -80,7 +64,11 @@ public struct State: Equatable, Sendable {
     public internal(set) var listScrollOffset: Int
     public var isQuitting: Bool
 
-    public init(config: AppConfig, now: Date, terminal: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+    /// Until the front end sends its page size; it does so before its first frame, so no frame
+    /// is drawn with this guess.
+    public static let defaultPageRows = 20
+
+    public init(config: AppConfig, now: Date) {
         self.config = config
         self.request = FeedPolicy.request(config: config, saved: nil)
         self.feed = nil
@@ -98,7 +86,7 @@ public struct State: Equatable, Sendable {
         self.pinned = []
         self.mode = .list
         self.showHelp = false
-        self.terminal = terminal
+        self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
         self.forecasts = [:]
         self.forecastsInFlight = []
@@ -112,19 +100,6 @@ public struct State: Equatable, Sendable {
     }
 
     // MARK: derived, cheap
-
-    /// Rows the city list has: the terminal less header, banner, column titles, filter row and
-    /// status line (the front end's layout uses the same rule).
-    public static func listRows(terminalRows: Int, hasBanner: Bool, hasFilterRow: Bool) -> Int {
-        max(1, terminalRows - 3 - (hasBanner ? 1 : 0) - (hasFilterRow ? 1 : 0))
-    }
-
-    /// Whether the filter prompt row is on screen: while typing, or while a filter is kept.
-    public var showsFilterRow: Bool { isEditingFilter || !filter.isEmpty }
-
-    public var listRows: Int {
-        State.listRows(terminalRows: terminal.rows, hasBanner: banner != .none, hasFilterRow: showsFilterRow)
-    }
 
     private mutating func locateSelection() {
         selectedIndex = selectedKey.flatMap { key in visibleCities.firstIndex { $0.key == key } }
@@ -192,9 +167,9 @@ public struct State: Equatable, Sendable {
         clampScroll()
     }
 
-    /// Keeps the selection inside the visible rows, scrolling as little as possible.
+    /// Keeps the selection inside the page the front end shows, scrolling as little as possible.
     mutating func clampScroll() {
-        let rows = listRows
+        let rows = pageRows
         let maxOffset = max(0, visibleCities.count - rows)
         var offset = min(listScrollOffset, maxOffset)
         if let index = selectedIndex {

@@ -20,9 +20,9 @@ public final class Store: @unchecked Sendable {
     private var forecastsWritten = 0
     private let environment: AppEnvironment
 
-    public init(config: AppConfig, environment: AppEnvironment, terminal: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+    public init(config: AppConfig, environment: AppEnvironment) {
         self.environment = environment
-        self.current = State(config: config, now: environment.now(), terminal: terminal)
+        self.current = State(config: config, now: environment.now())
     }
 
     /// A snapshot of the state.

@@ -113,14 +113,18 @@ enum RenderBenchData {
 
     static let fetchedAt = Date(timeIntervalSince1970: 1_795_349_040)
 
-    /// The state after fetching `feed` (its first two cities pinned), the `selected`th row selected.
+    /// The state after fetching `feed` (its first two cities pinned), the `selected`th row selected,
+    /// scrolled to it for a terminal of `size`.
     static func state(feed: WeatherFeed, selected: Int, size: TerminalSize) -> State {
         var state = State(config: AppConfig(count: 150, timeZone: TimeZone(identifier: "UTC")!),
-                          now: fetchedAt.addingTimeInterval(300), terminal: size)
+                          now: fetchedAt.addingTimeInterval(300))
         let pins = feed.cities.prefix(2).map { PinnedCity(key: $0.key, name: $0.englishName, latitude: 0, longitude: 0) }
         _ = state.reduce(.pinsLoaded(pins))
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: 42))))
         state.selectedKey = state.visibleCities[selected].key
+        // As the driver does before a frame: the page the layout gives the list, which also
+        // scrolls the selection into view (the frame drawn is the one around the selected row).
+        _ = state.reduce(.pageRows(Layout.pageRows(size: size, state: state)))
         return state
     }
 }

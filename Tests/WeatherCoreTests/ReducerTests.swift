@@ -9,8 +9,8 @@ import WeatherModels
 /// expected changes) and the effects, so an action that changes something it should not fails too.
 @Suite struct ReducerTests {
     /// Five cities restored from a fresh archive: Athens, Berlin, Cairo, Moscow, Tokyo; Athens selected.
-    static func loaded(rows: Int = 24, config: AppConfig = AppConfig(refreshAfter: 1800)) -> State {
-        var state = State(config: config, now: Make.t0, terminal: TerminalSize(columns: 80, rows: rows))
+    static func loaded(config: AppConfig = AppConfig(refreshAfter: 1800)) -> State {
+        var state = State(config: config, now: Make.t0)
         _ = state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0))))
         return state
     }
@@ -170,11 +170,17 @@ import WeatherModels
 
     // MARK: PgUp PgDn
 
-    @Test func pageDownAndUpMoveByTheListHeightAndScroll() {
-        let many = (0..<100).map { Make.city(String(format: "%03d", $0), String(format: "City %03d", $0)) }
-        var state = State(config: AppConfig(), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 13))
-        _ = state.reduce(.archiveRestored(.success(Make.feed(many, at: Make.t0))))
-        #expect(state.listRows == 10)  // 13 rows − header − column titles − status line
+    /// A list of `count` cities "City 000"… with the front end's page of `pageRows` rows.
+    static func many(_ count: Int, pageRows: Int, keyFormat: String = "%03d") -> State {
+        let cities = (0..<count).map { Make.city(String(format: keyFormat, $0), String(format: "City %03d", $0)) }
+        var state = State(config: AppConfig(), now: Make.t0)
+        _ = state.reduce(.pageRows(pageRows))
+        _ = state.reduce(.archiveRestored(.success(Make.feed(cities, at: Make.t0))))
+        return state
+    }
+
+    @Test func pageDownAndUpMoveByThePageTheFrontEndGave() {
+        var state = Self.many(100, pageRows: 10)
         state = Self.expect(state, .pageDown) { $0.selectedKey = "010"; $0.listScrollOffset = 1 }
         state = Self.expect(state, .pageDown) { $0.selectedKey = "020"; $0.listScrollOffset = 11 }
         state = Self.expect(state, .pageUp) { $0.selectedKey = "010"; $0.listScrollOffset = 10 }
@@ -190,9 +196,7 @@ import WeatherModels
     }
 
     @Test func endScrollsSoTheLastCityIsOnTheBottomRow() {
-        let many = (0..<30).map { Make.city(String(format: "%02d", $0), String(format: "City %02d", $0)) }
-        var state = State(config: AppConfig(), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 13))
-        _ = state.reduce(.archiveRestored(.success(Make.feed(many, at: Make.t0))))
+        let state = Self.many(30, pageRows: 10, keyFormat: "%02d")
         Self.expect(state, .last) { $0.selectedKey = "29"; $0.listScrollOffset = 20 }
     }
 
@@ -600,37 +604,31 @@ import WeatherModels
         #expect(state.request == FeedRequest(count: 150, language: "ru-ru"))
     }
 
-    // MARK: resize and the clock
+    // MARK: the page size and the clock
 
-    @Test func aResizeRecordsTheTerminalSize() {
+    @Test func aNewPageSizeMovesNothingButTheScrollAndIsNoKeyPress() {
         var state = Self.loaded()
-        _ = state.reduce(.resize(columns: 30, rows: 8))
-        #expect(state.terminal.isTooSmall)
-        _ = state.reduce(.resize(columns: 140, rows: 40))
-        #expect(state.terminal.isWide && !state.terminal.isTooSmall)
+        _ = state.reduce(.saveFailed("could not save settings: disk full"))
+        Self.expect(state, .pageRows(7)) { $0.pageRows = 7 }
+        Self.expect(state, .pageRows(0)) { $0.pageRows = 1 }  // a page always holds the selected row
     }
 
-    @Test func resizeKeepsTheSelectionVisible() {
-        let many = (0..<40).map { Make.city(String(format: "%02d", $0), String(format: "City %02d", $0)) }
-        var state = State(config: AppConfig(), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 40))
-        _ = state.reduce(.archiveRestored(.success(Make.feed(many, at: Make.t0))))
-        _ = state.reduce(.moveDown)
-        for _ in 0..<29 { _ = state.reduce(.moveDown) }  // City 30, visible on a 40-row terminal
+    @Test func aSmallerPageKeepsTheSelectionVisible() {
+        var state = Self.many(40, pageRows: 37, keyFormat: "%02d")
+        for _ in 0..<30 { _ = state.reduce(.moveDown) }  // City 30, on the first page
         #expect(state.listScrollOffset == 0)
-        Self.expect(state, .resize(columns: 60, rows: 13)) {
-            $0.terminal = TerminalSize(columns: 60, rows: 13)
+        Self.expect(state, .pageRows(10)) {
+            $0.pageRows = 10
             $0.listScrollOffset = 21  // rows 21…30 shown, City 30 on the bottom row
         }
     }
 
-    @Test func aTallerTerminalScrollsBackSoNoRowIsBlankUnderTheLastCity() {
-        let many = (0..<100).map { Make.city(String($0), String(format: "City %03d", $0)) }
-        var state = State(config: AppConfig(), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 13))
-        _ = state.reduce(.archiveRestored(.success(Make.feed(many, at: Make.t0))))
+    @Test func aLargerPageScrollsBackSoNoRowIsBlankUnderTheLastCity() {
+        var state = Self.many(100, pageRows: 10)
         _ = state.reduce(.last)
         #expect(state.selectedIndex == 99 && state.listScrollOffset == 90)
-        Self.expect(state, .resize(columns: 80, rows: 30)) {
-            $0.terminal = TerminalSize(columns: 80, rows: 30)
+        Self.expect(state, .pageRows(27)) {
+            $0.pageRows = 27
             $0.listScrollOffset = 73  // 27 rows: cities 73…99
         }
     }
@@ -658,7 +656,7 @@ import WeatherModels
             city.relativeHumidity = 55
             return city
         }
-        var state = State(config: AppConfig(refreshAfter: 1800), now: Make.t0, terminal: TerminalSize(columns: 80, rows: 24))
+        var state = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
         _ = state.reduce(.archiveRestored(.success(WeatherFeed(WeatherFeedSummary(whole)))))
         return (state, whole)
     }

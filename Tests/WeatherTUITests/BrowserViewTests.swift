@@ -144,16 +144,19 @@ import WeatherModels
         }
     }
 
+    /// The list draws the state's scroll offset as it is: keeping the selection on the page is
+    /// the reducer's work, once the driver has told it the page the layout gives the list.
     @Test func scrollingKeepsTheSelectionVisible() throws {
         let cities = try ViewFixtures.topCities()
         var m = ViewFixtures.state(cities, selected: 45)
-        m.listScrollOffset = 0
+        _ = m.reduce(.pageRows(Layout.pageRows(size: TerminalSize(columns: 80, rows: 24), state: m)))
         let lines = render(m, 80, 24)
         #expect(lines.contains { $0.hasPrefix(">  \(cities[45].localizedName)") })
-        m.selectedKey = cities[49].key
-        m.listScrollOffset = 40
+        _ = m.reduce(.last)
         let last = render(m, 80, 24)
         #expect(last[22].hasPrefix(">  \(cities[49].localizedName)"))
+        m.listScrollOffset = 3
+        #expect(render(m, 80, 24)[2].hasPrefix("   \(cities[3].localizedName)"))
     }
 
     @Test func pinnedCitiesAreMarked() {

@@ -97,8 +97,8 @@ struct ScriptedBrowser {
         self.refreshFails = refreshFails
         let config = AppConfig(count: 50, language: "en-us", demo: !refreshFails, hasAPIKey: true, host: Self.host,
                                timeZone: Self.userTimeZone)
-        state = State(config: config, now: Self.now, terminal: size)
-        send(.resize(columns: size.columns, rows: size.rows))
+        state = State(config: config, now: Self.now)
+        fitPage()
         if refreshFails {
             let saved = DemoData.feed(count: 50, language: "en-us", fetchedAt: Self.now.addingTimeInterval(-3 * 3600))
             send(.archiveRestored(.success(saved)))
@@ -107,15 +107,24 @@ struct ScriptedBrowser {
         }
     }
 
+    /// Presses `keys`, fitting the page before each as `StoreDriver.handle` does, and once more
+    /// after the last as the run loop does before drawing.
     mutating func press(_ keys: [KeyEvent]) {
         for key in keys {
             let command = KeyMap.command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp)
-            guard let command, let action = StoreDriver.action(for: command, size: size) else {
+            guard let command, let action = StoreDriver.action(for: command) else {
                 Issue.record("key \(key) does nothing here: the screen would not be the one named")
                 continue
             }
+            fitPage()
             send(action)
         }
+        fitPage()
+    }
+
+    /// Tells the core the page the layout gives the list now, as `StoreDriver.fitPage` does.
+    private mutating func fitPage() {
+        if let action = StoreDriver.pageAction(for: state, size: size) { send(action) }
     }
 
     /// Applies `action` and, in order, the results of the effects it asks for.

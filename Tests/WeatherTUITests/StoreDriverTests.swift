@@ -87,10 +87,69 @@ import WeatherModels
     }
 
     @Test func commandsMapToActions() {
-        let size = TerminalSize(columns: 90, rows: 30)
-        #expect(StoreDriver.action(for: .filterInsert("東"), size: size) == .filterInput("東"))
-        #expect(StoreDriver.action(for: .resize, size: size) == .resize(columns: 90, rows: 30))
-        #expect(StoreDriver.action(for: .back, size: size) == .closeDetail)
-        #expect(StoreDriver.action(for: .interrupt, size: size) == .interrupt)
+        #expect(StoreDriver.action(for: .filterInsert("東")) == .filterInput("東"))
+        #expect(StoreDriver.action(for: .resize) == nil)  // the page is fitted to the new size instead
+        #expect(StoreDriver.action(for: .back) == .closeDetail)
+        #expect(StoreDriver.action(for: .interrupt) == .interrupt)
+    }
+
+    private func topCitiesFeed(age: TimeInterval) throws -> WeatherFeed {
+        WeatherFeed(fetchedAt: ViewFixtures.now.addingTimeInterval(-age), request: FeedRequest(count: 50, language: "en-us"),
+                    cities: try ViewFixtures.topCities())
+    }
+
+    /// The frame's row holding the selected city, if the list shows it.
+    private func selectedRow(_ frame: ScreenBuffer) -> Int? {
+        frame.lines.firstIndex { $0.hasPrefix(">") }
+    }
+
+    /// At 80×24 the list shows 21 cities; the filter prompt takes a row. The driver tells the core
+    /// before the frame is drawn, so the selection on the list's last row stays on screen (the
+    /// view draws the core's scroll offset as it is) and PgDn moves by the 20 rows now shown.
+    @Test func theFilterRowShrinksThePageBeforeTheFrameIsDrawn() throws {
+        let store = Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: try topCitiesFeed(age: 300)))
+        let backend = InMemoryBackend(keys: [.pageDown, .character("/"), .pageDown, .escape, .character("q")])
+        var shown: [(index: Int?, offset: Int, frames: Int)] = []
+        let driver = StoreDriver(store: store)
+        backend.stopWhen = { _ in
+            shown.append((store.state.selectedIndex, store.state.listScrollOffset, backend.frames.count))
+            return false
+        }
+        try TerminalApp(driver: driver, backend: backend).run()
+        let frames = backend.frames
+        let names = store.state.visibleCities.map(\.localizedName)
+        // PgDn: 21 rows down, city 22 on the list's last row (screen row 23 of 24).
+        #expect(frames[1].lines[22].hasPrefix(">  \(names[21])"))
+        // `/`: the filter prompt takes row 23; the list scrolls by one, city 22 still on its last row.
+        #expect(frames[2].lines[22].hasPrefix(" Filter: █"))
+        #expect(frames[2].lines[21].hasPrefix(">  \(names[21])"))
+        #expect(shown[2].offset == 2)
+        // PgDn while typing: 20 rows on, to city 42, on the last row.
+        #expect(shown[3].index == 41)
+        #expect(frames[3].lines[21].hasPrefix(">  \(names[41])"))
+        // Esc: the prompt closes, the page is 21 again and PgDn would move by it.
+        #expect(store.state.pageRows == 21)
+        for frame in frames { #expect(selectedRow(frame) != nil) }
+    }
+
+    /// A banner that appears with a result (no key pressed) takes a row from the list too.
+    @Test func aBannerShrinksThePageAndPgDnMovesByTheRowsLeft() async throws {
+        let store = Store(config: AppConfig(refreshAfter: 60),
+                          environment: Self.environment(feed: try topCitiesFeed(age: 3 * 3600), fetch: .failure(.offlineMode)))
+        let driver = StoreDriver(store: store)
+        let size = TerminalSize(columns: 80, rows: 24)
+        driver.handle(.resize, size: size)  // as the run loop starts
+        driver.start()
+        #expect(store.state.banner == .none && store.state.pageRows == 21)
+        driver.handle(.pageDown, size: size)
+        #expect(store.state.selectedIndex == 21 && store.state.listScrollOffset == 1)
+        await store.settle()  // the refresh fails: OFFLINE banner
+        #expect(store.state.banner != .none)
+        driver.fitPage(to: size)  // the run loop's step before drawing
+        #expect(store.state.pageRows == 20 && store.state.listScrollOffset == 2)
+        let frame = BrowserView.render(store.state, size: size)  // banner on row 2: the list is rows 4…23
+        #expect(frame.lines[22].hasPrefix(">  \(store.state.visibleCities[21].localizedName)"))
+        driver.handle(.pageDown, size: size)
+        #expect(store.state.selectedIndex == 41)
     }
 }

@@ -9,6 +9,8 @@ final class FakeDriver: BrowserDriver {
     var state: State
     var commands: [KeyCommand] = []
     var sizesSeen: [TerminalSize] = []
+    /// The sizes the page was fitted to, one per frame drawn.
+    var pagesFitted: [TerminalSize] = []
     var pending: [(inout State) -> Void] = []
     var ticks = 0
     var isQuitting = false
@@ -36,6 +38,8 @@ final class FakeDriver: BrowserDriver {
         default: break
         }
     }
+
+    func fitPage(to size: TerminalSize) { pagesFitted.append(size) }
 
     /// Results arrive only from this call of `processPendingResults` on (as if the network took a while).
     var resultsArriveAtPoll = 0

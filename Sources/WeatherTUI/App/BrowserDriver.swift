@@ -11,6 +11,10 @@ public protocol BrowserDriver: AnyObject {
     var state: State { get }
     /// Applies a key command (already mapped by `KeyMap`); `size` is the terminal's current size.
     func handle(_ command: KeyCommand, size: TerminalSize)
+    /// Called before each frame is drawn at `size`: keeps the core's page size equal to the rows
+    /// the layout gives the list now (a banner or the filter row may have taken one), so the
+    /// frame never shows a scroll offset clamped to a stale height.
+    func fitPage(to size: TerminalSize)
     /// Applies finished background work; true when something changed (redraw).
     func processPendingResults() -> Bool
     /// The clock moved on (ages in the header and banner).
@@ -50,12 +54,26 @@ public final class StoreDriver: BrowserDriver {
 
     public func tick(now: Date) { store.send(.tick(now)) }
 
+    /// The page is fitted first so that PgUp/PgDn move by the rows on screen at `size` (a resize
+    /// has no action of its own: fitting the page is all it asks of the core).
     public func handle(_ command: KeyCommand, size: TerminalSize) {
-        if let action = Self.action(for: command, size: size) { store.send(action) }
+        fitPage(to: size)
+        if let action = Self.action(for: command) { store.send(action) }
     }
 
-    /// The core action for a key command.
-    public static func action(for command: KeyCommand, size: TerminalSize) -> Action? {
+    /// Sends `.pageRows` when the layout's list height at `size` is not the core's page size.
+    public func fitPage(to size: TerminalSize) {
+        if let action = Self.pageAction(for: store.state, size: size) { store.send(action) }
+    }
+
+    /// `.pageRows` with the list's rows for `state` at `size`, or nil when the core already has them.
+    public static func pageAction(for state: State, size: TerminalSize) -> Action? {
+        let rows = Layout.pageRows(size: size, state: state)
+        return rows == state.pageRows ? nil : .pageRows(rows)
+    }
+
+    /// The core action for a key command (nil for `.resize`: see `handle`).
+    public static func action(for command: KeyCommand) -> Action? {
         switch command {
         case .moveUp: return .moveUp
         case .moveDown: return .moveDown
@@ -78,7 +96,7 @@ public final class StoreDriver: BrowserDriver {
         case .filterBackspace: return .filterBackspace
         case .filterCommit: return .commitFilter
         case .filterCancel: return .cancelFilter
-        case .resize: return .resize(columns: size.columns, rows: size.rows)
+        case .resize: return nil
         }
     }
 }

@@ -53,6 +53,7 @@ public final class TerminalApp {
                 dirty = true
             }
             if dirty {
+                driver.fitPage(to: backend.size)
                 state = driver.state
                 let frame = BrowserView.render(state, size: backend.size)
                 if frame != lastFrame {

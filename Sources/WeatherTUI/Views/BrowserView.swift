@@ -17,10 +17,9 @@ public enum BrowserView {
             TooSmallView.draw(into: &buffer, size: size)
             return
         }
-        let wide = size.columns >= Layout.sideBySideWidth
-        // Typing a filter shows the list it narrows, even from the full-screen detail.
-        let detailFullScreen = !wide && m.mode == .detail && m.selectedCity != nil && !m.isEditingFilter
-        let layout = Layout(size: size, hasBanner: m.banner != .none, hasFilterRow: m.showsFilterRow && !detailFullScreen, detailFullScreen: detailFullScreen)
+        let wide = size.isWide
+        let layout = Layout(size: size, state: m)
+        let detailFullScreen = Layout.detailFullScreen(size: size, state: m)
         HeaderView.draw(m, into: &buffer, rect: layout.header)
         if let rect = layout.banner { BannerView.draw(m, into: &buffer, rect: rect) }
         if let rect = layout.list { CityListView.draw(m, into: &buffer, rect: rect) }

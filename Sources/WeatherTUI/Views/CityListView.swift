@@ -27,18 +27,6 @@ public enum CityListView {
         }
     }
 
-    /// The first visible row: the state's offset, moved just enough to keep the selection visible
-    /// in the rows this list really has.
-    public static func visibleOffset(_ m: State, rows: Int) -> Int {
-        guard rows > 0 else { return 0 }
-        var offset = min(max(0, m.listScrollOffset), max(0, m.visibleCities.count - rows))
-        if let sel = m.selectedIndex {
-            if sel < offset { offset = sel }
-            if sel >= offset + rows { offset = sel - rows + 1 }
-        }
-        return max(0, offset)
-    }
-
     public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
         let cols = Columns(width: rect.width)
@@ -66,7 +54,9 @@ public enum CityListView {
             }
             return
         }
-        let offset = visibleOffset(m, rows: rows)
+        // The reducer keeps the selection within the page the driver told it (this list's rows);
+        // bounding the offset only keeps a hand-made state from trapping on an empty range.
+        let offset = min(max(0, m.listScrollOffset), cities.count - 1)
         let end = min(cities.count, offset + rows)
         let pinnedKeys = Set(m.pinned.map(\.key))
         for index in offset..<end {

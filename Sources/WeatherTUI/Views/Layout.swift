@@ -1,16 +1,19 @@
 import WeatherCore
 
 /// Where each part of the screen goes for a given terminal size (pure: size in, rectangles out).
+/// The one place that knows how many rows the list gets; the core is told the result as its page
+/// size (`Layout.pageRows`, sent by `StoreDriver`).
 public struct Layout: Equatable, Sendable {
     /// Smallest usable terminal; below it only the "too small" notice is drawn.
-    public static let minimumSize = TerminalSize.minimum
+    public static let minimumSize = TerminalSize(columns: 40, rows: 10)
     /// From this width on, list and detail are shown side by side.
-    public static let sideBySideWidth = TerminalSize.sideBySideColumns
+    public static let sideBySideWidth = 100
 
     public var header: Rect
     public var banner: Rect?
     /// Filter prompt row, when the filter is being edited or applied.
     public var filter: Rect?
+    /// The list, its column titles on the first row.
     public var list: Rect?
     public var detail: Rect?
     public var status: Rect
@@ -31,7 +34,7 @@ public struct Layout: Equatable, Sendable {
             bottom -= 1
         }
         let body = Rect(x: 0, y: top, width: w, height: max(0, bottom - top))
-        if w >= Self.sideBySideWidth {
+        if size.isWide {
             // List gets what its columns need (about 64), the detail the rest but at least 36.
             let listWidth = min(max(56, w - 72), w - 37)
             list = Rect(x: 0, y: body.y, width: listWidth, height: body.height)
@@ -41,6 +44,32 @@ public struct Layout: Equatable, Sendable {
         } else {
             list = body
         }
+    }
+
+    /// The layout `state` is drawn in at `size`: banner, filter row and full-screen detail as the state has them.
+    public init(size: TerminalSize, state: State) {
+        let detailFullScreen = Self.detailFullScreen(size: size, state: state)
+        self.init(size: size, hasBanner: state.banner != .none,
+                  hasFilterRow: Self.showsFilterRow(state) && !detailFullScreen, detailFullScreen: detailFullScreen)
+    }
+
+    /// Whether the narrow terminal shows the detail instead of the list. Typing a filter shows
+    /// the list it narrows, even from the full-screen detail.
+    public static func detailFullScreen(size: TerminalSize, state: State) -> Bool {
+        !size.isWide && state.mode == .detail && state.selectedCity != nil && !state.isEditingFilter
+    }
+
+    /// Whether the filter prompt row is wanted: while typing, or while a filter is kept.
+    public static func showsFilterRow(_ state: State) -> Bool {
+        state.isEditingFilter || !state.filter.isEmpty
+    }
+
+    /// Cities the list shows at once for `state` at `size`: the core's page size. While the
+    /// narrow detail hides the list, the rows the list has when it comes back (↑↓ still move the
+    /// selection there). At least 1, even in a terminal too small to draw.
+    public static func pageRows(size: TerminalSize, state: State) -> Int {
+        let listed = Layout(size: size, hasBanner: state.banner != .none, hasFilterRow: showsFilterRow(state), detailFullScreen: false)
+        return max(1, (listed.list?.height ?? 0) - 1)  // the first row holds the column titles
     }
 
     /// Whether `size` is too small to draw anything but the notice.

@@ -1,4 +1,5 @@
-import WeatherCore
+import Foundation
+@testable import WeatherCore
 import Testing
 @testable import WeatherTUI
 
@@ -28,6 +29,26 @@ import Testing
         #expect(Layout.isTooSmall(TerminalSize(columns: 39, rows: 24)))
         #expect(Layout.isTooSmall(TerminalSize(columns: 80, rows: 9)))
         #expect(!Layout.isTooSmall(TerminalSize(columns: 40, rows: 10)))
+    }
+
+    /// The page the core is told: the list's rows less its column titles, whatever takes a row.
+    @Test func thePageIsTheListsRowsForTheStateOnScreen() {
+        let narrow = TerminalSize(columns: 80, rows: 24), wide = TerminalSize(columns: 140, rows: 40)
+        var m = ViewFixtures.state([ViewFixtures.make(name: "A")])
+        #expect(Layout.pageRows(size: narrow, state: m) == 21)  // 24 − header − column titles − status line
+        #expect(Layout.pageRows(size: wide, state: m) == 37)
+        m.banner = .offline(savedAt: nil, reason: "offline")
+        #expect(Layout.pageRows(size: narrow, state: m) == 20)
+        m.isEditingFilter = true
+        #expect(Layout.pageRows(size: narrow, state: m) == 19)
+        m.isEditingFilter = false
+        m.filter = "A"  // a kept filter keeps its row
+        #expect(Layout.pageRows(size: narrow, state: m) == 19)
+        // The narrow detail hides the list (and the filter row): ↑↓ move by the list it goes back to.
+        m.mode = .detail
+        #expect(Layout(size: narrow, state: m).list == nil)
+        #expect(Layout.pageRows(size: narrow, state: m) == 19)
+        #expect(Layout.pageRows(size: TerminalSize(columns: 30, rows: 3), state: m) == 1)  // too small: still a page
     }
 
     @Test func rangeBarPlacesTheDayInTheWeek() {

@@ -11,6 +11,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         .systemLibrary(
@@ -20,7 +24,17 @@ let package = Package(
         .target(name: "WeatherModels"),
         .target(name: "PlistArchive"),
         .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive"]),
-        .target(name: "WeatherHTTP"),
+        .target(
+            name: "WeatherHTTP",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP"]),
         .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource"]),
         .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource"]),
@@ -51,6 +65,16 @@ let package = Package(
             name: "OpenMeteoTests",
             dependencies: ["OpenMeteo", "WeatherHTTP", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        .testTarget(
+            name: "WeatherHTTPTests",
+            dependencies: [
+                "WeatherHTTP", "HTTPTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         // Loopback HTTP servers for the clients' tests (FlyingFox, and raw sockets for what it cannot do).
         .target(
             name: "HTTPTestSupport",
@@ -62,7 +86,10 @@ let package = Package(
         .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program.
         .executableTarget(name: "startup-floor-foundation"),
-        .executableTarget(name: "startup-floor-networking"),
+        .executableTarget(
+            name: "startup-floor-networking",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         // A second process for PlistArchiveTests' concurrent-writers test.
         .executableTarget(name: "archive-stress", dependencies: ["PlistArchive"]),
     ],

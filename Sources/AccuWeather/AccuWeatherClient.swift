@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import WeatherHTTP
 import WeatherModels
 import WeatherSource
@@ -16,7 +13,7 @@ public struct AccuWeatherClient: WeatherService {
     private let http: HTTPRequester
     private let apiKey: String
 
-    public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = URLSessionTransport()) {
+    public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = AsyncHTTPTransport.shared) {
         self.http = HTTPRequester(baseURL: baseURL, timeout: timeout, secret: apiKey, transport: transport)
         self.apiKey = apiKey
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import WeatherHTTP
 import WeatherModels
 
@@ -38,10 +35,9 @@ public struct OpenMeteoClient: Sendable {
     private let forecastHTTP: HTTPRequester
     private let geocodingHTTP: HTTPRequester
 
-    /// `transport` is required: the app passes its live one, tests a loopback-backed or fake one.
     public init(
         baseURL: URL = OpenMeteoClient.defaultBaseURL, geocodingURL: URL = OpenMeteoClient.defaultGeocodingURL,
-        timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport
+        timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = AsyncHTTPTransport.shared
     ) {
         self.forecastHTTP = HTTPRequester(baseURL: baseURL, timeout: timeout, transport: transport)
         self.geocodingHTTP = HTTPRequester(baseURL: geocodingURL, timeout: timeout, transport: transport)

@@ -1,13 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What every source's client needs of HTTP: its URLs under a base (a proxy's path prefix kept),
 /// one deadline per request, the body cap, and every failure as a `ServiceError` in words,
 /// with the secret (an API key) removed from anything a person could read.
 public struct HTTPRequester: Sendable {
-    /// Largest body accepted; past it the answer is refused at once and further bytes are dropped.
+    /// Largest body accepted (after decompression); past it the transfer stops and the connection closes.
     public static let maxBodyBytes = 8 << 20
     /// Deadline used when the one given is not a positive finite number of seconds.
     public static let defaultTimeout: Double = 15
@@ -28,9 +25,12 @@ public struct HTTPRequester: Sendable {
     }
 
     /// The server's host name (with the port when the base URL names one), as shown in error messages.
-    public var host: String {
-        guard let name = baseURL.host else { return redact(baseURL.absoluteString) }
-        return redact(baseURL.port.map { "\(name):\($0)" } ?? name)
+    public var host: String { Self.host(of: baseURL, secret: secret) }
+
+    /// The host of `url` (with the port when it names one), `secret` removed, as messages name it.
+    public static func host(of url: URL, secret: String?) -> String {
+        let name = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? url.absoluteString
+        return Redaction.redact(name, apiKey: secret)
     }
 
     /// Appends percent-encoded path segments to the base URL's own path (so `https://proxy/accu/` works).
@@ -54,35 +54,13 @@ public struct HTTPRequester: Sendable {
     // Commas stay literal: Open-Meteo's coordinate lists are comma-separated.
     private static let queryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#?/"))
 
-    /// Marker thrown by the deadline task of the race.
-    private struct DeadlinePassed: Error {}
-
-    /// `GET url` with `headers`, raced against the deadline; whichever finishes first wins and the
-    /// other is cancelled. Any status comes back as a response; only transport failures throw.
+    /// `GET url` with `headers` under the one deadline; any status comes back as a response,
+    /// only transport failures throw. The transport enforces the deadline and the cap itself.
     public func get(_ url: URL, headers: [(String, String)] = []) async throws(ServiceError) -> HTTPTransportResponse {
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        // The transport's own idle timeout is only a backstop; the race below is the real deadline.
-        request.timeoutInterval = timeout + 1
-        let finalRequest = request
-        let transport = self.transport
-        let timeout = self.timeout
-        let limit = Self.maxBodyBytes
+        let fields = [(name: "Accept", value: "application/json")] + headers.map { (name: $0.0, value: $0.1) }
+        let request = HTTPTransportRequest(url: url, headers: fields, timeout: timeout, maxBodyBytes: Self.maxBodyBytes)
         do {
-            return try await withThrowingTaskGroup(of: HTTPTransportResponse?.self) { group in
-                group.addTask { try await transport.send(finalRequest, maxBodyBytes: limit) }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let response = first else {
-                    throw DeadlinePassed()
-                }
-                return response
-            }
+            return try await transport.send(request)
         } catch {
             throw mapTransportError(error)
         }
@@ -90,18 +68,16 @@ public struct HTTPRequester: Sendable {
 
     private func mapTransportError(_ error: any Error) -> ServiceError {
         if Task.isCancelled || error is CancellationError { return .cancelled }
-        switch error {
-        case is DeadlinePassed:
+        switch error as? HTTPTransportError {
+        case .timedOut?:
             return .timedOut(host: host, seconds: timeout)
-        case HTTPTransportError.bodyTooLarge(let limit):
+        case .bodyTooLarge(let limit)?:
             return .unexpectedResponse(host: host, detail: "body larger than \(limit >> 20) MiB")
-        case let urlError as URLError:
-            switch urlError.code {
-            case .cancelled: return .cancelled
-            case .timedOut: return .timedOut(host: host, seconds: timeout)
-            default: return .unreachable(host: host)
-            }
-        default:
+        case .certificateRejected(let detail)?:
+            return .certificateRejected(host: host, detail: redact(detail))
+        case .cancelled?:
+            return .cancelled
+        case .unreachable?, nil:
             return .unreachable(host: host)
         }
     }

@@ -1,7 +1,23 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
+/// One GET as a transport sends it: our own value, so the protocol needs no FoundationNetworking.
+public struct HTTPTransportRequest: Sendable {
+    /// The absolute URL asked for.
+    public var url: URL
+    /// Header fields in order; a later field replaces an earlier one of the same name.
+    public var headers: [(name: String, value: String)]
+    /// The one deadline of the whole exchange (connect, headers, body), in seconds.
+    public var timeout: Double
+    /// Largest body accepted, counted after decompression.
+    public var maxBodyBytes: Int
+
+    public init(url: URL, headers: [(name: String, value: String)] = [], timeout: Double, maxBodyBytes: Int) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
 
 /// What came back for one HTTP request: status, headers (names lowercased) and the whole body.
 public struct HTTPTransportResponse: Equatable, Sendable {
@@ -22,15 +38,24 @@ public struct HTTPTransportResponse: Equatable, Sendable {
     }
 }
 
-/// Transport failures that are not `URLError`s.
+/// Every way a transport fails, in terms that do not depend on the HTTP library underneath.
 public enum HTTPTransportError: Error, Equatable, Sendable {
-    /// The body (announced or received) grew past the cap; the transfer was stopped there.
+    /// No route, DNS failure, connection refused or closed before an answer.
+    case unreachable
+    /// The request's deadline passed before the whole body arrived.
+    case timedOut
+    /// The body (announced, received or decompressed) grew past the cap; the transfer was stopped there.
     case bodyTooLarge(limit: Int)
+    /// The server's TLS certificate was refused; `detail` says why in a few words (`not trusted`).
+    case certificateRejected(detail: String)
+    /// The calling task was cancelled.
+    case cancelled
 }
 
-/// Sends one HTTP request; the client wraps it with its deadline, so tests can inject a fake.
+/// Sends one HTTP request; the live one is `AsyncHTTPTransport`, tests inject fakes.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request`; throws `URLError` for network failures, `HTTPTransportError.bodyTooLarge`
-    /// past `maxBodyBytes` (without holding more than that in memory), and honours task cancellation.
-    func send(_ request: URLRequest, maxBodyBytes: Int) async throws -> HTTPTransportResponse
+    /// Sends `request` and returns any status as a response. Enforces `request.timeout` and
+    /// `request.maxBodyBytes` itself (never holding more than the cap), stops at once when the
+    /// calling task is cancelled, and throws `HTTPTransportError` for every failure.
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse
 }

@@ -4,6 +4,8 @@ import Foundation
 public enum ServiceError: Error, Equatable, Sendable {
     /// No route, DNS failure or connection refused.
     case unreachable(host: String)
+    /// The server's TLS certificate was refused (not trusted, expired, another host's).
+    case certificateRejected(host: String, detail: String)
     /// The whole-request deadline passed.
     case timedOut(host: String, seconds: Double)
     /// 401 or 403: the key was rejected.
@@ -25,6 +27,8 @@ extension ServiceError: LocalizedError {
         switch self {
         case .unreachable(let host):
             return "offline: cannot reach \(host)"
+        case .certificateRejected(let host, let detail):
+            return "offline: cannot reach \(host): certificate \(detail)"
         case .timedOut(let host, let seconds):
             return "offline: \(host) did not answer within \(Self.format(seconds: seconds)) s"
         case .unauthorized(let status):

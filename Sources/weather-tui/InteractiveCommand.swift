@@ -36,8 +36,7 @@ extension LaunchConfiguration {
         case .accuWeather:
             apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, timeout: timeout) }
         case .openMeteo:
-            OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout,
-                                                     transport: URLSessionTransport()))
+            OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout))
         }
     }
 
@@ -45,7 +44,7 @@ extension LaunchConfiguration {
     var feedLoader: FeedLoader { FeedLoader(service: service, archive: files.feed) }
 
     /// The selected source's host, as messages name it.
-    var host: String { HTTPRequester(baseURL: baseURL, timeout: timeout, transport: URLSessionTransport()).host }
+    var host: String { HTTPRequester.host(of: baseURL, secret: apiKey) }
 
     /// What the view-model layer needs to know of this run (never the key itself).
     var appConfig: AppConfig {

@@ -28,6 +28,7 @@ import AccuWeather
     private static func name(_ error: ServiceError) -> String {
         switch error {
         case .unreachable: "unreachable"
+        case .certificateRejected: "certificateRejected"
         case .timedOut: "timedOut"
         case .unauthorized: "unauthorized"
         case .quotaExceeded: "quotaExceeded"

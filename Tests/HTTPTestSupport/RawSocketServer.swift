@@ -4,7 +4,9 @@ import Glibc
 #endif
 
 /// A tiny blocking POSIX server on 127.0.0.1 for what FlyingFox cannot misbehave at:
-/// never answering, dripping bytes, streaming a body without `Content-Length`.
+/// never answering, dripping bytes, streaming a body without `Content-Length`, answering with
+/// exact bytes (a gzip body, a forward proxy's reply). It records each request head and sees
+/// when the client closes a connection first.
 public final class RawSocketServer: @unchecked Sendable {
     /// What to do with each connection once its request head has been read.
     public enum Behaviour: Sendable {
@@ -14,6 +16,10 @@ public final class RawSocketServer: @unchecked Sendable {
         case drip(head: String, interval: Double)
         /// Send `head`, then `chunk`-sized blocks of `filler` until `total` bytes or the peer goes away.
         case stream(head: String, filler: UInt8, total: Int)
+        /// Send `response` (head and body, exact bytes), then close.
+        case answer(response: [UInt8])
+        /// Act as a forward proxy: accept the `CONNECT`, then answer the request sent through the tunnel with `response`.
+        case tunnel(response: [UInt8])
     }
 
     public let port: UInt16
@@ -23,6 +29,8 @@ public final class RawSocketServer: @unchecked Sendable {
     private var stopped = false
     private var connections: [Int32] = []
     private var sentBytes = 0
+    private var peerClosures = 0
+    private var heads: [String] = []
 
     public init(_ behaviour: Behaviour) throws {
         TestEnvironment.prepare()
@@ -49,6 +57,40 @@ public final class RawSocketServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return sentBytes
+    }
+
+    /// Connections the client closed while this server still had something to say or was waiting.
+    public var connectionsClosedByPeer: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return peerClosures
+    }
+
+    /// Each request head received (request line and header fields), in order.
+    public var requestHeads: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return heads
+    }
+
+    /// Waits up to `timeout` seconds for a request head to arrive; true when one did.
+    public func waitForRequest(timeout: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while requestHeads.isEmpty {
+            if Date() >= deadline { return false }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return true
+    }
+
+    /// Waits up to `timeout` seconds for the client to close a connection; true when it did.
+    public func waitForPeerClose(timeout: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while connectionsClosedByPeer == 0 {
+            if Date() >= deadline { return false }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return true
     }
 
     public func stop() {
@@ -88,24 +130,29 @@ public final class RawSocketServer: @unchecked Sendable {
             close(fd)
             lock.unlock()
         }
-        readRequestHead(fd)
+        let requestHead = readRequestHead(fd)
+        lock.lock()
+        heads.append(requestHead)
+        lock.unlock()
         switch behaviour {
         case .neverAnswer:
-            while !isStopped { usleep(20_000) }
+            while !isStopped {
+                if peerHasClosed(fd, waitingMilliseconds: 20) { return peerClosed() }
+            }
         case .drip(let head, let interval):
-            guard write(fd, Array(head.utf8)) else { return }
+            guard write(fd, Array(head.utf8)) else { return peerClosed() }
             while !isStopped {
                 usleep(useconds_t(interval * 1_000_000))
-                guard write(fd, [UInt8(ascii: " ")]) else { return }
+                guard write(fd, [UInt8(ascii: " ")]) else { return peerClosed() }
                 count(1)
             }
         case .stream(let head, let filler, let total):
-            guard write(fd, Array(head.utf8)) else { return }
+            guard write(fd, Array(head.utf8)) else { return peerClosed() }
             let block = [UInt8](repeating: filler, count: 64 * 1024)
             var sent = 0
             while sent < total, !isStopped {
                 let size = min(block.count, total - sent)
-                guard write(fd, Array(block[0..<size])) else { return }
+                guard write(fd, Array(block[0..<size])) else { return peerClosed() }
                 sent += size
                 count(size)
             }
@@ -113,7 +160,39 @@ public final class RawSocketServer: @unchecked Sendable {
             // Let the client read to the end before the socket closes.
             var scratch = [UInt8](repeating: 0, count: 1024)
             while !isStopped, recv(fd, &scratch, scratch.count, 0) > 0 {}
+        case .answer(let response):
+            guard write(fd, response) else { return peerClosed() }
+            count(response.count)
+            shutdown(fd, Int32(SHUT_WR))
+            var scratch = [UInt8](repeating: 0, count: 1024)
+            while !isStopped, recv(fd, &scratch, scratch.count, 0) > 0 {}
+        case .tunnel(let response):
+            guard write(fd, Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8)) else { return peerClosed() }
+            let tunnelled = readRequestHead(fd)
+            lock.lock()
+            heads.append(tunnelled)
+            lock.unlock()
+            guard write(fd, response) else { return peerClosed() }
+            count(response.count)
+            shutdown(fd, Int32(SHUT_WR))
+            var scratch = [UInt8](repeating: 0, count: 1024)
+            while !isStopped, recv(fd, &scratch, scratch.count, 0) > 0 {}
         }
+    }
+
+    /// Counts a connection the client closed; not one this server's own `stop()` shut down.
+    private func peerClosed() {
+        lock.lock()
+        if !stopped { peerClosures += 1 }
+        lock.unlock()
+    }
+
+    /// True once the client has closed (end of stream or reset); waits up to `waitingMilliseconds`.
+    private func peerHasClosed(_ fd: Int32, waitingMilliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, waitingMilliseconds) > 0 else { return false }
+        var scratch = [UInt8](repeating: 0, count: 1024)
+        return recv(fd, &scratch, scratch.count, Int32(MSG_DONTWAIT)) <= 0
     }
 
     private func count(_ bytes: Int) {
@@ -122,16 +201,18 @@ public final class RawSocketServer: @unchecked Sendable {
         lock.unlock()
     }
 
-    private func readRequestHead(_ fd: Int32) {
+    /// The request head as text (what arrived of it when the client stops early).
+    private func readRequestHead(_ fd: Int32) -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let end: [UInt8] = Array("\r\n\r\n".utf8)
         while received.count < 65_536 {
             let n = recv(fd, &buffer, buffer.count, 0)
-            if n <= 0 { return }
+            if n <= 0 { break }
             received += buffer[0..<n]
-            if received.windows(end) { return }
+            if received.windows(end) { break }
         }
+        return String(decoding: received, as: UTF8.self)
     }
 
     /// Sends everything, without SIGPIPE when the client has gone.
@@ -160,6 +241,19 @@ public final class RawSocketServer: @unchecked Sendable {
         defer { close(fd) }
         guard bindToAnyLoopbackPort(fd) else { throw RawSocketError.bind }
         return localPort(of: fd)
+    }
+
+    /// True when something accepts connections on 127.0.0.1:`port`.
+    public static func accepts(port: UInt16) -> Bool {
+        guard let fd = try? loopbackSocket() else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
     }
 
     private static func loopbackSocket() throws -> Int32 {

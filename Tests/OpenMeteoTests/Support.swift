@@ -4,7 +4,7 @@ import WeatherModels
 @testable import OpenMeteo
 
 /// The transport the tests send real requests through (the app's live one).
-let liveTransport: any HTTPTransport = URLSessionTransport()
+let liveTransport: any HTTPTransport = AsyncHTTPTransport.shared
 
 /// Payloads in Tests/Fixtures: Open-Meteo's in the documented shape, AccuWeather's captured.
 enum Fixture {

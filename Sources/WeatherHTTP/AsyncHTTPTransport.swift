@@ -1,0 +1,158 @@
+import AsyncHTTPClient
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOSSL
+
+/// The live transport, on swift-server's AsyncHTTPClient: the deadline, the body cap and
+/// cancellation are the library's (the connection is closed when any of them stops a request),
+/// gzip bodies are decompressed under the cap, and the environment's proxies are honoured.
+///
+/// One `HTTPClient` per proxy the requests need (at most three: direct, `http_proxy`,
+/// `https_proxy`), made on first use, since AsyncHTTPClient applies one proxy per client.
+/// The clients of `shared` live as long as the process and are never shut down, as
+/// `HTTPClient.shared` is not: their event loops are NIO's process-wide singleton group, whose
+/// threads do not hold the process at exit, so nothing needs a `syncShutdown` on the way out.
+public final class AsyncHTTPTransport: HTTPTransport {
+    /// The process's transport, proxies read from its environment at first use.
+    public static let shared = AsyncHTTPTransport(proxies: ProxyEnvironment(environment: ProcessInfo.processInfo.environment))
+
+    /// The proxies requests go through.
+    public let proxies: ProxyEnvironment
+    private let clients = NIOLockedValueBox<[ProxyEnvironment.Proxy?: HTTPClient]>([:])
+
+    /// A transport of its own (tests); call `shutdown()` when done with it.
+    public init(proxies: ProxyEnvironment) {
+        self.proxies = proxies
+    }
+
+    /// Shuts down the clients made so far; for transports made by tests, never for `shared`.
+    public func shutdown() async throws {
+        let made = clients.withLockedValue { clients in
+            defer { clients = [:] }
+            return Array(clients.values)
+        }
+        for client in made { try await client.shutdown() }
+    }
+
+    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        var built = HTTPClientRequest(url: request.url.absoluteString)
+        built.method = .GET
+        for field in request.headers { built.headers.replaceOrAdd(name: field.name, value: field.value) }
+        let outgoing = built
+        let client = client(for: proxies.proxy(for: request.url))
+        let nanoseconds = Int64(request.timeout * 1_000_000_000)
+        let limit = request.maxBodyBytes
+        do {
+            // AsyncHTTPClient's deadline ends at the response head; the body is streamed under the
+            // same deadline by racing it, and cancelling the loser closes its connection.
+            return try await withThrowingTaskGroup(of: HTTPTransportResponse?.self) { group in
+                group.addTask {
+                    try await Self.exchange(outgoing, on: client, deadline: .now() + .nanoseconds(nanoseconds), maxBodyBytes: limit)
+                }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(nanoseconds))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let response = first else {
+                    throw HTTPTransportError.timedOut
+                }
+                return response
+            }
+        } catch {
+            if Task.isCancelled { throw HTTPTransportError.cancelled }
+            throw Self.transportError(for: error)
+        }
+    }
+
+    /// Sends the request and collects the body up to the cap; throwing out of the body loop ends
+    /// the body stream, which makes AsyncHTTPClient close the connection at once.
+    private static func exchange(
+        _ request: HTTPClientRequest, on client: HTTPClient, deadline: NIODeadline, maxBodyBytes: Int
+    ) async throws -> HTTPTransportResponse {
+        let response = try await client.execute(request, deadline: deadline)
+        // An announced oversize is refused before any body byte is read.
+        if let announced = response.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > maxBodyBytes {
+            throw HTTPTransportError.bodyTooLarge(limit: maxBodyBytes)
+        }
+        var body = Data()
+        for try await buffer in response.body {
+            guard body.count + buffer.readableBytes <= maxBodyBytes else {
+                throw HTTPTransportError.bodyTooLarge(limit: maxBodyBytes)
+            }
+            body.append(contentsOf: buffer.readableBytesView)
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in response.headers where headers[name.lowercased()] == nil {
+            headers[name.lowercased()] = value
+        }
+        return HTTPTransportResponse(statusCode: Int(response.status.code), headers: headers, body: body)
+    }
+
+    /// The client for one proxy setting, made on first use.
+    private func client(for proxy: ProxyEnvironment.Proxy?) -> HTTPClient {
+        clients.withLockedValue { clients in
+            if let client = clients[proxy] { return client }
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: Self.configuration(proxy: proxy))
+            clients[proxy] = client
+            return client
+        }
+    }
+
+    /// Decompression bounded by the cap, no retries of a refused connection, the proxy if any.
+    /// TLS is NIOSSL's default: the system's CA certificates (`/etc/ssl/certs` on Linux).
+    static func configuration(proxy: ProxyEnvironment.Proxy?) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        // A gzip bomb fails inside the decompressor at the cap, so memory stays bounded by it.
+        configuration.decompression = .enabled(limit: .size(HTTPRequester.maxBodyBytes))
+        // A refused connection is an answer ("unreachable" now), not something to retry until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.proxy = proxy.map { proxy in
+            switch proxy.kind {
+            case .http:
+                return .server(
+                    host: proxy.host, port: proxy.port,
+                    authorization: proxy.credentials.map { .basic(username: $0.username, password: $0.password) }
+                )
+            case .socks5:
+                return .socksServer(host: proxy.host, port: proxy.port)
+            }
+        }
+        return configuration
+    }
+
+    /// AsyncHTTPClient's and SwiftNIO's errors as the transport's own.
+    static func transportError(for error: any Error) -> HTTPTransportError {
+        switch error {
+        case let error as HTTPTransportError:
+            return error
+        case is CancellationError:
+            return .cancelled
+        case let error as HTTPClientError:
+            switch error {
+            case .cancelled:
+                return .cancelled
+            case .deadlineExceeded, .connectTimeout, .readTimeout, .writeTimeout, .tlsHandshakeTimeout,
+                 .httpProxyHandshakeTimeout, .socksHandshakeTimeout, .getConnectionFromPoolTimeout:
+                return .timedOut
+            default:
+                return .unreachable
+            }
+        case ChannelError.connectTimeout:
+            return .timedOut
+        case NIOHTTPDecompression.DecompressionError.limit:
+            return .bodyTooLarge(limit: HTTPRequester.maxBodyBytes)
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return .certificateRejected(detail: "is for another host")
+        case NIOSSLError.handshakeFailed(let reason):
+            return String(describing: reason).contains("CERTIFICATE_VERIFY_FAILED")
+                ? .certificateRejected(detail: "not trusted")
+                : .unreachable
+        default:
+            return .unreachable
+        }
+    }
+}

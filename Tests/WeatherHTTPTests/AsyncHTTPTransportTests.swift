@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+import WeatherHTTP
+
+/// The live transport against loopback servers that answer, misbehave or never answer.
+@Suite("AsyncHTTPTransport against loopback servers")
+struct AsyncHTTPTransportTests {
+    @Test func answersWithStatusHeadersAndBodyAndSendsTheRequestHeaders() async throws {
+        let server = try RawSocketServer(.answer(response: rawResponse(status: "404 Not Found", headers: ["X-Thing: a"], body: Array("no".utf8))))
+        defer { server.stop() }
+        let response = try await withTransport { try await fetch(server.baseURL, path: ["a b", "c"], transport: $0).get() }
+        #expect(response.statusCode == 404)
+        #expect(response.header("x-thing") == "a")
+        #expect(response.body == Data("no".utf8))
+        let head = try #require(server.requestHeads.first).lowercased()
+        #expect(head.hasPrefix("get /a%20b/c?q=1 http/1.1\r\n"))
+        #expect(head.contains("\r\naccept: application/json\r\n"))
+    }
+
+    @Test func gzipIsAskedForAndDecompressed() async throws {
+        let json = Data(#"[{"Key":"28143","LocalizedName":"Dhaka"}]"#.utf8)
+        let compressed = try Gzip.compress(json)
+        let server = try RawSocketServer(.answer(response: rawResponse(headers: ["Content-Encoding: gzip"], body: Array(compressed))))
+        defer { server.stop() }
+        let response = try await withTransport { try await fetch(server.baseURL, transport: $0).get() }
+        #expect(response.body == json)
+        let head = try #require(server.requestHeads.first).lowercased()
+        let acceptEncoding = head.split(separator: "\r\n").first { $0.hasPrefix("accept-encoding:") }
+        #expect(acceptEncoding?.contains("gzip") == true)
+    }
+
+    @Test func gzipBombIsRefusedAtTheCap() async throws {
+        let bomb = try Gzip.compress(Data(count: 64 << 20))
+        #expect(bomb.count < 1 << 20)
+        let server = try RawSocketServer(.answer(response: rawResponse(headers: ["Content-Encoding: gzip"], body: Array(bomb))))
+        defer { server.stop() }
+        let error = try await withTransport { await fetch(server.baseURL, transport: $0, port: server.port).failure }
+        #expect(error == .unexpectedResponse(host: "127.0.0.1:PORT", detail: "body larger than 8 MiB"))
+    }
+
+    @Test func announcedOversizeIsRefused() async throws {
+        let body = [UInt8](repeating: UInt8(ascii: " "), count: HTTPRequester.maxBodyBytes + 1)
+        let server = try RawSocketServer(.answer(response: rawResponse(body: body)))
+        defer { server.stop() }
+        let error = try await withTransport { await fetch(server.baseURL, transport: $0, port: server.port).failure }
+        #expect(error == .unexpectedResponse(host: "127.0.0.1:PORT", detail: "body larger than 8 MiB"))
+    }
+
+    @Test func endlessBodyStopsAtTheCapAndTheConnectionIsClosed() async throws {
+        let server = try RawSocketServer(.stream(head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n", filler: UInt8(ascii: " "), total: .max))
+        defer { server.stop() }
+        let (error, elapsed) = try await seconds {
+            try await withTransport { await fetch(server.baseURL, timeout: 30, transport: $0, port: server.port).failure }
+        }
+        #expect(error == .unexpectedResponse(host: "127.0.0.1:PORT", detail: "body larger than 8 MiB"))
+        #expect(elapsed < 10)
+        // The server's next write fails: the client closed the connection instead of draining it.
+        #expect(await server.waitForPeerClose(timeout: 5))
+        let sent = server.bytesSent
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(server.bytesSent == sent)
+        #expect(sent > HTTPRequester.maxBodyBytes)
+    }
+
+    @Test func serverThatNeverAnswersTimesOutAtTheDeadline() async throws {
+        let server = try RawSocketServer(.neverAnswer)
+        defer { server.stop() }
+        let (error, elapsed) = try await seconds {
+            try await withTransport { await fetch(server.baseURL, timeout: 0.5, transport: $0, port: server.port).failure }
+        }
+        #expect(error == .timedOut(host: "127.0.0.1:PORT", seconds: 0.5))
+        #expect(elapsed >= 0.45 && elapsed < 2)
+        #expect(await server.waitForPeerClose(timeout: 2))
+    }
+
+    @Test func serverDrippingTheBodyPastTheDeadlineTimesOut() async throws {
+        let server = try RawSocketServer(.drip(head: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", interval: 0.1))
+        defer { server.stop() }
+        let (error, elapsed) = try await seconds {
+            try await withTransport { await fetch(server.baseURL, timeout: 0.5, transport: $0, port: server.port).failure }
+        }
+        #expect(error == .timedOut(host: "127.0.0.1:PORT", seconds: 0.5))
+        #expect(elapsed >= 0.45 && elapsed < 2)
+        #expect(server.bytesSent >= 1)
+        #expect(await server.waitForPeerClose(timeout: 2))
+    }
+
+    @Test func closedPortIsUnreachableAtOnce() async throws {
+        let port = try RawSocketServer.closedPort()
+        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        let (error, elapsed) = try await seconds {
+            try await withTransport { await fetch(base, timeout: 10, transport: $0, port: port).failure }
+        }
+        #expect(error == .unreachable(host: "127.0.0.1:PORT"))
+        #expect(elapsed < 2)
+    }
+
+    @Test func cancellingTheTaskReturnsAtOnceAndClosesTheConnection() async throws {
+        let server = try RawSocketServer(.neverAnswer)
+        defer { server.stop() }
+        try await withTransport { transport in
+            let task = Task { await fetch(server.baseURL, timeout: 30, transport: transport).failure }
+            // Cancelled in flight: a request still waiting for its connection leaves nothing to close.
+            #expect(await server.waitForRequest(timeout: 5))
+            let (error, elapsed) = await seconds {
+                task.cancel()
+                return await task.value
+            }
+            #expect(error == .cancelled)
+            #expect(elapsed < 1)
+            #expect(await server.waitForPeerClose(timeout: 2))
+        }
+    }
+
+    @Test func selfSignedCertificateIsOneClearLine() async throws {
+        guard let server = try TLSTestServer.start() else {
+            Issue.record("openssl is not installed: the certificate test cannot run")
+            return
+        }
+        defer { server.stop() }
+        let error = try await withTransport { await fetch(server.baseURL, transport: $0, port: server.port).failure }
+        let host = "127.0.0.1:\(server.port)"
+        #expect(error == .certificateRejected(host: host, detail: "not trusted"))
+        #expect(error?.errorDescription == "offline: cannot reach \(host): certificate not trusted")
+    }
+}

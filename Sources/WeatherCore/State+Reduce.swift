@@ -228,6 +228,8 @@ extension State {
         case .failure(let error):
             lastError = error
             banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")
+            // The header must not count calls left beside "limit reached".
+            if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
             clampScroll()
         }
         return []

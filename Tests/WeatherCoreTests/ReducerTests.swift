@@ -692,4 +692,12 @@ import WeatherModels
         #expect(effects == [.fetchForecast(cityKey: state.selectedKey ?? "", language: "en-us")])
         #expect(state.selectedForecastError == nil)
     }
+
+    @Test func aLimitResponseLeavesNoCallsLeftInTheHeader() {
+        var state = Self.loaded()
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: 47))))
+        _ = state.reduce(.refresh)
+        _ = state.reduce(.feedLoaded(.failure(.network(.quotaExceeded))))
+        #expect(state.rateLimitRemaining == 0)
+    }
 }

@@ -15,9 +15,10 @@ struct BinaryPlistDocument {
     let bytes: UnsafeBufferPointer<UInt8>
     let objectCount: Int
     let topObject: Int
-    private let offsetSize: Int
-    private let refSize: Int
-    private let table: Int
+    let offsetSize: Int
+    let refSize: Int
+    /// Where the offset table starts: every object ends before it.
+    let table: Int
 
     /// Reads the header and trailer; nil when `bytes` is not a well-formed `bplist00`.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -91,7 +92,7 @@ struct BinaryPlistDocument {
     }
 
     /// Where an object's contents start and how many units it has, after its marker.
-    private func lengthAndStart(_ offset: Int) -> (start: Int, count: Int)? {
+    func lengthAndStart(_ offset: Int) -> (start: Int, count: Int)? {
         let low = bytes[offset] & 0x0F
         if low != 0x0F { return (offset + 1, Int(low)) }
         guard offset + 1 < bytes.count, bytes[offset + 1] & 0xF0 == 0x10 else { return nil }

@@ -299,11 +299,13 @@ struct BinaryPlistDocument {
     /// strings made). The search starts at `cursor`, the entry after the last one found, which it
     /// then moves: keys asked for in the order they were written hit at once, and duplicate keys
     /// in damaged input resolve the same way for every reader that searches like this.
-    func find(_ name: UnsafeBufferPointer<UInt8>, in entries: Collection, cursor: inout Int) -> Lookup {
+    /// `steps` grows by the number of entries looked at, so a caller can bound its whole work.
+    func find(_ name: UnsafeBufferPointer<UInt8>, in entries: Collection, cursor: inout Int, steps: inout Int) -> Lookup {
         let count = entries.count
         guard count > 0 else { return .absent }
         var i = cursor < count ? cursor : 0
         for _ in 0..<count {
+            steps += 1
             guard let keyRef = ref(entries, i), let equal = string(keyRef, equals: name) else { return .damagedKey }
             if equal {
                 guard let valueRef = ref(entries, count + i) else { return .damagedValue }

@@ -54,6 +54,10 @@ import WeatherModels
         Self.expectCorrupt { _ = try KeyedArchive.decode(WeatherFeed.self, from: archive) }
         // An XML-looking name does not matter: a payload starting as a binary plist is checked as one.
         Self.expectCorrupt { _ = try KeyedArchive.decodePayload(WeatherFeed.self, from: Self.emptySet) }
+        // A later binary format (`bplist15`) is not handed to Foundation's decoder either.
+        var later = Self.emptySet
+        later.replaceSubrange(6..<8, with: Array("15".utf8))
+        Self.expectCorrupt { _ = try KeyedArchive.decodePayload(WeatherFeed.self, from: later) }
     }
 
     @Test func aSetAsSettingsIsCorruptAndMovedAside() throws {

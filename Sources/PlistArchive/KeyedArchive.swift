@@ -79,9 +79,15 @@ public enum KeyedArchive {
             if !binary && PlistShape.looksBinary(payload) { throw .corrupt(reason: "payload is not a bplist00 property list") }
         }
 
-        /// A `T` from `payload`, by the reader chosen for it.
+        /// A `T` from `payload`, by the reader chosen for it. Another format (XML) is parsed by
+        /// `PropertyListSerialization` and re-encoded as a binary plist for the project's decoder:
+        /// `PropertyListDecoder` traps (FoundationEssentials CodableUtilities.swift:685, a fatal
+        /// error) on some fuzzed XML feeds that the parser itself reads or refuses cleanly.
         public func decode<T: Decodable>(_ type: T.Type, from payload: Data) throws -> T {
-            binary ? try BinaryPlistDecoder().decode(type, from: payload) : try PropertyListDecoder().decode(type, from: payload)
+            if binary { return try BinaryPlistDecoder().decode(type, from: payload) }
+            let plist = try PropertyListSerialization.propertyList(from: payload, options: [], format: nil)
+            let converted = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+            return try BinaryPlistDecoder().decode(type, from: converted)
         }
     }
 

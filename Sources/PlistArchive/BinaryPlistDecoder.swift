@@ -35,10 +35,18 @@ public struct BinaryPlistDecoder {
 private final class BPDecodingContext {
     let document: BinaryPlistDocument
     let userInfo: [CodingUserInfoKey: Any]
+    /// Dictionary entries looked at, values and elements read so far. A file can reference one
+    /// container from many places, so without a bound the work grows with the product of two
+    /// of its sizes; `workLimit` makes it linear in the file's size (issue 22: the stall).
+    @exclusivity(unchecked) var work = 0
+    let workLimit: Int
 
     init(document: BinaryPlistDocument, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.document = document
         self.userInfo = userInfo
+        // A file that shares nothing costs well under one unit per byte; 8 leaves room for
+        // the small shared values other writers may produce.
+        workLimit = 8 * document.bytes.count + 4096
     }
 }
 
@@ -82,10 +90,22 @@ private final class BPDecoder: Decoder, PlistPathLinked {
 
     /// A child decoder for the object at `index`, reached through `key`.
     func child(_ index: Int, key: any CodingKey) throws -> BPDecoder {
+        try charge(1, key: key)
         guard depth < maxDepth else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: "nested too deeply"))
         }
         return BPDecoder(context: context, object: index, parent: self, key: key, depth: depth + 1)
+    }
+
+    /// Counts `units` of work; past the file's limit the file is refused as corrupt.
+    @inline(__always)
+    func charge(_ units: Int, key: (any CodingKey)?) throws {
+        context.work += units
+        if context.work > context.workLimit { throw overWorked(key) }
+    }
+
+    func overWorked(_ key: (any CodingKey)?) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath + (key.map { [$0] } ?? []), debugDescription: "shared values make this file too costly to read"))
     }
 
     // MARK: Reading objects
@@ -189,7 +209,8 @@ private struct BPKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
-        (0..<entries.count).compactMap { i in
+        decoder.context.work += entries.count  // checked at the next lookup or child
+        return (0..<entries.count).compactMap { i in
             decoder.document.ref(entries, i).flatMap(decoder.document.string).flatMap(Key.init(stringValue:))
         }
     }
@@ -204,7 +225,9 @@ private struct BPKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     private func find(_ name: UnsafeBufferPointer<UInt8>, key: any CodingKey) throws -> Int? {
-        switch decoder.document.find(name, in: entries, cursor: &decoder.keyCursor) {
+        let lookup = decoder.document.find(name, in: entries, cursor: &decoder.keyCursor, steps: &decoder.context.work)
+        if decoder.context.work > decoder.context.workLimit { throw decoder.overWorked(key) }
+        switch lookup {
         case .found(let index): return index
         case .absent: return nil
         case .damagedKey:
@@ -313,6 +336,7 @@ private struct BPUnkeyedContainer: UnkeyedDecodingContainer {
         guard let ref = decoder.document.ref(elements, currentIndex) else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: "damaged object reference"))
         }
+        try decoder.charge(1, key: key)
         return ref
     }
 

@@ -15,9 +15,10 @@ struct BinaryPlistDocument {
     let bytes: UnsafeBufferPointer<UInt8>
     let objectCount: Int
     let topObject: Int
-    private let offsetSize: Int
-    private let refSize: Int
-    private let table: Int
+    let offsetSize: Int
+    let refSize: Int
+    /// Where the offset table starts: every object ends before it.
+    let table: Int
 
     /// Reads the header and trailer; nil when `bytes` is not a well-formed `bplist00`.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -91,7 +92,7 @@ struct BinaryPlistDocument {
     }
 
     /// Where an object's contents start and how many units it has, after its marker.
-    private func lengthAndStart(_ offset: Int) -> (start: Int, count: Int)? {
+    func lengthAndStart(_ offset: Int) -> (start: Int, count: Int)? {
         let low = bytes[offset] & 0x0F
         if low != 0x0F { return (offset + 1, Int(low)) }
         guard offset + 1 < bytes.count, bytes[offset + 1] & 0xF0 == 0x10 else { return nil }
@@ -298,11 +299,13 @@ struct BinaryPlistDocument {
     /// strings made). The search starts at `cursor`, the entry after the last one found, which it
     /// then moves: keys asked for in the order they were written hit at once, and duplicate keys
     /// in damaged input resolve the same way for every reader that searches like this.
-    func find(_ name: UnsafeBufferPointer<UInt8>, in entries: Collection, cursor: inout Int) -> Lookup {
+    /// `steps` grows by the number of entries looked at, so a caller can bound its whole work.
+    func find(_ name: UnsafeBufferPointer<UInt8>, in entries: Collection, cursor: inout Int, steps: inout Int) -> Lookup {
         let count = entries.count
         guard count > 0 else { return .absent }
         var i = cursor < count ? cursor : 0
         for _ in 0..<count {
+            steps += 1
             guard let keyRef = ref(entries, i), let equal = string(keyRef, equals: name) else { return .damagedKey }
             if equal {
                 guard let valueRef = ref(entries, count + i) else { return .damagedValue }

@@ -29,11 +29,21 @@ public struct BinaryPlistWalk {
     /// What `read` makes of the binary plist `payload`'s top object; nil when it is not a
     /// binary plist, or `read` answers nil.
     public static func read<T>(_ payload: Data, _ read: (BinaryPlistWalk, Int) -> T?) -> T? {
+        Self.read(payload, counting: nil, read)
+    }
+
+    /// How much a walk cost (entries and elements visited), for tests that hold it to its bound.
+    final class WorkCounter {
+        var units = 0
+    }
+
+    static func read<T>(_ payload: Data, counting counter: WorkCounter?, _ read: (BinaryPlistWalk, Int) -> T?) -> T? {
         payload.withUnsafeBytes { raw in
             guard let document = BinaryPlistDocument(raw.bindMemory(to: UInt8.self)) else { return nil }
             let keys = UnsafeMutablePointer<KeyState>.allocate(capacity: 1)
-            keys.initialize(to: KeyState())
+            keys.initialize(to: KeyState(workLimit: 8 * raw.count + 4096))
             defer {
+                counter?.units = keys.pointee.work
                 keys.pointee.free()
                 keys.deinitialize(count: 1)
                 keys.deallocate()
@@ -65,6 +75,16 @@ public struct BinaryPlistWalk {
         /// Slots below `top` are in use; the storage only grows.
         var values = GrowableStorage<Int>(capacity: 256)
         var top = 0
+        /// Dictionary entries and array elements visited so far, and how many the file may
+        /// cost: one dictionary referenced N times with M keys would otherwise cost N×M (issue
+        /// 22: the stall). Past the limit the walk gives up, and the decoder (bounded the same
+        /// way) decides. A file that shares no containers costs well under one unit per byte.
+        var work = 0
+        let workLimit: Int
+
+        init(workLimit: Int) {
+            self.workLimit = workLimit
+        }
 
         func free() {
             learned.free()
@@ -103,6 +123,8 @@ public struct BinaryPlistWalk {
     /// or has a damaged or repeated key or a damaged value reference. Pair with `done(_:)`.
     public func fields<Key: CodingKey & CaseIterable>(_ index: Int, _ key: Key.Type) -> Fields<Key>? {
         guard let dictionary = document.dictionary(index) else { return nil }
+        guard dictionary.count <= keys.pointee.workLimit - keys.pointee.work else { return nil }
+        keys.pointee.work += dictionary.count
         let type = keys.pointee.type(key)
         guard type.isNumbered else { return nil }
         let base = keys.pointee.push(type.count)
@@ -115,7 +137,7 @@ public struct BinaryPlistWalk {
             }
             var c = expected
             if expected >= type.count || learned[expected] != keyRef {
-                guard let found = match(keyRef, of: type) else {
+                guard keys.pointee.work <= keys.pointee.workLimit, let found = match(keyRef, of: type) else {
                     keys.pointee.top = base
                     return nil
                 }
@@ -140,6 +162,9 @@ public struct BinaryPlistWalk {
     /// The case of `type` whose name key object `keyRef` holds: -1 for none, nil when the
     /// object is not a string.
     private func match(_ keyRef: Int, of type: KeyState.KeyType) -> Int? {
+        // A key met again costs its type's case count in comparisons: counted, so that a file
+        // repeating unknown keys cannot multiply the work past the limit.
+        keys.pointee.work += type.count
         let learned = keys.pointee.learned.base + type.learned
         for c in 0..<type.count where learned[c] == keyRef { return c }
         for c in 0..<type.count {
@@ -203,6 +228,8 @@ public struct BinaryPlistWalk {
     /// up front only up to 16 MiB, whatever count a damaged file claims.
     public func array<T>(_ index: Int, _ read: (Int) -> T?) -> [T]? {
         guard let list = document.array(index) else { return nil }
+        guard list.count <= keys.pointee.workLimit - keys.pointee.work else { return nil }
+        keys.pointee.work += list.count
         guard list.count <= (16 << 20) / max(1, MemoryLayout<T>.stride) else {
             var elements: [T] = []
             for i in 0..<list.count {

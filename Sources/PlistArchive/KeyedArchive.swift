@@ -46,7 +46,7 @@ public enum KeyedArchive {
 
     /// Decodes the binary-plist payload held by the archive.
     public static func decodePayload<T: Decodable>(_ type: T.Type, from payload: Data) throws(ArchiveError) -> T {
-        let decoder = PayloadDecoder(binary: BinaryPlistDecoder.isBinaryPlist(payload))
+        let decoder = try PayloadDecoder(payload)
         let versioned = T.self as? SchemaVersioned.Type
         func newerSchema(_ found: Int?) -> ArchiveError? {
             guard let versioned, let found, found > versioned.currentSchemaVersion else { return nil }
@@ -68,11 +68,26 @@ public enum KeyedArchive {
     }
 
     /// The fast reader for binary payloads, Foundation's for any other plist format.
-    private struct PayloadDecoder {
+    public struct PayloadDecoder {
         var binary: Bool
 
-        func decode<T: Decodable>(_ type: T.Type, from payload: Data) throws -> T {
-            binary ? try BinaryPlistDecoder().decode(type, from: payload) : try PropertyListDecoder().decode(type, from: payload)
+        /// Binary payloads go to the project's decoder, which never traps and bounds its work;
+        /// Foundation's gets only the rest (XML: no sets, no shared references). A binary plist
+        /// of another version than `bplist00` is refused rather than handed to Foundation.
+        public init(_ payload: Data) throws(ArchiveError) {
+            binary = BinaryPlistDecoder.isBinaryPlist(payload)
+            if !binary && PlistShape.looksBinary(payload) { throw .corrupt(reason: "payload is not a bplist00 property list") }
+        }
+
+        /// A `T` from `payload`, by the reader chosen for it. Another format (XML) is parsed by
+        /// `PropertyListSerialization` and re-encoded as a binary plist for the project's decoder:
+        /// `PropertyListDecoder` traps (FoundationEssentials CodableUtilities.swift:685, a fatal
+        /// error) on some fuzzed XML feeds that the parser itself reads or refuses cleanly.
+        public func decode<T: Decodable>(_ type: T.Type, from payload: Data) throws -> T {
+            if binary { return try BinaryPlistDecoder().decode(type, from: payload) }
+            let plist = try PropertyListSerialization.propertyList(from: payload, options: [], format: nil)
+            let converted = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+            return try BinaryPlistDecoder().decode(type, from: converted)
         }
     }
 

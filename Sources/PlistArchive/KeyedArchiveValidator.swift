@@ -31,6 +31,12 @@ enum KeyedArchiveValidator {
 
     static func parse(_ data: Data) throws(ArchiveError) -> Archive {
         guard !data.isEmpty else { throw .corrupt(reason: "empty file") }
+        // Foundation parses only what the project's own reader has proved: XML could spell the
+        // same hostile UIDs (`CF$UID`), and the store writes binary archives only.
+        guard PlistShape.looksBinary(data) else {
+            throw .corrupt(reason: data.first == UInt8(ascii: "<") ? "not a binary keyed archive" : "not a property list")
+        }
+        if let reason = PlistShape.checkKeyedArchive(data) { throw .corrupt(reason: reason) }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

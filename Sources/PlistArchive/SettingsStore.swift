@@ -94,6 +94,13 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
     /// The file's property list; one that does not parse is moved aside as `.corrupt`.
     private func readPlist() throws(ArchiveError) -> Any {
         let data = try AtomicFile.read(url)
+        // The file is XML when this program wrote it, and XML has no set type, no references
+        // and no UIDs' meaning here; a binary plist put in its place must pass the project's
+        // own check first (a set in one crashes `PropertyListSerialization`).
+        if PlistShape.looksBinary(data), let reason = PlistShape.check(data) {
+            AtomicFile.moveAside(url)
+            throw .corrupt(reason: reason)
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {

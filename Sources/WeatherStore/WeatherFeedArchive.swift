@@ -53,7 +53,8 @@ public struct WeatherFeedArchive: Sendable {
             return try KeyedArchive.decodePayload(View.self, from: payload)
         } catch {
             guard case .corrupt = error,
-                  let legacy = try? PropertyListDecoder().decode(LegacyFeed.self, from: payload)
+                  // The same reader as the payload's own: never Foundation's for a binary plist.
+                  let legacy = try? KeyedArchive.PayloadDecoder(payload).decode(LegacyFeed.self, from: payload)
             else { throw error }
             return View(try legacy.feed())
         }

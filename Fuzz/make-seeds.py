@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Seed corpora for scripts/fuzz, one folder per target under the given folder, made from the
+files the program writes (Tests/Fixtures/previous-release) and the iOS layout
+(scripts/check-archive.py --write-legacy), cut small so the fuzzer mutates structure, not bulk."""
+import os, plistlib, subprocess, sys, tempfile
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+fixtures = os.path.join(root, "Tests", "Fixtures", "previous-release")
+out = sys.argv[1]
+
+
+def archive(payload):
+    """The store's keyed archive of a root `Data`, as NSKeyedArchiver lays it out."""
+    return plistlib.dumps({"$archiver": "NSKeyedArchiver", "$version": 100000,
+                           "$top": {"root": plistlib.UID(1)}, "$objects": ["$null", payload]},
+                          fmt=plistlib.FMT_BINARY)
+
+
+def payload_of(path):
+    with open(path, "rb") as f:
+        top = plistlib.load(f)
+    return top["$objects"][top["$top"]["root"].data]
+
+
+def put(target, name, data):
+    os.makedirs(os.path.join(out, target), exist_ok=True)
+    with open(os.path.join(out, target, name), "wb") as f:
+        f.write(data)
+
+
+feed = plistlib.loads(payload_of(os.path.join(fixtures, "WeatherFeed.plist")))
+small = dict(feed, cities=feed["cities"][:2])
+small_payload = plistlib.dumps(small, fmt=plistlib.FMT_BINARY)
+with tempfile.TemporaryDirectory() as tmp:
+    legacy_path = os.path.join(tmp, "legacy.plist")
+    subprocess.run([sys.executable, os.path.join(root, "scripts", "check-archive.py"), "--write-legacy", legacy_path], check=True)
+    legacy_payload = payload_of(legacy_path)
+    legacy = plistlib.loads(legacy_payload)
+    legacy_small = plistlib.dumps(dict(legacy, topCityWeathers=legacy["topCityWeathers"][:2]), fmt=plistlib.FMT_BINARY)
+
+for target in ("feed", "summary"):
+    put(target, "small-feed.plist", archive(small_payload))
+    put(target, "legacy.plist", archive(legacy_small))
+    put(target, "empty-cities.plist", archive(plistlib.dumps(dict(feed, cities=[]), fmt=plistlib.FMT_BINARY)))
+put("legacy", "small-feed-payload.plist", small_payload)
+put("legacy", "legacy-payload.plist", legacy_small)
+put("legacy", "feed-payload.xml", plistlib.dumps(dict(feed, cities=feed["cities"][:1]), fmt=plistlib.FMT_XML))
+with open(os.path.join(fixtures, "Pinned.plist"), "rb") as f:
+    put("pins", "Pinned.plist", f.read())
+with open(os.path.join(fixtures, "settings.plist"), "rb") as f:
+    settings = f.read()
+put("settings", "settings.plist", settings)
+put("settings", "settings-binary.plist", plistlib.dumps(plistlib.loads(settings), fmt=plistlib.FMT_BINARY))
+put("cache", "forecasts.plist", archive(plistlib.dumps({"schemaVersion": 1, "byCityKey": {}}, fmt=plistlib.FMT_BINARY)))
+put("cache", "small-feed.plist", archive(small_payload))

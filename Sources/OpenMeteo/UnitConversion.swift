@@ -22,71 +22,71 @@ enum UnitConversion {
     private static let celsiusType = 17, fahrenheitType = 18, kmhType = 7, mphType = 9
     private static let kmType = 6, miType = 2, mbType = 14, inHgType = 12, mmType = 3, inType = 1, mType = 5, ftType = 0
 
+    /// One unit of a measure: its name, AccuWeather's `UnitType` number, and the decimals shown.
+    private struct Unit {
+        let name: String
+        let type: Int
+        let places: Int
+
+        func value(_ x: Double) -> UnitValue { UnitValue(value: rounded(x, places: places), unit: name, unitType: type) }
+    }
+
+    /// `value` in its metric unit and, converted by `toImperial`, its imperial one; nil when absent or not finite.
+    private static func measure(_ value: Double?, _ metric: Unit, _ imperial: Unit, toImperial: (Double) -> Double) -> MetricImperial? {
+        guard let value, value.isFinite else { return nil }
+        return MetricImperial(metric: metric.value(value), imperial: imperial.value(toImperial(value)))
+    }
+
     /// °C to one decimal, °F whole, as AccuWeather's current conditions give them.
     static func temperature(celsius: Double?) -> MetricImperial? {
-        guard let celsius, celsius.isFinite else { return nil }
-        return MetricImperial(
-            metric: UnitValue(value: rounded(celsius, places: 1), unit: "C", unitType: celsiusType),
-            imperial: UnitValue(value: rounded(fahrenheit(celsius: celsius), places: 0), unit: "F", unitType: fahrenheitType)
-        )
+        measure(celsius, Unit(name: "C", type: celsiusType, places: 1), Unit(name: "F", type: fahrenheitType, places: 0)) {
+            fahrenheit(celsius: $0)
+        }
     }
 
     /// km/h and mi/h, one decimal each.
     static func speed(kilometresPerHour: Double?) -> MetricImperial? {
-        guard let kilometresPerHour, kilometresPerHour.isFinite else { return nil }
-        return MetricImperial(
-            metric: UnitValue(value: rounded(kilometresPerHour, places: 1), unit: "km/h", unitType: kmhType),
-            imperial: UnitValue(value: rounded(milesPerHour(kilometresPerHour: kilometresPerHour), places: 1), unit: "mi/h", unitType: mphType)
-        )
+        measure(kilometresPerHour, Unit(name: "km/h", type: kmhType, places: 1), Unit(name: "mi/h", type: mphType, places: 1)) {
+            milesPerHour(kilometresPerHour: $0)
+        }
     }
 
     /// Open-Meteo's visibility is in metres; shown in km and mi, one decimal.
     static func visibility(metres: Double?) -> MetricImperial? {
-        guard let metres, metres.isFinite else { return nil }
-        let kilometres = metres / 1000
-        return MetricImperial(
-            metric: UnitValue(value: rounded(kilometres, places: 1), unit: "km", unitType: kmType),
-            imperial: UnitValue(value: rounded(miles(kilometres: kilometres), places: 1), unit: "mi", unitType: miType)
-        )
+        measure(metres.map { $0 / 1000 }, Unit(name: "km", type: kmType, places: 1), Unit(name: "mi", type: miType, places: 1)) {
+            miles(kilometres: $0)
+        }
     }
 
     /// hPa (AccuWeather's `mb`, whole) and inHg (two decimals).
     static func pressure(hectopascals: Double?) -> MetricImperial? {
-        guard let hectopascals, hectopascals.isFinite else { return nil }
-        return MetricImperial(
-            metric: UnitValue(value: rounded(hectopascals, places: 0), unit: "mb", unitType: mbType),
-            imperial: UnitValue(value: rounded(inchesOfMercury(hectopascals: hectopascals), places: 2), unit: "inHg", unitType: inHgType)
-        )
+        measure(hectopascals, Unit(name: "mb", type: mbType, places: 0), Unit(name: "inHg", type: inHgType, places: 2)) {
+            inchesOfMercury(hectopascals: $0)
+        }
     }
 
     /// mm (one decimal) and in (two decimals).
     static func precipitation(millimetres: Double?) -> MetricImperial? {
-        guard let millimetres, millimetres.isFinite else { return nil }
-        return MetricImperial(
-            metric: UnitValue(value: rounded(millimetres, places: 1), unit: "mm", unitType: mmType),
-            imperial: UnitValue(value: rounded(inches(millimetres: millimetres), places: 2), unit: "in", unitType: inType)
-        )
+        measure(millimetres, Unit(name: "mm", type: mmType, places: 1), Unit(name: "in", type: inType, places: 2)) {
+            inches(millimetres: $0)
+        }
     }
 
     /// m and ft, whole.
     static func elevation(metres: Double?) -> MetricImperial? {
-        guard let metres, metres.isFinite else { return nil }
-        return MetricImperial(
-            metric: UnitValue(value: rounded(metres, places: 0), unit: "m", unitType: mType),
-            imperial: UnitValue(value: rounded(feet(metres: metres), places: 0), unit: "ft", unitType: ftType)
-        )
+        measure(metres, Unit(name: "m", type: mType, places: 0), Unit(name: "ft", type: ftType, places: 0)) {
+            feet(metres: $0)
+        }
     }
 
     /// A single-unit °C value for forecasts (AccuWeather's `metric=true` shape), one decimal.
     static func forecastCelsius(_ celsius: Double?) -> UnitValue? {
-        guard let celsius, celsius.isFinite else { return nil }
-        return UnitValue(value: rounded(celsius, places: 1), unit: "C", unitType: celsiusType)
+        celsius.flatMap { $0.isFinite ? Unit(name: "C", type: celsiusType, places: 1).value($0) : nil }
     }
 
     /// A single-unit mm value for forecasts.
     static func forecastMillimetres(_ millimetres: Double?) -> UnitValue? {
-        guard let millimetres, millimetres.isFinite else { return nil }
-        return UnitValue(value: rounded(millimetres, places: 1), unit: "mm", unitType: mmType)
+        millimetres.flatMap { $0.isFinite ? Unit(name: "mm", type: mmType, places: 1).value($0) : nil }
     }
 
     /// A whole number from a JSON number that should be one (a code, a percentage); nil for NaN or out of range.

@@ -27,7 +27,8 @@ public enum Action: Equatable, Sendable {
     case feedLoaded(Result<FeedPayload, FeedError>)
     case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
     case forecastsRestored(StoredForecasts)
-    case settingsLoaded(AppSettings?)
+    /// The remembered settings, if any, and what could not be kept of them (said once).
+    case settingsLoaded(AppSettings?, notice: String? = nil)
     case pinsLoaded([PinnedCity])
     /// A save failed; the user is told once, nothing else changes.
     case saveFailed(String)

@@ -21,7 +21,7 @@ extension AppEnvironment {
             },
             loadForecasts: { StoredForecasts() },
             saveForecasts: { _ in },
-            loadSettings: { settings.value },
+            loadSettings: { (settings.value, nil) },
             saveSettings: { settings.value = $0 },
             loadPins: { pins.value },
             savePins: { pins.value = $0 }

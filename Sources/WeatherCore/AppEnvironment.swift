@@ -18,7 +18,8 @@ public struct AppEnvironment: Sendable {
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
     public var loadForecasts: @Sendable () -> StoredForecasts
     public var saveForecasts: @Sendable (StoredForecasts) throws(ArchiveError) -> Void
-    public var loadSettings: @Sendable () -> AppSettings?
+    /// The remembered settings and, when some of them could not be read, what was dropped.
+    public var loadSettings: @Sendable () -> (settings: AppSettings?, notice: String?)
     public var saveSettings: @Sendable (AppSettings) throws(ArchiveError) -> Void
     public var loadPins: @Sendable () -> [PinnedCity]
     public var savePins: @Sendable ([PinnedCity]) throws(ArchiveError) -> Void
@@ -31,7 +32,7 @@ public struct AppEnvironment: Sendable {
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
         loadForecasts: @escaping @Sendable () -> StoredForecasts,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
-        loadSettings: @escaping @Sendable () -> AppSettings?,
+        loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: String?),
         saveSettings: @escaping @Sendable (AppSettings) throws(ArchiveError) -> Void,
         loadPins: @escaping @Sendable () -> [PinnedCity],
         savePins: @escaping @Sendable ([PinnedCity]) throws(ArchiveError) -> Void
@@ -71,7 +72,7 @@ public struct AppEnvironment: Sendable {
             },
             loadForecasts: { files.forecasts.fetch() ?? StoredForecasts() },
             saveForecasts: { value throws(ArchiveError) in try files.forecasts.save(value) },
-            loadSettings: { try? files.settings.load(default: AppSettings()).value },
+            loadSettings: { files.loadSettings() },
             saveSettings: { value throws(ArchiveError) in try files.settings.save(value) },
             loadPins: { (try? files.pins.load()) ?? [] },
             savePins: { value throws(ArchiveError) in try files.pins.save(value) }

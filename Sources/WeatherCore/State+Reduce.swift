@@ -117,7 +117,8 @@ extension State {
             }
         case .forecastsRestored(let stored):
             return mergeRestored(stored)
-        case .settingsLoaded(let saved):
+        case .settingsLoaded(let saved, let problem):
+            if let problem { notice = problem }
             guard let saved else { return [] }
             units = FeedPolicy.units(config: config, saved: saved)
             sortField = saved.sortField

@@ -37,7 +37,8 @@ public final class Store: @unchecked Sendable {
     /// forecasts, which no first frame needs and which can be as large as the feed, are read in
     /// the background.
     public func start() {
-        send(.settingsLoaded(environment.loadSettings()))
+        let (settings, problem) = environment.loadSettings()
+        send(.settingsLoaded(settings, notice: problem))
         send(.pinsLoaded(environment.loadPins()))
         let env = environment
         if let preview = env.previewArchive {

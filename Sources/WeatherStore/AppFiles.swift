@@ -20,6 +20,21 @@ public struct AppFiles: Sendable {
 
     /// The files of `source`'s data (nil: the first source, AccuWeather, whose files keep the names
     /// every release gave them); settings and pins are the user's whatever the source.
+    /// The remembered settings, keeping every value that can be read, and a line saying which
+    /// were dropped (none: nil). A file that is not settings at all has been moved aside.
+    public func loadSettings() -> (settings: AppSettings?, notice: String?) {
+        do {
+            let loaded = try settings.load(default: AppSettings())
+            let notice = loaded.dropped.isEmpty ? nil
+                : "\(Self.settingsName): dropped \(loaded.dropped.joined(separator: ", ")) (unreadable); the other settings kept"
+            return (loaded.value, notice)
+        } catch .missing {
+            return (nil, nil)
+        } catch {
+            return (nil, "\(Self.settingsName) not used: \(error.localizedDescription)")
+        }
+    }
+
     public init(cacheDirectory: URL, configDirectory: URL, source: String? = nil) {
         feed = WeatherFeedArchive(directory: cacheDirectory, source: source)
         forecasts = Cache<StoredForecasts>(name: Self.forecastsName(source: source), directory: cacheDirectory)

@@ -16,7 +16,8 @@ enum OnceCommand {
 
     /// On the main thread, like `WeatherTUIMain.run`: only a fetch leaves it.
     @MainActor static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let settings = try? config.files.settings.load(default: AppSettings()).value
+        let (settings, problem) = config.files.loadSettings()
+        if let problem { Stderr.write("weather-tui: \(problem)\n") }
         let units = FeedPolicy.units(config: config.appConfig, saved: settings)
         let request = FeedPolicy.request(config: config.appConfig, saved: settings)
         let outcome = await produce(config, request: request, loader: config.feedLoader)

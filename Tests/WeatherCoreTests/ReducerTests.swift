@@ -700,4 +700,11 @@ import WeatherModels
         _ = state.reduce(.feedLoaded(.failure(.network(.quotaExceeded))))
         #expect(state.rateLimitRemaining == 0)
     }
+
+    @Test func settingsThatLostAValueSaySoOnce() {
+        var state = Self.loaded()
+        _ = state.reduce(.settingsLoaded(AppSettings(count: 100), notice: "settings.plist: dropped units (unreadable); the other settings kept"))
+        #expect(state.request.count == 100)
+        #expect(state.notice?.contains("dropped units") == true)
+    }
 }

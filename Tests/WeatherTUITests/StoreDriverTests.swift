@@ -15,7 +15,7 @@ import WeatherModels
             fetchForecast: { _, _ in .failure(.offlineMode) },
             loadForecasts: { StoredForecasts() },
             saveForecasts: { _ in },
-            loadSettings: { nil },
+            loadSettings: { (nil, nil) },
             saveSettings: { _ in },
             loadPins: { [] },
             savePins: { _ in }

@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "weather-bench",
-            dependencies: ["PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI"]
+            dependencies: ["PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "AccuWeather", "OpenMeteo", "WeatherHTTP", "WeatherSource"]
         ),
         .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels"]),
         // The weather models serve as realistic sample values; the library itself knows none of them.

@@ -21,3 +21,6 @@ let wanted = Set(CommandLine.arguments.dropFirst())
 for section in sections where wanted.isEmpty || wanted.contains(section.name) {
     try section.run()
 }
+if wanted.isEmpty || wanted.contains("response") {
+    try await runResponseBench()
+}

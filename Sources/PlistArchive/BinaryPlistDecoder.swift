@@ -37,7 +37,7 @@ private final class BPDecodingContext {
     let userInfo: [CodingUserInfoKey: Any]
     /// Dictionary entries looked at, values and elements read so far. A file can reference one
     /// container from many places, so without a bound the work grows with the product of two
-    /// of its sizes; `workLimit` makes it linear in the file's size (issue 22: the stall).
+    /// of its sizes; `workLimit` makes it linear in the file's size (no stall on shared references).
     @exclusivity(unchecked) var work = 0
     let workLimit: Int
 

@@ -76,8 +76,8 @@ public struct BinaryPlistWalk {
         var values = GrowableStorage<Int>(capacity: 256)
         var top = 0
         /// Dictionary entries and array elements visited so far, and how many the file may
-        /// cost: one dictionary referenced N times with M keys would otherwise cost N×M (issue
-        /// 22: the stall). Past the limit the walk gives up, and the decoder (bounded the same
+        /// cost: one dictionary referenced N times with M keys would otherwise cost N×M (a
+        /// stall). Past the limit the walk gives up, and the decoder (bounded the same
         /// way) decides. A file that shares no containers costs well under one unit per byte.
         var work = 0
         let workLimit: Int

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Why: on Linux those crash rather than throw on some well-formed but hostile input: a set
 /// (marker `0xC_`) anywhere segfaults the parser, an array that contains itself overflows the
-/// unarchiver's stack, and a `$class` that is not a class dictionary traps it (issue 22,
-/// docs/reliability.md). Every check here is linear in the file's size and uses no recursion.
+/// unarchiver's stack, and a `$class` that is not a class dictionary traps it
+/// (docs/reliability.md). Every check here is linear in the file's size and uses no recursion.
 /// Each function answers nil when the bytes pass, else the reason they do not.
 enum PlistShape {
     /// The deepest nesting accepted (the store's files nest about 6 deep).

@@ -4,7 +4,7 @@ import ArchiveTestSupport
 import WeatherModels
 @testable import PlistArchive
 
-/// The shapes of issue 22, made by hand: each one crashed inside Foundation when it reached
+/// Hostile shapes, made by hand: each one crashed inside Foundation when it reached
 /// `PropertyListSerialization` or `NSKeyedUnarchiver` unchecked. Each must now be `corrupt`.
 @Suite struct HostileShapeTests {
     static func expectCorrupt(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -21,7 +21,7 @@ import WeatherModels
         }
     }
 
-    /// The smallest file of the issue: a binary plist whose top object is an empty set.
+    /// The smallest such file: a binary plist whose top object is an empty set.
     static let emptySet: Data = {
         let plist = HandPlist()
         plist.set([])

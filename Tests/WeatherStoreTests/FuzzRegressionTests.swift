@@ -6,7 +6,7 @@ import WeatherModels
 @testable import PlistArchive
 
 /// Replays every input kept in `Tests/Fixtures/fuzz-regressions/` (by scripts/fuzz, or made by
-/// hand for issue 22) through the reader its name starts with, as Fuzz/FuzzReaders.swift does.
+/// hand) through the reader its name starts with, as Fuzz/FuzzReaders.swift does.
 /// Each once crashed, hung or stalled a reader: now each must be read or refused, and a
 /// `-crash-` input, hostile by construction, must be refused.
 @Suite struct FuzzRegressionTests {
@@ -34,7 +34,7 @@ import WeatherModels
 
     @Test func everyKeptInputIsReadOrRefusedWithoutACrash() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { !$0.hasPrefix(".") }.sorted()
-        #expect(names.count >= 4, "the inputs of issue 22 are kept here")
+        #expect(names.count >= 4, "the hostile inputs are kept here")
         for name in names {
             let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
             let target = String(name.prefix { $0 != "-" })

@@ -5,7 +5,7 @@ import WeatherStore
 import WeatherModels
 @testable import PlistArchive
 
-/// `Pinned.plist` and feed shapes of issue 22, made by hand: each one trapped inside
+/// `Pinned.plist` and feed shapes that crashed Foundation, made by hand: each one trapped inside
 /// `NSKeyedUnarchiver` or `PropertyListSerialization` before the archive's shape was checked.
 @Suite struct HostileArchiveTests {
     let folder = Make.tempDirectory()

@@ -17,20 +17,18 @@ public struct OpenMeteoClient: Sendable {
     /// Places a search asks for.
     public static let searchResultCount = 10
 
-    /// Variables of the `current` block: everything the detail pane shows.
-    static let currentVariables = [
-        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "precipitation",
-        "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m", "wind_direction_10m",
-        "wind_gusts_10m", "uv_index", "visibility", "is_day",
-    ]
+    /// Variables of the `current` block: everything the detail pane shows, named once in the
+    /// block's decoding keys.
+    static let currentVariables = variables(OpenMeteoCurrent.CodingKeys.self)
     /// Variables of the `hourly` block: the chart's line, its precipitation chance and glyphs.
-    static let hourlyVariables = ["temperature_2m", "precipitation_probability", "weather_code", "is_day"]
+    static let hourlyVariables = variables(OpenMeteoHourly.CodingKeys.self)
     /// Variables of the `daily` block.
-    static let dailyVariables = [
-        "weather_code", "temperature_2m_max", "temperature_2m_min", "apparent_temperature_max",
-        "apparent_temperature_min", "precipitation_probability_max", "precipitation_sum", "sunrise", "sunset",
-        "uv_index_max",
-    ]
+    static let dailyVariables = variables(OpenMeteoDaily.CodingKeys.self)
+
+    /// A block's variables: its keys but `time`, which every block has unasked.
+    private static func variables<Key: CodingKey & CaseIterable>(_ keys: Key.Type) -> [String] {
+        keys.allCases.map(\.stringValue).filter { $0 != "time" }
+    }
 
     private let forecastHTTP: HTTPRequester
     private let geocodingHTTP: HTTPRequester

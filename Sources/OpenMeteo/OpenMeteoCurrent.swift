@@ -28,7 +28,8 @@ struct OpenMeteoCurrent: Decodable, Equatable, Sendable {
     /// 1 by day, 0 by night.
     var isDay: Double?
 
-    enum CodingKeys: String, CodingKey {
+    /// The names Open-Meteo answers with, and the variables the request asks for (`time` aside).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case time
         case temperature = "temperature_2m"
         case apparentTemperature = "apparent_temperature"

@@ -22,7 +22,8 @@ struct OpenMeteoDaily: Decodable, Equatable, Sendable {
     var sunset: [Int?]?
     var uvIndexMax: [Double?]?
 
-    enum CodingKeys: String, CodingKey {
+    /// The names Open-Meteo answers with, and the variables the request asks for (`time` aside).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case time
         case weatherCode = "weather_code"
         case temperatureMax = "temperature_2m_max"

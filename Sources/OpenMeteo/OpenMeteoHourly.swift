@@ -8,7 +8,8 @@ struct OpenMeteoHourly: Decodable, Equatable, Sendable {
     var weatherCode: [Double?]?
     var isDay: [Double?]?
 
-    enum CodingKeys: String, CodingKey {
+    /// The names Open-Meteo answers with, and the variables the request asks for (`time` aside).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case time
         case temperature = "temperature_2m"
         case precipitationProbability = "precipitation_probability"

@@ -85,8 +85,6 @@ public struct AccuWeatherClient: WeatherService {
 
     /// `city 3: Temperature.Metric missing` — 1-based like a person counts.
     static func cityPath(_ path: [any CodingKey]) -> String {
-        guard let first = path.first, let index = first.intValue else { return HTTPRequester.plainPath(path) }
-        let rest = HTTPRequester.plainPath(Array(path.dropFirst()))
-        return rest.isEmpty ? "city \(index + 1)" : "city \(index + 1): \(rest)"
+        HTTPRequester.ordinalPath(path, noun: "city")
     }
 }

@@ -135,7 +135,7 @@ public struct OpenMeteoClient: Sendable {
 
     /// Several coordinates come back as a list in request order, one as a bare object.
     private func decodeForecasts(_ body: Data, cities: [TopCity]) throws(ServiceError) -> [OpenMeteoForecast] {
-        if Self.firstSignificantByte(body) == UInt8(ascii: "{") {
+        if BodySniffer.firstSignificantByte(body) == UInt8(ascii: "{") {
             let single = try forecastHTTP.decodeJSON(OpenMeteoForecast.self, from: body) { path in
                 Self.locationPath([CityIndexKey(index: 0)] + path, cities: cities)
             }
@@ -156,29 +156,17 @@ public struct OpenMeteoClient: Sendable {
         return http.unexplainedStatus(response)
     }
 
-    private static func firstSignificantByte(_ body: Data) -> UInt8? {
-        var bytes = body[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        return bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-    }
-
     // MARK: - Describing what was wrong
 
     /// `city 3 (Beijing): current.temperature_2m has the wrong type` — 1-based, as a person counts.
     static func locationPath(_ path: [any CodingKey], cities: [TopCity]) -> String {
-        guard let first = path.first, let index = first.intValue else { return HTTPRequester.plainPath(path) }
-        let name = cities.indices.contains(index) ? " (\(cities[index].englishName))" : ""
-        let rest = HTTPRequester.plainPath(Array(path.dropFirst()))
-        return rest.isEmpty ? "city \(index + 1)\(name)" : "city \(index + 1)\(name): \(rest)"
+        HTTPRequester.ordinalPath(path, noun: "city") { cities.indices.contains($0) ? cities[$0].englishName : nil }
     }
 
     /// `place 2: latitude missing`.
     static func placePath(_ path: [any CodingKey]) -> String {
-        guard path.first?.stringValue == "results", path.count > 1, let index = path[1].intValue else {
-            return HTTPRequester.plainPath(path)
-        }
-        let rest = HTTPRequester.plainPath(Array(path.dropFirst(2)))
-        return rest.isEmpty ? "place \(index + 1)" : "place \(index + 1): \(rest)"
+        guard path.first?.stringValue == "results", path.count > 1 else { return HTTPRequester.plainPath(path) }
+        return HTTPRequester.ordinalPath(Array(path.dropFirst()), noun: "place")
     }
 }
 

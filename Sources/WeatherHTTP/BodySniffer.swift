@@ -34,7 +34,8 @@ public enum BodySniffer {
         }
     }
 
-    private static func firstSignificantByte(_ body: Data) -> UInt8? {
+    /// The first byte that is not whitespace or a UTF-8 byte order mark: what kind of JSON (or not) it is.
+    public static func firstSignificantByte(_ body: Data) -> UInt8? {
         var bytes = body[...]
         // A UTF-8 byte order mark is not content.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

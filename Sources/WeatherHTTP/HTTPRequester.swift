@@ -125,6 +125,15 @@ public struct HTTPRequester: Sendable {
         return oneLine.count > 200 ? String(oneLine.prefix(199)) + "…" : oneLine
     }
 
+    /// `city 3 (Beijing): Temperature.Metric missing` for a path into a list of `noun`s, counted
+    /// from 1 as a person counts, with the element's `name` where one is known; else `plainPath`.
+    public static func ordinalPath(_ path: [any CodingKey], noun: String, name: (Int) -> String? = { _ in nil }) -> String {
+        guard let first = path.first, let index = first.intValue else { return plainPath(path) }
+        let label = "\(noun) \(index + 1)" + (name(index).map { " (\($0))" } ?? "")
+        let rest = plainPath(Array(path.dropFirst()))
+        return rest.isEmpty ? label : "\(label): \(rest)"
+    }
+
     /// `DailyForecasts[2].Temperature`.
     public static func plainPath(_ path: [any CodingKey]) -> String {
         var text = ""

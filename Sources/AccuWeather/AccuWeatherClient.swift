@@ -10,7 +10,7 @@ public struct AccuWeatherClient: WeatherService {
     /// AccuWeather's public API.
     public static let defaultBaseURL = URL(string: "https://dataservice.accuweather.com")!
 
-    private let http: HTTPRequester
+    let http: HTTPRequester
     private let apiKey: String
 
     public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = AsyncHTTPTransport.shared) {
@@ -51,11 +51,11 @@ public struct AccuWeatherClient: WeatherService {
         try http.url(path: segments, query: query)
     }
 
-    private func get(_ url: URL) async throws(ServiceError) -> HTTPTransportResponse {
+    func get(_ url: URL) async throws(ServiceError) -> HTTPTransportResponse {
         try await http.get(url, headers: [("Authorization", "Bearer \(apiKey)")])
     }
 
-    private func decodeSuccess<T: Decodable>(
+    func decodeSuccess<T: Decodable>(
         _ type: T.Type, from response: HTTPTransportResponse, describePath: ([any CodingKey]) -> String
     ) throws(ServiceError) -> T {
         guard (200..<300).contains(response.statusCode) else { throw errorForStatus(response) }

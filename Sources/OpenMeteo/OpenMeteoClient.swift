@@ -87,7 +87,7 @@ public struct OpenMeteoClient: Sendable {
         let answer = try geocodingHTTP.decodeJSON(OpenMeteoGeocodingResponse.self, from: response.body, describePath: Self.placePath)
         return (answer.results ?? []).map { place in
             PlaceMatch(
-                id: "om:\(place.id)", name: geocodingHTTP.serverWords(place.name),
+                id: PlaceMatch.openMeteoIDPrefix + String(place.id), name: geocodingHTTP.serverWords(place.name),
                 region: place.admin1.map(geocodingHTTP.serverWords), country: place.country.map(geocodingHTTP.serverWords),
                 countryCode: place.countryCode, latitude: place.latitude, longitude: place.longitude,
                 timeZone: place.timezone, elevation: place.elevation

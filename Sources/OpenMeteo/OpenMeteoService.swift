@@ -11,22 +11,43 @@ public final class OpenMeteoService: WeatherService, @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`: refreshes and forecast requests run on background tasks.
     private var forecasts: [String: DailyForecastResponse] = [:]
+    /// The own cities of the last refresh, so a forecast of one can be asked for by key. Guarded by `lock`.
+    private var places: [String: TopCity] = [:]
 
     public init(client: OpenMeteoClient) {
         self.client = client
     }
 
     public func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse {
-        let feed = try await client.conditions(for: OpenMeteoTopCities.first(count), language: language)
-        lock.withLock { forecasts = feed.dailyForecasts }
-        return TopCitiesResponse(cities: feed.cities, rateLimitRemaining: nil)
+        try await topCities(count: count, language: language, own: [])
+    }
+
+    /// The own cities ride in the same request as the top cities: no call more.
+    public func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
+        let top = OpenMeteoTopCities.first(count)
+        let topKeys = Set(top.map(\.key))
+        // An own city that is a top city is listed under the top city's key already.
+        let ownCities = own.filter { !topKeys.contains($0.key) }.compactMap { city in
+            city.place.map { TopCity(place: $0, key: city.key) }
+        }
+        let feed = try await client.conditions(for: top + ownCities, language: language)
+        lock.withLock {
+            forecasts = feed.dailyForecasts
+            places = Dictionary(ownCities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return TopCitiesResponse(cities: Array(feed.cities.prefix(top.count)), rateLimitRemaining: nil,
+                                 ownCities: Array(feed.cities.dropFirst(top.count)))
+    }
+
+    public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
+        try await client.searchPlaces(text, language: language)
     }
 
     public func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse {
         if let kept = lock.withLock({ forecasts[cityKey] }) {
             return ForecastResponse(forecast: kept, rateLimitRemaining: nil)
         }
-        guard let city = OpenMeteoTopCities.all.first(where: { $0.key == cityKey }) else {
+        guard let city = OpenMeteoTopCities.all.first(where: { $0.key == cityKey }) ?? lock.withLock({ places[cityKey] }) else {
             throw .unexpectedResponse(host: client.host, detail: "no bundled city with key \(cityKey)")
         }
         let feed = try await client.conditions(for: [city], language: language)

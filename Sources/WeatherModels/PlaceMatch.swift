@@ -1,7 +1,11 @@
 /// One answer of a place search: enough to name the place, tell it from its namesakes, and ask
 /// for its weather.
-public struct PlaceMatch: Codable, Equatable, Sendable {
-    /// The source's id of the place, prefixed by the source (`om:2988507` for Open-Meteo).
+public struct PlaceMatch: Codable, Equatable, Hashable, Sendable {
+    /// What starts an Open-Meteo (GeoNames) id; AccuWeather's location keys are bare, so a place
+    /// found there has the same key as the top city it may be.
+    public static let openMeteoIDPrefix = "om:"
+
+    /// The source's id of the place: `om:2988507` for Open-Meteo, AccuWeather's location key as is.
     public var id: String
     public var name: String
     /// The first administrative area (state, region), when the source names one.
@@ -29,5 +33,10 @@ public struct PlaceMatch: Codable, Equatable, Sendable {
         self.longitude = longitude
         self.timeZone = timeZone
         self.elevation = elevation
+    }
+
+    /// `Reykjavík, Capital Region, Iceland`: the name with what tells it from its namesakes.
+    public var label: String {
+        ([name] + [region, country].compactMap { $0 }.filter { !$0.isEmpty && $0 != name }).joined(separator: ", ")
     }
 }

@@ -27,6 +27,8 @@ public struct FeedRequest: Codable, Equatable, Sendable {
 public protocol FetchedFeed {
     var fetchedAt: Date { get }
     var request: FeedRequest { get }
+    /// The keys of the cities it holds (top cities and own cities), in its order.
+    var cityKeys: [String] { get }
 }
 
 /// One fetched Top Cities feed: what is archived and restored when the network is gone.
@@ -38,11 +40,18 @@ public struct WeatherFeed: Codable, Equatable, Sendable, FetchedFeed {
     public var fetchedAt: Date
     public var request: FeedRequest
     public var cities: [CityWeather]
+    /// The keys of the cities that are places (own cities, `--city` places) rather than top
+    /// cities, so that one the user has since removed is not listed; nil in older feeds.
+    public var placeKeys: [String]?
 
-    public init(schemaVersion: Int = WeatherFeed.currentSchemaVersion, fetchedAt: Date, request: FeedRequest, cities: [CityWeather]) {
+    public init(schemaVersion: Int = WeatherFeed.currentSchemaVersion, fetchedAt: Date, request: FeedRequest, cities: [CityWeather],
+                placeKeys: [String]? = nil) {
         self.schemaVersion = schemaVersion
         self.fetchedAt = fetchedAt
         self.request = request
         self.cities = cities
+        self.placeKeys = placeKeys
     }
+
+    public var cityKeys: [String] { cities.map(\.key) }
 }

@@ -30,6 +30,8 @@ public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
         self.cities = feed.cities.map(CitySummary.init)
     }
 
+    public var cityKeys: [String] { cities.map(\.key) }
+
     /// `WeatherFeed`'s own (synthesized) keys.
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case schemaVersion, fetchedAt, request, cities

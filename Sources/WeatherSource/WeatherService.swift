@@ -5,10 +5,13 @@ import WeatherModels
 public struct TopCitiesResponse: Equatable, Sendable {
     public var cities: [CityWeather]
     public var rateLimitRemaining: Int?
+    /// The user's own cities asked for beside the top cities, in the order asked.
+    public var ownCities: [CityWeather]
 
-    public init(cities: [CityWeather], rateLimitRemaining: Int?) {
+    public init(cities: [CityWeather], rateLimitRemaining: Int?, ownCities: [CityWeather] = []) {
         self.cities = cities
         self.rateLimitRemaining = rateLimitRemaining
+        self.ownCities = ownCities
     }
 }
 
@@ -30,4 +33,19 @@ public protocol WeatherService: Sendable {
     func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse
     /// A city's 5-day forecast.
     func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse
+    /// One refresh: the top cities and the user's own cities (`own`, those this source can
+    /// fetch: `WeatherProvider.canFetch`) in `ownCities`.
+    func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse
+    /// Places whose name matches `text` (docs/spec.md §4), best first; `[]` when none does.
+    func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch]
+}
+
+extension WeatherService {
+    /// A source without own cities (a test's fake) lists the top cities only.
+    public func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
+        try await topCities(count: count, language: language)
+    }
+
+    /// A source without a place search (a test's fake) finds nothing.
+    public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] { [] }
 }

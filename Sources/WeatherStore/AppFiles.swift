@@ -12,11 +12,15 @@ public struct AppFiles: Sendable {
         source.map { "Forecasts-\($0).plist" } ?? "Forecasts.plist"
     }
 
+    /// `Places.plist`: what each `--city NAME` resolved to.
+    public static let placesName = "Places.plist"
+
     /// The last good feed.
     public let feed: WeatherFeedArchive
     public let forecasts: Cache<StoredForecasts>
     public let settings: SettingsStore<AppSettings>
     public let pins: PinnedCityStore
+    public let places: Cache<StoredPlaces>
 
     /// The files of `source`'s data (nil: the first source, AccuWeather, whose files keep the names
     /// every release gave them); settings and pins are the user's whatever the source.
@@ -40,5 +44,6 @@ public struct AppFiles: Sendable {
         forecasts = Cache<StoredForecasts>(name: Self.forecastsName(source: source), directory: cacheDirectory)
         settings = SettingsStore<AppSettings>(url: configDirectory.appendingPathComponent(Self.settingsName))
         pins = PinnedCityStore(directory: configDirectory)
+        places = Cache<StoredPlaces>(name: Self.placesName, directory: cacheDirectory)
     }
 }

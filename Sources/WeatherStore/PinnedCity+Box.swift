@@ -22,6 +22,9 @@ public final class PinnedCityBox: NSObject, CodingBox {
 
     private enum Key {
         static let key = "key", name = "name", latitude = "latitude", longitude = "longitude"
+        // An own city's place; absent in pins and in files written before own cities existed.
+        static let placeID = "placeID", region = "region", country = "country", countryCode = "countryCode"
+        static let timeZone = "timeZone", elevation = "elevation"
     }
 
     public func encode(with coder: NSCoder) {
@@ -30,6 +33,13 @@ public final class PinnedCityBox: NSObject, CodingBox {
         // Numbers as objects, so a missing one reads as nil (containsValue(forKey:) is not reliable on Linux).
         coder.encode(NSNumber(value: value.latitude), forKey: Key.latitude)
         coder.encode(NSNumber(value: value.longitude), forKey: Key.longitude)
+        guard let place = value.place else { return }
+        coder.encode(place.id as NSString, forKey: Key.placeID)
+        for (text, key) in [(place.region, Key.region), (place.country, Key.country), (place.countryCode, Key.countryCode),
+                            (place.timeZone, Key.timeZone)] {
+            if let text { coder.encode(text as NSString, forKey: key) }
+        }
+        if let elevation = place.elevation { coder.encode(NSNumber(value: elevation), forKey: Key.elevation) }
     }
 
     public init?(coder: NSCoder) {
@@ -38,6 +48,14 @@ public final class PinnedCityBox: NSObject, CodingBox {
               let latitude = coder.decodeObject(of: NSNumber.self, forKey: Key.latitude),
               let longitude = coder.decodeObject(of: NSNumber.self, forKey: Key.longitude)
         else { return nil }
-        value = PinnedCity(key: key, name: name, latitude: latitude.doubleValue, longitude: longitude.doubleValue)
+        var place: PlaceMatch?
+        if let id = coder.decodeObject(of: NSString.self, forKey: Key.placeID) as String? {
+            func text(_ key: String) -> String? { coder.decodeObject(of: NSString.self, forKey: key) as String? }
+            place = PlaceMatch(id: id, name: name, region: text(Key.region), country: text(Key.country),
+                               countryCode: text(Key.countryCode), latitude: latitude.doubleValue, longitude: longitude.doubleValue,
+                               timeZone: text(Key.timeZone),
+                               elevation: coder.decodeObject(of: NSNumber.self, forKey: Key.elevation)?.doubleValue)
+        }
+        value = PinnedCity(key: key, name: name, latitude: latitude.doubleValue, longitude: longitude.doubleValue, place: place)
     }
 }

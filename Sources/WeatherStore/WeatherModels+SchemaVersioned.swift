@@ -8,3 +8,4 @@ extension WeatherFeedSummary: SchemaVersioned {
     /// A summary is read from a `WeatherFeed` archive, so it takes the feed's schema.
     public static var currentSchemaVersion: Int { WeatherFeed.currentSchemaVersion }
 }
+extension StoredPlaces: SchemaVersioned {}

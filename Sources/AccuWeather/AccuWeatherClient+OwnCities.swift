@@ -1,0 +1,78 @@
+import Foundation
+import WeatherHTTP
+import WeatherModels
+import WeatherSource
+
+extension AccuWeatherClient {
+    /// The Top Cities call, then one current-conditions call per own city (docs/spec.md §4: a
+    /// refresh costs 1 + 1 per own city), none for one the top cities already hold. The rate
+    /// limit is the last answer's: the fewest left.
+    public func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
+        var response = try await topCities(count: count, language: language)
+        let listed = Set(response.cities.map(\.key))
+        for city in own where !listed.contains(city.key) {
+            guard let place = city.place else { continue }
+            var (weather, left) = try await currentConditions(of: place, language: language)
+            weather.key = city.key
+            response.ownCities.append(weather)
+            if let left { response.rateLimitRemaining = left }
+        }
+        return response
+    }
+
+    /// `GET /currentconditions/v1/{key}`: an array of one conditions object without the location
+    /// fields, which come from the place the user picked.
+    func currentConditions(of place: PlaceMatch, language: String) async throws(ServiceError) -> (CityWeather, Int?) {
+        let url = try http.url(path: ["currentconditions", "v1", place.id], query: [("language", language), ("details", "true")])
+        let response = try await get(url)
+        var located = response
+        located.body = Self.locating(response.body, as: place)
+        let conditions = try decodeSuccess([CityWeather].self, from: located, describePath: HTTPRequester.plainPath)
+        guard let weather = conditions.first else {
+            throw .unexpectedResponse(host: host, detail: "no conditions for \(place.name)")
+        }
+        return (weather, Self.rateLimitRemaining(response))
+    }
+
+    /// The conditions body with the place's key, names, country and position added to its first
+    /// object, so it decodes through `CityWeather`'s one set of keys like a Top Cities item
+    /// (every details field read the same way). An error status or a body of another shape is
+    /// left as it is, for the usual error handling to describe.
+    static func locating(_ body: Data, as place: PlaceMatch) -> Data {
+        guard var list = (try? JSONSerialization.jsonObject(with: body)) as? [Any],
+              var first = list.first as? [String: Any] else { return body }
+        typealias Key = CityWeather.CodingKeys
+        let country = place.country ?? place.countryCode ?? ""
+        first[Key.key.rawValue] = place.id
+        first[Key.localizedName.rawValue] = place.name
+        first[Key.englishName.rawValue] = place.name
+        first[Key.country.rawValue] = [Country.CodingKeys.id.rawValue: place.countryCode ?? "",
+                                       Country.CodingKeys.localizedName.rawValue: country,
+                                       Country.CodingKeys.englishName.rawValue: country]
+        first[Key.geoPosition.rawValue] = [GeoPosition.CodingKeys.latitude.rawValue: place.latitude,
+                                           GeoPosition.CodingKeys.longitude.rawValue: place.longitude]
+        list[0] = first
+        return (try? JSONSerialization.data(withJSONObject: list)) ?? body
+    }
+
+    /// `GET /locations/v1/cities/search?q=TEXT`: places named `text`, AccuWeather's best first;
+    /// `[]` for blank text (no call) or no match.
+    public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
+        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { return [] }
+        let url = try http.url(path: ["locations", "v1", "cities", "search"], query: [("q", query), ("language", language)])
+        let response = try await get(url)
+        let locations = try decodeSuccess([AccuWeatherLocation].self, from: response) { path in
+            HTTPRequester.ordinalPath(path, noun: "place")
+        }
+        return locations.map { location in
+            PlaceMatch(
+                id: location.key, name: http.serverWords(location.localizedName),
+                region: location.administrativeArea?.localizedName.map(http.serverWords),
+                country: location.country?.localizedName.map(http.serverWords), countryCode: location.country?.id,
+                latitude: location.geoPosition.latitude, longitude: location.geoPosition.longitude,
+                timeZone: location.timeZone?.name, elevation: location.geoPosition.elevation?.metric?.value
+            )
+        }
+    }
+}

@@ -32,6 +32,10 @@ public enum Action: Equatable, Sendable {
     case pinsLoaded([PinnedCity])
     /// A save failed; the user is told once, nothing else changes.
     case saveFailed(String)
+    /// `a`: the add-a-city prompt and its search (State+Places.swift).
+    case addCity(AddCityAction)
+    /// `d`: removing an own city (State+Places.swift).
+    case removeCity(RemoveCityAction)
 }
 
 /// A successful feed fetch: the feed, the rate limit, and why it could not be saved, if it could not

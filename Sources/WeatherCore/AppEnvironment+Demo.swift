@@ -9,8 +9,8 @@ extension AppEnvironment {
         return AppEnvironment(
             now: now,
             loadArchive: { .failure(.missing) },
-            fetchFeed: { request in
-                .success(FeedPayload(feed: DemoData.feed(count: request.count, language: request.language, fetchedAt: now()),
+            fetchFeed: { request, own in
+                .success(FeedPayload(feed: DemoData.feed(count: request.count, language: request.language, fetchedAt: now(), own: own),
                                      rateLimitRemaining: nil))
             },
             fetchForecast: { key, _ in
@@ -24,7 +24,8 @@ extension AppEnvironment {
             loadSettings: { (settings.value, nil) },
             saveSettings: { settings.value = $0 },
             loadPins: { pins.value },
-            savePins: { pins.value = $0 }
+            savePins: { pins.value = $0 },
+            searchPlaces: { text, _ in .success(DemoData.searchPlaces(text)) }
         )
     }
 }

@@ -14,7 +14,8 @@ public struct AppEnvironment: Sendable {
     /// the first frame's list; the whole feed follows in the background. Nil: the first frame
     /// waits for the whole feed.
     public var previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)?
-    public var fetchFeed: @Sendable (FeedRequest) async -> Result<FeedPayload, FeedError>
+    /// One refresh: the top cities of the request and the own cities given.
+    public var fetchFeed: @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
     public var loadForecasts: @Sendable () -> StoredForecasts
     public var saveForecasts: @Sendable (StoredForecasts) throws(ArchiveError) -> Void
@@ -23,19 +24,22 @@ public struct AppEnvironment: Sendable {
     public var saveSettings: @Sendable (AppSettings) throws(ArchiveError) -> Void
     public var loadPins: @Sendable () -> [PinnedCity]
     public var savePins: @Sendable ([PinnedCity]) throws(ArchiveError) -> Void
+    /// A place search by name, in a language.
+    public var searchPlaces: @Sendable (_ text: String, _ language: String) async -> Result<[PlaceMatch], FeedError>
 
     public init(
         now: @escaping @Sendable () -> Date,
         loadArchive: @escaping @Sendable () -> Result<WeatherFeed, ArchiveError>,
         previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)? = nil,
-        fetchFeed: @escaping @Sendable (FeedRequest) async -> Result<FeedPayload, FeedError>,
+        fetchFeed: @escaping @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>,
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
         loadForecasts: @escaping @Sendable () -> StoredForecasts,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
         loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: String?),
         saveSettings: @escaping @Sendable (AppSettings) throws(ArchiveError) -> Void,
         loadPins: @escaping @Sendable () -> [PinnedCity],
-        savePins: @escaping @Sendable ([PinnedCity]) throws(ArchiveError) -> Void
+        savePins: @escaping @Sendable ([PinnedCity]) throws(ArchiveError) -> Void,
+        searchPlaces: @escaping @Sendable (String, String) async -> Result<[PlaceMatch], FeedError> = { _, _ in .success([]) }
     ) {
         self.now = now
         self.loadArchive = loadArchive
@@ -48,6 +52,7 @@ public struct AppEnvironment: Sendable {
         self.saveSettings = saveSettings
         self.loadPins = loadPins
         self.savePins = savePins
+        self.searchPlaces = searchPlaces
     }
 
     /// Over the app's files and a source: the feed restored, refreshed and archived through
@@ -59,7 +64,7 @@ public struct AppEnvironment: Sendable {
             now: now,
             loadArchive: { loader.restore() },
             previewArchive: { loader.restore(WeatherFeedSummary.self).map(WeatherFeed.init) },
-            fetchFeed: { request in await loader.refresh(request) },
+            fetchFeed: { request, own in await loader.refresh(request, own: own) },
             fetchForecast: { key, language in
                 guard let service else { return .failure(.noAPIKey) }
                 do throws(ServiceError) {
@@ -75,7 +80,8 @@ public struct AppEnvironment: Sendable {
             loadSettings: { files.loadSettings() },
             saveSettings: { value throws(ArchiveError) in try files.settings.save(value) },
             loadPins: { (try? files.pins.load()) ?? [] },
-            savePins: { value throws(ArchiveError) in try files.pins.save(value) }
+            savePins: { value throws(ArchiveError) in try files.pins.save(value) },
+            searchPlaces: { text, language in await loader.searchPlaces(text, language: language) }
         )
     }
 }

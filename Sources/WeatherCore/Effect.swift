@@ -3,8 +3,10 @@ import WeatherModels
 
 /// Work the reducer asks for; the `Store` runs it and sends the result back as an `Action`.
 public enum Effect: Equatable, Sendable {
-    /// Fetch the Top Cities feed (and archive it on success).
-    case fetchFeed(FeedRequest)
+    /// Fetch the Top Cities feed with the user's own cities (and archive it on success).
+    case fetchFeed(FeedRequest, own: [PinnedCity] = [])
+    /// Search places by name (the add-a-city prompt).
+    case searchPlaces(String, language: String)
     /// Fetch a city's 5-day forecast.
     case fetchForecast(cityKey: String, language: String)
     /// Keep the forecasts in `Forecasts.plist`.

@@ -28,18 +28,18 @@ public struct FeedLoader: Sendable {
         do { return .success(try archive.load(view)) } catch { return .failure(error) }
     }
 
-    /// One request; on success the feed is sorted (English name first, as the original app did)
-    /// and archived (a failed save is reported in the payload, the data is still returned).
-    /// A failed fetch never touches the archive.
-    public func refresh(_ request: FeedRequest) async -> Result<FeedPayload, FeedError> {
+    /// One refresh of the top cities and the `own` places; on success the feed is sorted (English
+    /// name first, as the original app did) and archived (a failed save is reported in the
+    /// payload, the data is still returned). A failed fetch never touches the archive.
+    public func refresh(_ request: FeedRequest, own: [PinnedCity] = []) async -> Result<FeedPayload, FeedError> {
         guard let service else { return .failure(.noAPIKey) }
         let response: TopCitiesResponse
         do throws(ServiceError) {
-            response = try await service.topCities(count: request.count, language: request.language)
+            response = try await service.topCities(count: request.count, language: request.language, own: own)
         } catch {
             return .failure(.network(error))
         }
-        let feed = WeatherFeed(fetchedAt: now(), request: request, cities: FeedLoader.sortedByEnglishName(response.cities))
+        let feed = FeedLoader.feed(response, request: request, fetchedAt: now())
         var saveProblem: String?
         do throws(ArchiveError) {
             try archive.save(feed)
@@ -47,6 +47,24 @@ public struct FeedLoader: Sendable {
             saveProblem = FeedError.archive(error).errorDescription
         }
         return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining, saveProblem: saveProblem))
+    }
+
+    /// Places named `text` from the source (no key: `.noAPIKey`).
+    public func searchPlaces(_ text: String, language: String) async -> Result<[PlaceMatch], FeedError> {
+        guard let service else { return .failure(.noAPIKey) }
+        do throws(ServiceError) {
+            return .success(try await service.searchPlaces(text, language: language))
+        } catch {
+            return .failure(.network(error))
+        }
+    }
+
+    /// The feed of a response: its top cities and, once each, the places they do not already hold.
+    static func feed(_ response: TopCitiesResponse, request: FeedRequest, fetchedAt: Date) -> WeatherFeed {
+        var keys = Set(response.cities.map(\.key))
+        let places = response.ownCities.filter { keys.insert($0.key).inserted }
+        return WeatherFeed(fetchedAt: fetchedAt, request: request, cities: sortedByEnglishName(response.cities + places),
+                           placeKeys: places.isEmpty ? nil : places.map(\.key))
     }
 
     static func sortedByEnglishName(_ cities: [CityWeather]) -> [CityWeather] {

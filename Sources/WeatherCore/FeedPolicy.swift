@@ -20,9 +20,25 @@ public enum FeedPolicy {
         config.units ?? saved?.units ?? .metric
     }
 
-    /// Whether a saved feed should be replaced: older than `refreshAfter`, or asked for differently.
-    public static func isStale(_ feed: some FetchedFeed, request: FeedRequest, refreshAfter: TimeInterval, now: Date) -> Bool {
-        now.timeIntervalSince(feed.fetchedAt) > refreshAfter || feed.request != request
+    /// Whether a saved feed should be replaced: older than `refreshAfter`, asked for differently,
+    /// or without one of the cities `wanted` (an own city added since, a `--city` place).
+    public static func isStale(_ feed: some FetchedFeed, request: FeedRequest, refreshAfter: TimeInterval, now: Date,
+                               wanted: [String] = []) -> Bool {
+        if now.timeIntervalSince(feed.fetchedAt) > refreshAfter || feed.request != request { return true }
+        guard !wanted.isEmpty else { return false }
+        let held = Set(feed.cityKeys)
+        return wanted.contains { !held.contains($0) }
+    }
+
+    /// What one refresh of this run costs in requests: the feed's and the own cities' (none in the demo).
+    public static func refreshCalls(config: AppConfig, pinned: [PinnedCity]) -> (feed: Int, own: Int) {
+        config.demo ? (0, 0) : config.provider.refreshCalls(own: ownCities(config: config, pinned: pinned))
+    }
+
+    /// The own cities among `pinned` a refresh of this run includes: those its source can fetch
+    /// (all of them in the demo, which makes their weather up).
+    public static func ownCities(config: AppConfig, pinned: [PinnedCity]) -> [PinnedCity] {
+        config.demo ? pinned.filter(\.isOwn) : config.provider.ownCities(pinned)
     }
 
     /// Why this run may not fetch at all (`--offline`, or a source that needs a key it lacks); nil when it may.

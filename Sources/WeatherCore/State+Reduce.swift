@@ -131,6 +131,10 @@ extension State {
             recomputeVisible()
         case .saveFailed(let message):
             notice = message
+        case .addCity(let step):
+            return reduceAddCity(step)
+        case .removeCity(let step):
+            return reduceRemoveCity(step)
         }
         return []
     }
@@ -163,7 +167,7 @@ extension State {
             return []
         }
         isFetching = true
-        return [.fetchFeed(request)]
+        return [.fetchFeed(request, own: FeedPolicy.ownCities(config: config, pinned: pinned))]
     }
 
     mutating func restored(_ result: Result<WeatherFeed, ArchiveError>) -> [Effect] {
@@ -180,7 +184,8 @@ extension State {
         if config.demo { return startFetch(userAsked: false) }
         let stale: Bool
         if let feed {
-            stale = source == .archive && FeedPolicy.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now)
+            stale = source == .archive && FeedPolicy.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now,
+                                                             wanted: FeedPolicy.ownCities(config: config, pinned: pinned).map(\.key))
         } else {
             stale = true
         }
@@ -226,6 +231,7 @@ extension State {
             if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
             if let problem = payload.saveProblem { notice = problem }
             recomputeVisible()
+            selectAddedCity()
         case .failure(let error):
             lastError = error
             banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")
@@ -233,7 +239,7 @@ extension State {
             if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
             clampScroll()
         }
-        return []
+        return refreshForAddedCity()
     }
 
     /// Merges the saved forecasts under any fetched since start-up (the newer one wins per city),
@@ -268,7 +274,7 @@ extension Action {
     var isUserIntent: Bool {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
-             .saveFailed, .tick, .pageRows:
+             .saveFailed, .tick, .pageRows, .addCity(.found):
             return false
         default:
             return true

@@ -63,6 +63,14 @@ public struct State: Equatable, Sendable {
     /// The first list row shown; moves so the selection stays visible.
     public internal(set) var listScrollOffset: Int
     public var isQuitting: Bool
+    /// The add-a-city prompt, while it is open.
+    public var placeSearch: PlaceSearch?
+    /// The own city `d` asked to remove, until `y` or `n`.
+    public var pendingRemoval: String?
+    /// A city just added, selected when a refresh brings its weather.
+    public var addedCityKey: String?
+    /// A city was added while a refresh was in flight: one more refresh brings its weather.
+    public var refreshAfterCurrent: Bool = false
 
     /// Until the front end sends its page size; it does so before its first frame, so no frame
     /// is drawn with this guess.
@@ -153,7 +161,12 @@ public struct State: Equatable, Sendable {
     /// Rebuilds `visibleCities` after the feed, filter, sort or pins changed, keeps the selection on
     /// its city when it is still listed (else the first), and the scroll offset around it.
     mutating func recomputeVisible() {
-        let cities = feed?.cities ?? []
+        var cities = feed?.cities ?? []
+        if let places = feed?.placeKeys {
+            // A place no longer among the own cities (removed, or a `--city` of a script) is not listed.
+            let hidden = Set(places).subtracting(pinned.lazy.filter(\.isOwn).map(\.key))
+            if !hidden.isEmpty { cities.removeAll { hidden.contains($0.key) } }
+        }
         let needle = filter.trimmingCharacters(in: .whitespaces)
         let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, needle) }
         let pinnedKeys = Set(pinned.map(\.key))

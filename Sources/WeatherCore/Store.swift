@@ -93,8 +93,10 @@ public final class Store: @unchecked Sendable {
     private func run(_ effect: Effect) {
         let env = environment
         switch effect {
-        case .fetchFeed(let request):
-            spawn { [weak self] in self?.post(.feedLoaded(await env.fetchFeed(request))) }
+        case .fetchFeed(let request, let own):
+            spawn { [weak self] in self?.post(.feedLoaded(await env.fetchFeed(request, own))) }
+        case .searchPlaces(let text, let language):
+            spawn { [weak self] in self?.post(.addCity(.found(query: text, await env.searchPlaces(text, language)))) }
         case .fetchForecast(let key, let language):
             spawn { [weak self] in self?.post(.forecastLoaded(cityKey: key, await env.fetchForecast(key, language))) }
         case .saveForecasts(let value):

@@ -111,7 +111,7 @@ struct ScriptedBrowser {
     /// after the last as the run loop does before drawing.
     mutating func press(_ keys: [KeyEvent]) {
         for key in keys {
-            let command = KeyMap.command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp)
+            let command = KeyMap.command(for: key, state: state)
             guard let command, let action = StoreDriver.action(for: command) else {
                 Issue.record("key \(key) does nothing here: the screen would not be the one named")
                 continue
@@ -139,7 +139,7 @@ struct ScriptedBrowser {
 
     private func answer(_ effect: Effect) -> Action? {
         switch effect {
-        case .fetchFeed(let request):
+        case .fetchFeed(let request, _):
             if refreshFails { return .feedLoaded(.failure(.network(.unreachable(host: Self.host)))) }
             let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: Self.now)
             return .feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil)))

@@ -11,7 +11,7 @@ import WeatherModels
         AppEnvironment(
             now: { ViewFixtures.now },
             loadArchive: { feed.map { .success($0) } ?? .failure(.missing) },
-            fetchFeed: { _ in fetch },
+            fetchFeed: { _, _ in fetch },
             fetchForecast: { _, _ in .failure(.offlineMode) },
             loadForecasts: { StoredForecasts() },
             saveForecasts: { _ in },

@@ -13,22 +13,29 @@ public enum DemoData {
     /// The capture time the bundled data was generated for; shifted to "now" when served.
     static let generatedAt = 1_795_340_400
 
-    /// The first `count` cities, observed a few minutes before `fetchedAt`.
-    public static func feed(count: Int, language: String, fetchedAt: Date) -> WeatherFeed {
+    /// The first `count` cities and the `own` ones not among them, observed a few minutes before `fetchedAt`.
+    public static func feed(count: Int, language: String, fetchedAt: Date, own: [PinnedCity] = []) -> WeatherFeed {
         let observed = Int(fetchedAt.timeIntervalSince1970) - 7 * 60
-        let cities = allCities.prefix(count).map { city -> CityWeather in
+        let top = Array(allCities.prefix(count))
+        let topKeys = Set(top.map(\.key))
+        let places = own.filter { !topKeys.contains($0.key) }.compactMap { city in
+            city.place.flatMap { conditions(for: $0, key: city.key, at: fetchedAt) }
+        }
+        let cities = (top + places).map { city -> CityWeather in
             var city = city
             city.epochTime = observed
             city.localObservationDateTime = localISO(epoch: observed, offsetHours: city.timeZone?.gmtOffset ?? 0)
             return city
         }
-        return WeatherFeed(fetchedAt: fetchedAt, request: FeedRequest(count: count, language: language), cities: Array(cities))
+        return WeatherFeed(fetchedAt: fetchedAt, request: FeedRequest(count: count, language: language), cities: cities,
+                           placeKeys: places.isEmpty ? nil : places.map(\.key))
     }
 
     /// The city's 5-day forecast, starting today.
     public static func forecast(cityKey: String, now: Date) -> DailyForecastResponse? {
-        guard var forecast = allForecasts[cityKey], let first = forecast.dailyForecasts.first else { return nil }
-        let offset = allCities.first { $0.key == cityKey }?.timeZone?.gmtOffset ?? 0
+        let bundledKey = forecastKey(for: cityKey)
+        guard var forecast = allForecasts[bundledKey], let first = forecast.dailyForecasts.first else { return nil }
+        let offset = allCities.first { $0.key == bundledKey }?.timeZone?.gmtOffset ?? 0
         // Move the days so the first one is the city's today (07:00 local, as AccuWeather dates them).
         let offsetSeconds = Int((offset * 3600).rounded())
         let localNow = Int(now.timeIntervalSince1970) + offsetSeconds

@@ -97,6 +97,8 @@ public final class StoreDriver: BrowserDriver {
         case .filterCommit: return .commitFilter
         case .filterCancel: return .cancelFilter
         case .resize: return nil
+        case .addCity(let step): return .addCity(step)
+        case .removeCity(let step): return .removeCity(step)
         }
     }
 }

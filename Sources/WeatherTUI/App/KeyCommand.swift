@@ -1,5 +1,11 @@
+import WeatherCore
+
 /// What a key means to the browser, before it becomes a core `Action` (docs/spec.md §5 key table).
 public enum KeyCommand: Equatable, Sendable {
+    /// `a` and the keys of its prompt (KeyMap+Places.swift).
+    case addCity(AddCityAction)
+    /// `d` / Delete and the `y`/`n` that follows.
+    case removeCity(RemoveCityAction)
     case moveUp, moveDown, pageUp, pageDown, first, last
     /// Enter / → / l: open the detail (narrow) or focus it (wide).
     case openDetail
@@ -60,6 +66,8 @@ public enum KeyMap {
         case .character("I"): return .invertSort
         case .character("u"): return .toggleUnits
         case .character("p"): return .togglePin
+        case .character("a"): return .addCity(.start)
+        case .character("d"), .delete: return .removeCity(.ask)
         case .character("r"), .character("R"), .function(5), .control("r"): return .refresh
         case .character("?"), .function(1): return .toggleHelp
         case .character("q"): return .quit

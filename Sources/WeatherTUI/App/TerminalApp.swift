@@ -63,7 +63,7 @@ public final class TerminalApp {
                 dirty = false
             }
             guard let key = backend.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
-            guard let command = KeyMap.command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp) else { continue }
+            guard let command = KeyMap.command(for: key, state: state) else { continue }
             driver.handle(command, size: backend.size)
             if command == .interrupt || driver.isQuitting { return .quit }
             dirty = true

@@ -28,11 +28,19 @@ public enum HeaderView {
         // Before the API count so it survives truncation on narrow terminals.
         var tail: [String] = []
         if m.isFetching { tail.append("refreshing…") }
+        if let cost = refreshCost(m) { tail.append(cost) }
         if let left = m.rateLimitRemaining { tail.append("\(left) API calls left") }
         // What gives way when the line is too narrow: the program's name, then the data's age.
         let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]
+    }
+
+    /// `refresh: 1 + 3 calls` where a refresh costs more than one call (AccuWeather with own
+    /// cities: docs/spec.md §4); nil where it costs one.
+    static func refreshCost(_ m: State) -> String? {
+        let calls = FeedPolicy.refreshCalls(config: m.config, pinned: m.pinned)
+        return calls.own > 0 ? "refresh: \(calls.feed) + \(calls.own) calls" : nil
     }
 
     public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {

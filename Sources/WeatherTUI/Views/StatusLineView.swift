@@ -5,7 +5,7 @@ public enum StatusLineView {
     /// Hint segments, each with a priority: the lowest go first when the line is too narrow.
     static let browsingHints: [(String, Int)] = [
         ("↑↓ move", 5), ("⏎ detail", 4), ("/ filter", 4), ("s sort", 2), ("u units", 2), ("p pin", 1),
-        ("r refresh", 3), ("? help", 9), ("q quit", 9),
+        ("a add", 3), ("r refresh", 3), ("? help", 9), ("q quit", 9),
     ]
     static let filterHints: [(String, Int)] = [("type to filter", 9), ("⏎ keep", 9), ("Esc clear", 9), ("↑↓ move", 1)]
     static let detailHints: [(String, Int)] = [
@@ -73,6 +73,8 @@ public enum HelpOverlay {
         ("s  I", "cycle sort / invert"),
         ("u", "°C ⇄ °F"),
         ("p", "pin / unpin (★ stays on top)"),
+        ("a", "add a city: search by name"),
+        ("d Del", "remove an own city"),
         ("r R F5", "refresh now"),
         ("?", "this help"),
         ("q Ctrl-C", "quit (q closes this help)"),

@@ -1,0 +1,72 @@
+import Foundation
+import WeatherModels
+
+extension DemoData {
+    /// What the demo's place search finds, with no network: a few places beside the top cities
+    /// (and namesakes, so a pick among several can be tried). Their weather is that of the
+    /// nearest bundled city.
+    static let places: [PlaceMatch] = [
+        PlaceMatch(id: "demo:3413829", name: "Reykjavík", region: "Capital Region", country: "Iceland", countryCode: "IS",
+                   latitude: 64.1355, longitude: -21.8954, timeZone: "Atlantic/Reykjavik", elevation: 61),
+        PlaceMatch(id: "demo:3133880", name: "Tromsø", region: "Troms", country: "Norway", countryCode: "NO",
+                   latitude: 69.6489, longitude: 18.9551, timeZone: "Europe/Oslo", elevation: 10),
+        PlaceMatch(id: "demo:3833367", name: "Ushuaia", region: "Tierra del Fuego", country: "Argentina", countryCode: "AR",
+                   latitude: -54.8, longitude: -68.3, timeZone: "America/Argentina/Ushuaia", elevation: 28),
+        PlaceMatch(id: "demo:3421319", name: "Nuuk", region: "Sermersooq", country: "Greenland", countryCode: "GL",
+                   latitude: 64.1835, longitude: -51.7216, timeZone: "America/Nuuk", elevation: 70),
+        PlaceMatch(id: "demo:2077895", name: "Alice Springs", region: "Northern Territory", country: "Australia", countryCode: "AU",
+                   latitude: -23.698, longitude: 133.8807, timeZone: "Australia/Darwin", elevation: 578),
+        PlaceMatch(id: "demo:2988507", name: "Paris", region: "Île-de-France", country: "France", countryCode: "FR",
+                   latitude: 48.8534, longitude: 2.3488, timeZone: "Europe/Paris", elevation: 42),
+        PlaceMatch(id: "demo:4717560", name: "Paris", region: "Texas", country: "United States", countryCode: "US",
+                   latitude: 33.6609, longitude: -95.5555, timeZone: "America/Chicago", elevation: 183),
+        PlaceMatch(id: "demo:4250542", name: "Springfield", region: "Illinois", country: "United States", countryCode: "US",
+                   latitude: 39.8017, longitude: -89.6437, timeZone: "America/Chicago", elevation: 182),
+        PlaceMatch(id: "demo:4409896", name: "Springfield", region: "Missouri", country: "United States", countryCode: "US",
+                   latitude: 37.2153, longitude: -93.2982, timeZone: "America/Chicago", elevation: 396),
+        PlaceMatch(id: "demo:1857910", name: "Kyoto", region: "Kyoto", country: "Japan", countryCode: "JP",
+                   latitude: 35.0211, longitude: 135.7538, timeZone: "Asia/Tokyo", elevation: 50),
+    ]
+
+    /// The bundled places whose name starts with `text` (case and accents aside: `reykjavik`
+    /// finds Reykjavík), in the list's order; none for blank text.
+    public static func searchPlaces(_ text: String) -> [PlaceMatch] {
+        let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !needle.isEmpty else { return [] }
+        return places.filter { $0.name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive, .anchored]) != nil }
+    }
+
+    /// The bundled city nearest to a place: its weather stands in for the place's.
+    static func nearestCity(to place: PlaceMatch) -> CityWeather? {
+        allCities.min { a, b in distance(a, place) < distance(b, place) }
+    }
+
+    private static func distance(_ city: CityWeather, _ place: PlaceMatch) -> Double {
+        guard let position = city.geoPosition else { return .infinity }
+        let dLat = position.latitude - place.latitude
+        let dLon = abs(position.longitude - place.longitude).truncatingRemainder(dividingBy: 360)
+        return dLat * dLat + min(dLon, 360 - dLon) * min(dLon, 360 - dLon)
+    }
+
+    /// The demo's conditions for an own city listed under `key`: the nearest bundled city's
+    /// weather under the place's name, country, position and time zone.
+    static func conditions(for place: PlaceMatch, key: String, at date: Date) -> CityWeather? {
+        guard var city = nearestCity(to: place) else { return nil }
+        let country = place.country ?? place.countryCode ?? ""
+        city.key = key
+        city.localizedName = place.name
+        city.englishName = place.name
+        city.country = Country(id: place.countryCode ?? "", localizedName: country, englishName: country)
+        city.geoPosition = GeoPosition(latitude: place.latitude, longitude: place.longitude)
+        if let zone = place.timeZone.flatMap(TimeZone.init(identifier:)) {
+            city.timeZone = CityTimeZone(code: zone.abbreviation(for: date), name: zone.identifier,
+                                         gmtOffset: Double(zone.secondsFromGMT(for: date)) / 3600)
+        }
+        return city
+    }
+
+    /// The key of the bundled city whose forecast stands in for the own city `key` (itself for a bundled city).
+    static func forecastKey(for key: String) -> String {
+        places.first { $0.id == key }.flatMap(nearestCity(to:))?.key ?? key
+    }
+}

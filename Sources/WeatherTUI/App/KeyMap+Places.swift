@@ -1,0 +1,29 @@
+import WeatherCore
+
+extension KeyMap {
+    /// The command for `key` in `state`: the add-a-city prompt and the removal question take
+    /// every key while open; otherwise as `command(for:editingFilter:helpShown:)`.
+    public static func command(for key: KeyEvent, state: State) -> KeyCommand? {
+        if key == .control("c") { return .interrupt }
+        if key == .resize { return .resize }
+        if state.placeSearch != nil { return placeCommand(for: key) }
+        if state.pendingRemoval != nil {
+            // Only `y` removes; any other key keeps the city.
+            return key == .character("y") || key == .character("Y") ? .removeCity(.confirm) : .removeCity(.cancel)
+        }
+        return command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp)
+    }
+
+    /// The add-a-city prompt: text, Enter searches or picks, ↑↓ move among the results, Esc leaves.
+    static func placeCommand(for key: KeyEvent) -> KeyCommand? {
+        switch key {
+        case .character(let c): return .addCity(.input(String(c)))
+        case .backspace, .delete: return .addCity(.backspace)
+        case .enter: return .addCity(.submit)
+        case .escape: return .addCity(.cancel)
+        case .up: return .addCity(.moveUp)
+        case .down: return .addCity(.moveDown)
+        default: return nil
+        }
+    }
+}

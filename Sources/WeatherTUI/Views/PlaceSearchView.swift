@@ -1,0 +1,97 @@
+import WeatherCore
+import WeatherModels
+
+/// The add-a-city box (`a`): the name typed, what the search says, and the places found as
+/// columns (name, region, country, coordinates) aligned by display width, the selected one
+/// marked; and the one-line question `d` asks.
+public enum PlaceSearchView {
+    /// Results shown at once; a search asks for 10.
+    static let maxRows = 10
+
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        if let search = m.placeSearch {
+            drawSearch(search, into: &buffer, size: size)
+        } else if let name = m.pendingRemovalName {
+            drawQuestion("Remove \(name) from your cities?  y removes · any other key keeps it", into: &buffer, size: size)
+        }
+    }
+
+    /// `64.14° N, 21.90° W`.
+    static func coordinates(_ place: PlaceMatch) -> String {
+        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+            let text = String(Int((abs(value) * 100).rounded()))
+            let padded = String(repeating: "0", count: max(0, 3 - text.count)) + text
+            return "\(padded.dropLast(2)).\(padded.suffix(2))° \(value < 0 ? negative : positive)"
+        }
+        return part(place.latitude, "N", "S") + ", " + part(place.longitude, "E", "W")
+    }
+
+    static func drawSearch(_ search: PlaceSearch, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        let results = search.results
+        let inner = min(size.columns - 4, 76)
+        let height = min(size.rows - 2, 6 + min(results.count, maxRows))
+        guard inner > 16, height >= 5 else { return }
+        let x = (size.columns - inner - 2) / 2
+        let y = max(1, (size.rows - height) / 3)
+        box(x: x, y: y, inner: inner, height: height, title: " Add a city ", into: &buffer)
+
+        var cursor = buffer.draw("Name: ", x: x + 2, y: y + 1, style: Style(bold: true, color: .key))
+        cursor = buffer.draw(search.text, x: cursor, y: y + 1, style: Style(underline: true), maxWidth: x + inner - cursor)
+        if search.phase == .typing { buffer.draw("█", x: cursor, y: y + 1, maxWidth: x + inner + 1 - cursor) }
+
+        let line: String
+        switch search.phase {
+        case .typing: line = search.message ?? "type a place name, then Enter"
+        case .searching: line = "searching…"
+        case .results(let places): line = places.count == 1 ? "1 place found" : "\(places.count) places found"
+        }
+        buffer.draw(line, x: x + 2, y: y + 2, columns: inner - 2, style: search.message != nil ? Style(bold: true, color: .alert) : .dimmed)
+
+        let rows = height - 6
+        if rows > 0, !results.isEmpty {
+            let first = max(0, min(search.selectedIndex - rows + 1, results.count - rows))
+            let width = inner - 4
+            let coordWidth = 20, gap = 2
+            let flexible = max(0, width - coordWidth - 3 * gap)
+            let nameWidth = flexible * 40 / 100, regionWidth = flexible * 30 / 100
+            let countryWidth = flexible - nameWidth - regionWidth
+            for (row, index) in (first..<min(results.count, first + rows)).enumerated() {
+                let place = results[index], selected = index == search.selectedIndex
+                let style: Style = selected ? .selected : .plain
+                let rowY = y + 4 + row
+                buffer.fill(x: x + 1, y: rowY, count: inner, style: style)
+                if selected { buffer.draw(">", x: x + 2, y: rowY, style: Style(bold: true, reverse: true)) }
+                var col = x + 4
+                for (text, columnWidth) in [(place.name, nameWidth), (place.region ?? "", regionWidth),
+                                            (place.country ?? place.countryCode ?? "", countryWidth)] {
+                    buffer.draw(text, x: col, y: rowY, columns: columnWidth, style: style)
+                    col += columnWidth + gap
+                }
+                buffer.draw(coordinates(place), x: col, y: rowY, columns: coordWidth, style: style, alignRight: true)
+            }
+        }
+        let hints = results.isEmpty ? "⏎ search  Esc leave" : "↑↓ pick  ⏎ add  type to search again  Esc leave"
+        buffer.draw(hints, x: x + 2, y: y + height - 2, columns: inner - 2, style: .dimmed)
+    }
+
+    static func drawQuestion(_ text: String, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        let inner = min(size.columns - 4, DisplayWidth.width(of: text) + 2)
+        guard inner > 10, size.rows >= 5 else { return }
+        let x = (size.columns - inner - 2) / 2
+        let y = max(1, size.rows / 3)
+        box(x: x, y: y, inner: inner, height: 3, title: " Remove ", into: &buffer)
+        buffer.draw(text, x: x + 2, y: y + 1, columns: inner - 2, style: Style(bold: true))
+    }
+
+    private static func box(x: Int, y: Int, inner: Int, height: Int, title: String, into buffer: inout ScreenBuffer) {
+        let border = Style(bold: true, color: .key)
+        buffer.draw("┌" + String(repeating: "─", count: inner) + "┐", x: x, y: y, style: border)
+        for row in 1..<(height - 1) {
+            buffer.draw("│", x: x, y: y + row, style: border)
+            buffer.fill(x: x + 1, y: y + row, count: inner, style: .plain)
+            buffer.draw("│", x: x + inner + 1, y: y + row, style: border)
+        }
+        buffer.draw("└" + String(repeating: "─", count: inner) + "┘", x: x, y: y + height - 1, style: border)
+        buffer.draw(title, x: x + 2, y: y, style: Style(bold: true, reverse: true))
+    }
+}

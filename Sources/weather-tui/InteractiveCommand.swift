@@ -43,6 +43,19 @@ extension LaunchConfiguration {
     /// The live source over this run's feed archive.
     var feedLoader: FeedLoader { FeedLoader(service: service, archive: files.feed) }
 
+    /// How `--city` names become places: the source's search (none under `--offline`) and
+    /// `Places.plist`, or the bundled places of the demo.
+    func placeResolver(language: String) -> PlaceResolver {
+        if demo {
+            return PlaceResolver(search: { text in .success(DemoData.searchPlaces(text)) }, store: nil, source: "demo")
+        }
+        let loader = feedLoader, blocked = FeedPolicy.fetchBlocked(config: appConfig)
+        return PlaceResolver(search: { text in
+            if let blocked { return .failure(blocked) }
+            return await loader.searchPlaces(text, language: language)
+        }, store: files.places, source: provider.rawValue)
+    }
+
     /// The selected source's host, as messages name it.
     var host: String { HTTPRequester.host(of: baseURL, secret: apiKey) }
 

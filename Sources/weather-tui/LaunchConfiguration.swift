@@ -28,6 +28,8 @@ struct LaunchConfiguration: Equatable {
     var noColor: Bool
     var once: Bool
     var format: OutputFormat
+    /// `--city` names, in order.
+    var cities: [String] = []
 
     /// A problem with the command line or environment: exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -94,7 +96,8 @@ struct LaunchConfiguration: Equatable {
             timeout: options.timeout,
             noColor: options.noColor || noColorEnv,
             once: options.once,
-            format: options.format
+            format: options.format,
+            cities: options.cities
         )
     }
 }

@@ -20,7 +20,19 @@ enum OnceCommand {
         if let problem { Stderr.write("weather-tui: \(problem)\n") }
         let units = FeedPolicy.units(config: config.appConfig, saved: settings)
         let request = FeedPolicy.request(config: config.appConfig, saved: settings)
-        let outcome = await produce(config, request: request, loader: config.feedLoader)
+        var places: [PlaceMatch] = []
+        if !config.cities.isEmpty {
+            let resolution = await config.placeResolver(language: request.language).resolve(config.cities)
+            for note in resolution.notes { Stderr.write("weather-tui: \(note)\n") }
+            if let failure = resolution.failure {
+                Stderr.write("weather-tui: \(failure)\n")
+                return WeatherTUIMain.Status.nothingToShow
+            }
+            places = resolution.places
+        }
+        // The saved feed is the browser's too: a refresh from here keeps its own cities in it.
+        let own = config.demo ? [] : FeedPolicy.ownCities(config: config.appConfig, pinned: (try? config.files.pins.load()) ?? [])
+        let outcome = await produce(config, request: request, loader: config.feedLoader, own: own, places: places)
         switch outcome {
         case .report(let report, let warning):
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
@@ -33,9 +45,32 @@ enum OnceCommand {
     }
 
     /// Decides what to print; separate from I/O so tests can drive it with a fake service.
-    @MainActor static func produce(_ config: LaunchConfiguration, request: FeedRequest, loader: FeedLoader, now: Date = Date()) async -> Outcome {
+    /// With `places` (`--city`), the feed holds them too and only they are printed.
+    @MainActor static func produce(_ config: LaunchConfiguration, request: FeedRequest, loader: FeedLoader, now: Date = Date(),
+                                   own: [PinnedCity] = [], places: [PlaceMatch] = []) async -> Outcome {
+        let outcome = await produceFeed(config, request: request, loader: loader, now: now,
+                                        own: own + places.map(PinnedCity.init(place:)))
+        return places.isEmpty ? outcome : only(places, of: outcome)
+    }
+
+    /// Just `places`, in their order, of what would be printed; nothing when the feed has none of them.
+    static func only(_ places: [PlaceMatch], of outcome: Outcome) -> Outcome {
+        guard case .report(var report, let warning) = outcome else { return outcome }
+        let byKey = Dictionary(report.feed.cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let shown = places.compactMap { byKey[$0.id] }
+        let missing = places.filter { byKey[$0.id] == nil }.map(\.name)
+        guard !shown.isEmpty else {
+            return .nothing(([warning].compactMap { $0 } + ["no weather saved for \(missing.joined(separator: ", ")) yet"]).joined(separator: "; "))
+        }
+        report.feed.cities = shown
+        let notes = [warning].compactMap { $0 } + (missing.isEmpty ? [] : ["no weather saved for \(missing.joined(separator: ", ")) yet"])
+        return .report(report, warning: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    @MainActor static func produceFeed(_ config: LaunchConfiguration, request: FeedRequest, loader: FeedLoader, now: Date,
+                                       own: [PinnedCity]) async -> Outcome {
         if config.demo {
-            let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: now)
+            let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: now, own: own)
             return .report(OnceReport(feed: WeatherFeedSummary(feed), source: .demo, offline: false, reason: nil), warning: nil)
         }
         var notes: [String] = []
@@ -55,11 +90,12 @@ enum OnceCommand {
         let failure: FeedError?
         if let blocked = FeedPolicy.fetchBlocked(config: config.appConfig) {
             failure = blocked
-        } else if let saved, !FeedPolicy.isStale(saved, request: request, refreshAfter: config.refreshAfter, now: now) {
+        } else if let saved, !FeedPolicy.isStale(saved, request: request, refreshAfter: config.refreshAfter, now: now,
+                                                 wanted: own.map(\.key)) {
             // Fresh enough: no call spent.
             return .report(OnceReport(feed: saved, source: .archive, offline: false, reason: nil, provider: config.provider), warning: notes.first)
         } else {
-            switch await loader.refresh(request) {
+            switch await loader.refresh(request, own: own) {
             case .success(let payload):
                 let warnings = notes + [payload.saveProblem].compactMap { $0 }
                 return .report(OnceReport(feed: WeatherFeedSummary(payload.feed), source: .live, offline: false, reason: nil,

@@ -61,6 +61,9 @@ struct Options: ParsableCommand {
     @Option(name: .long, help: "Output format with --once: table, json or csv.")
     var format: OutputFormat = .table
 
+    @Option(name: .customLong("city"), help: ArgumentHelp("With --once: print just this place (searched once, then remembered); repeatable. \"Paris, US\" narrows by country code.", valueName: "name"))
+    var cities: [String] = []
+
     mutating func validate() throws {
         guard refreshAfter >= 0, refreshAfter.isFinite else {
             throw ValidationError("--refresh-after must be a number of minutes, 0 or more.")
@@ -73,6 +76,12 @@ struct Options: ParsableCommand {
         }
         if demo && offline {
             throw ValidationError("--demo and --offline cannot be combined.")
+        }
+        if !cities.isEmpty && !once {
+            throw ValidationError("--city is for --once (in the browser, press a to add a city).")
+        }
+        if cities.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+            throw ValidationError("--city takes a place name, e.g. --city Reykjavik.")
         }
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import PlistArchive
+import WeatherCore
+import WeatherModels
+import WeatherStore
+
+/// `--city NAME`: each name resolved to a place once, through the source's place search, and
+/// remembered in `Places.plist` (a place's id never changes); the demo searches its bundled places.
+struct PlaceResolver {
+    /// Searches the source (or the bundled places).
+    var search: (_ text: String) async -> Result<[PlaceMatch], FeedError>
+    /// Where resolved names are kept; nil in the demo, which touches no file.
+    var store: Cache<StoredPlaces>?
+    /// The source's name in `Places.plist` keys (ids are per source).
+    var source: String
+
+    /// What the names resolved to, in order, with what the user should hear on stderr; or, when
+    /// one cannot be resolved, why (exit status 1).
+    struct Resolution: Equatable {
+        var places: [PlaceMatch]
+        var notes: [String]
+        var failure: String?
+    }
+
+    func resolve(_ names: [String]) async -> Resolution {
+        var notes: [String] = []
+        var stored = StoredPlaces()
+        if let store {
+            do {
+                stored = try store.load()
+            } catch .missing {
+            } catch {
+                var text = "\(AppFiles.placesName) not used: \(error.localizedDescription)"
+                if case .corrupt = error { text += "; moved aside to \(AppFiles.placesName).corrupt" }
+                notes.append(text)
+            }
+        }
+        var places: [PlaceMatch] = []
+        var learned = false
+        for name in names {
+            let key = StoredPlaces.key(source: source, name: name)
+            if let known = stored.byName[key] {
+                places.append(known)
+                continue
+            }
+            let query = Self.query(name)
+            switch await search(query.text) {
+            case .failure(let error):
+                return Resolution(places: [], notes: notes,
+                                  failure: "cannot look up \"\(name)\": \(error.errorDescription ?? "search failed")")
+            case .success(let found):
+                let matches = query.countryCode.map { code in found.filter { $0.countryCode?.uppercased() == code } } ?? found
+                guard let best = matches.first else {
+                    return Resolution(places: [], notes: notes, failure: "no place called \"\(name)\"")
+                }
+                if matches.count > 1 {
+                    var note = "\"\(name)\" is \(best.label) (\(best.countryCode ?? "?")), the best of \(matches.count) places"
+                    if query.countryCode == nil, let other = matches.first(where: { $0.countryCode != best.countryCode })?.countryCode {
+                        note += "; name the country to choose another, e.g. \"\(query.text), \(other)\""
+                    }
+                    notes.append(note)
+                }
+                places.append(best)
+                stored.byName[key] = best
+                learned = true
+            }
+        }
+        if learned, let store {
+            do { try store.save(stored) } catch { notes.append("could not save \(AppFiles.placesName): \(error.localizedDescription)") }
+        }
+        return Resolution(places: places, notes: notes, failure: nil)
+    }
+
+    /// `Paris, US` → `Paris` in the country `US`; a last part that is not a 2-letter code is
+    /// part of the name (`Washington, D.C.`).
+    static func query(_ name: String) -> (text: String, countryCode: String?) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let comma = trimmed.lastIndex(of: ",") else { return (trimmed, nil) }
+        let code = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+        let text = trimmed[..<comma].trimmingCharacters(in: .whitespaces)
+        guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }), !text.isEmpty else { return (trimmed, nil) }
+        return (text, code.uppercased())
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+import WeatherModels
+@testable import WeatherCore
+
+/// Adding and removing own cities (docs/spec.md §5 keys `a`, `d`): each step asserts the whole
+/// next state and the effects through `ReducerTests.expect`.
+@Suite struct OwnCityReducerTests {
+    static let reykjavik = PlaceMatch(id: "om:3413829", name: "Reykjavík", region: "Capital Region", country: "Iceland",
+                                      countryCode: "IS", latitude: 64.1355, longitude: -21.8954, timeZone: "Atlantic/Reykjavik")
+    static let parisTexas = PlaceMatch(id: "om:4717560", name: "Paris", region: "Texas", country: "United States",
+                                       countryCode: "US", latitude: 33.66, longitude: -95.56)
+    /// Tokyo as a search finds it: another key, the same name and place as the listed Tokyo (lat 1, lon 2 in `Make`).
+    static let tokyo = PlaceMatch(id: "om:1850147", name: "Tokyo", country: "Japan", countryCode: "JP", latitude: 1.05, longitude: 2.05)
+
+    let request = FeedRequest(count: 50, language: "en-us")
+
+    /// The loaded list with the prompt open and `text` typed.
+    func typed(_ text: String, config: AppConfig = AppConfig(refreshAfter: 1800, provider: .openMeteo)) -> State {
+        var state = ReducerTests.loaded(config: config)
+        _ = state.reduce(.addCity(.start))
+        _ = state.reduce(.addCity(.input(text)))
+        return state
+    }
+
+    /// Typed, searched, and the search answered with `places`.
+    func found(_ places: [PlaceMatch], text: String = "Reykjavik") -> State {
+        var state = typed(text)
+        _ = state.reduce(.addCity(.submit))
+        _ = state.reduce(.addCity(.found(query: text, .success(places))))
+        return state
+    }
+
+    @Test func aOpensThePromptAndTypingFillsIt() {
+        let loaded = ReducerTests.loaded()
+        let open = ReducerTests.expect(loaded, .addCity(.start)) { $0.placeSearch = PlaceSearch() }
+        let typed = ReducerTests.expect(open, .addCity(.input("Reyk"))) { $0.placeSearch?.text = "Reyk" }
+        ReducerTests.expect(typed, .addCity(.backspace)) { $0.placeSearch?.text = "Rey" }
+    }
+
+    @Test func enterSearchesOnceInTheRequestLanguage() {
+        let state = typed("  Reykjavik ")
+        let searching = ReducerTests.expect(state, .addCity(.submit), effects: [.searchPlaces("Reykjavik", language: "en-us")]) {
+            $0.placeSearch?.phase = .searching
+        }
+        // A second Enter while the search runs starts nothing more.
+        ReducerTests.expect(searching, .addCity(.submit))
+    }
+
+    @Test func anEmptySearchSaysWhatToDoAndSpendsNothing() {
+        let state = typed("   ")
+        ReducerTests.expect(state, .addCity(.submit)) { $0.placeSearch?.message = "type a place name, then Enter" }
+    }
+
+    @Test func noResultsSayNoPlaceCalledAndAddNothing() {
+        var state = typed("Nowhereville")
+        _ = state.reduce(.addCity(.submit))
+        ReducerTests.expect(state, .addCity(.found(query: "Nowhereville", .success([])))) {
+            $0.placeSearch?.phase = .typing
+            $0.placeSearch?.message = "no place called \"Nowhereville\""
+        }
+    }
+
+    @Test func aFailedSearchSaysWhyAndKeepsTheText() {
+        var state = typed("Reykjavik")
+        _ = state.reduce(.addCity(.submit))
+        let after = ReducerTests.expect(state, .addCity(.found(query: "Reykjavik", .failure(.network(.quotaExceeded))))) {
+            $0.placeSearch?.phase = .typing
+            $0.placeSearch?.message = "search failed: daily request limit reached"
+        }
+        #expect(after.pinned.isEmpty && after.placeSearch?.text == "Reykjavik")
+    }
+
+    @Test func anAnswerToASearchThatWasLeftChangesNothing() {
+        var state = typed("Reykjavik")
+        _ = state.reduce(.addCity(.submit))
+        let left = ReducerTests.expect(state, .addCity(.cancel)) { $0.placeSearch = nil }
+        ReducerTests.expect(left, .addCity(.found(query: "Reykjavik", .success([Self.reykjavik]))))
+    }
+
+    @Test func resultsArePickedWithTheArrowsAndEnterAddsTheCityAndRefreshes() {
+        let state = found([Self.reykjavik, Self.parisTexas])
+        #expect(state.placeSearch?.results == [Self.reykjavik, Self.parisTexas])
+        let down = ReducerTests.expect(state, .addCity(.moveDown)) { $0.placeSearch?.selectedIndex = 1 }
+        ReducerTests.expect(down, .addCity(.moveDown))  // stays on the last
+        let up = ReducerTests.expect(down, .addCity(.moveUp)) { $0.placeSearch?.selectedIndex = 0 }
+        let own = PinnedCity(place: Self.reykjavik)
+        ReducerTests.expect(up, .addCity(.submit), effects: [.savePins([own]), .fetchFeed(request, own: [own])]) {
+            $0.placeSearch = nil
+            $0.pinned = [own]
+            $0.addedCityKey = own.key
+            $0.isFetching = true
+            $0.notice = "added Reykjavík, Capital Region, Iceland"
+        }
+    }
+
+    @Test func theRefreshThatBringsTheAddedCityListsItOnTopAndSelectsIt() {
+        var state = found([Self.reykjavik])
+        _ = state.reduce(.addCity(.submit))
+        var weather = Make.city(Self.reykjavik.id, "Reykjavík", country: "Iceland", code: "IS", celsius: -2)
+        weather.geoPosition = GeoPosition(latitude: 64.1355, longitude: -21.8954)
+        let feed = WeatherFeed(fetchedAt: Make.t0 + 60, request: request, cities: Make.cities + [weather], placeKeys: [weather.key])
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil))))
+        #expect(state.visibleCities.first?.key == weather.key)
+        #expect(state.selectedKey == weather.key && state.addedCityKey == nil)
+    }
+
+    @Test func aCityAddedWhileARefreshRunsGetsOneMoreRefreshAfterIt() {
+        var state = found([Self.reykjavik])
+        _ = state.reduce(.refresh)
+        #expect(state.isFetching)
+        let own = PinnedCity(place: Self.reykjavik)
+        let added = ReducerTests.expect(state, .addCity(.submit), effects: [.savePins([own])]) {
+            $0.placeSearch = nil
+            $0.pinned = [own]
+            $0.addedCityKey = own.key
+            $0.refreshAfterCurrent = true
+            $0.notice = "added Reykjavík, Capital Region, Iceland"
+        }
+        var after = added
+        let effects = after.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0 + 5), rateLimitRemaining: nil))))
+        #expect(effects == [.fetchFeed(request, own: [own])])
+        #expect(!after.refreshAfterCurrent && after.isFetching)
+    }
+
+    @Test func aPlaceTheListAlreadyHoldsBecomesOwnUnderItsKeyWithoutACall() {
+        let state = found([Self.tokyo], text: "Tokyo")
+        let own = PinnedCity(key: "1", name: "Tokyo", latitude: 1.05, longitude: 2.05, place: Self.tokyo)
+        let added = ReducerTests.expect(state, .addCity(.submit), effects: [.savePins([own])]) {
+            $0.placeSearch = nil
+            $0.pinned = [own]
+            $0.selectedKey = "1"
+            $0.notice = "added Tokyo, Japan"
+            $0.recomputeVisible()
+        }
+        #expect(added.visibleCities.first?.key == "1")
+    }
+
+    @Test func addingOneOfTheUsersCitiesAgainOnlySelectsIt() {
+        var state = found([Self.tokyo], text: "Tokyo")
+        _ = state.reduce(.addCity(.submit))
+        _ = state.reduce(.moveDown)
+        _ = state.reduce(.addCity(.start))
+        _ = state.reduce(.addCity(.input("Tokyo")))
+        _ = state.reduce(.addCity(.submit))
+        _ = state.reduce(.addCity(.found(query: "Tokyo", .success([Self.tokyo]))))
+        ReducerTests.expect(state, .addCity(.submit)) {
+            $0.placeSearch = nil
+            $0.selectedKey = "1"
+            $0.notice = "Tokyo is already one of your cities"
+        }
+    }
+
+    @Test func searchingUnderOfflineSaysWhyAndStartsNothing() {
+        let state = typed("Reykjavik", config: AppConfig(refreshAfter: 1800, offline: true, provider: .openMeteo))
+        ReducerTests.expect(state, .addCity(.submit)) { $0.placeSearch?.message = "offline mode (--offline): cannot search" }
+    }
+
+    // MARK: removing
+
+    func withOwnReykjavik() -> State {
+        var state = found([Self.reykjavik])
+        _ = state.reduce(.addCity(.submit))
+        var weather = Make.city(Self.reykjavik.id, "Reykjavík", celsius: -2)
+        weather.geoPosition = nil
+        let feed = WeatherFeed(fetchedAt: Make.t0 + 60, request: request, cities: Make.cities + [weather], placeKeys: [weather.key])
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil))))
+        return state
+    }
+
+    @Test func dAsksAndYRemovesTheOwnCityFromListAndFile() {
+        let state = withOwnReykjavik()
+        let asked = ReducerTests.expect(state, .removeCity(.ask)) { $0.pendingRemoval = Self.reykjavik.id; $0.notice = nil }
+        #expect(asked.pendingRemovalName == "Reykjavík")
+        let removed = ReducerTests.expect(asked, .removeCity(.confirm), effects: [.savePins([])]) {
+            $0.pendingRemoval = nil
+            $0.pinned = []
+            $0.notice = "removed Reykjavík"
+            $0.recomputeVisible()
+        }
+        // Still in the saved feed until the next refresh, but no longer listed.
+        #expect(removed.feed?.cities.contains { $0.key == Self.reykjavik.id } == true)
+        #expect(!removed.visibleCities.contains { $0.key == Self.reykjavik.id })
+        #expect(removed.visibleCities.count == Make.cities.count)
+    }
+
+    @Test func anyOtherAnswerKeepsTheCity() {
+        var state = withOwnReykjavik()
+        _ = state.reduce(.removeCity(.ask))
+        let kept = ReducerTests.expect(state, .removeCity(.cancel)) { $0.pendingRemoval = nil }
+        #expect(kept.pinned.count == 1)
+    }
+
+    @Test func dOnATopCitySaysWhatDDoes() {
+        var state = ReducerTests.loaded()
+        ReducerTests.expect(state, .removeCity(.ask)) { $0.notice = "d removes your own cities (a adds one)" }
+        _ = state.reduce(.togglePin)
+        ReducerTests.expect(state, .removeCity(.ask)) { $0.notice = "d removes your own cities; p unpins Athens" }
+    }
+
+    // MARK: refresh and restore
+
+    @Test func aRestoredFeedWithoutAnOwnCityIsStale() {
+        var state = State(config: AppConfig(refreshAfter: 1800, provider: .openMeteo), now: Make.t0)
+        let own = PinnedCity(place: Self.reykjavik)
+        _ = state.reduce(.pinsLoaded([own]))
+        let effects = state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0))))
+        #expect(effects == [.fetchFeed(request, own: [own])])
+    }
+
+    @Test func accuWeatherRefreshesOnlyTheOwnCitiesItFoundItself() {
+        let accu = PlaceMatch(id: "190390", name: "Reykjavik", latitude: 64.1, longitude: -21.9)
+        let pinned = [PinnedCity(place: Self.reykjavik), PinnedCity(place: accu),
+                      PinnedCity(key: "1", name: "Tokyo", latitude: 0, longitude: 0)]
+        #expect(FeedPolicy.ownCities(config: AppConfig(provider: .accuWeather), pinned: pinned) == [pinned[1]])
+        #expect(FeedPolicy.ownCities(config: AppConfig(provider: .openMeteo), pinned: pinned) == Array(pinned.prefix(2)))
+        #expect(FeedPolicy.refreshCalls(config: AppConfig(provider: .accuWeather), pinned: pinned) == (1, 1))
+        #expect(FeedPolicy.refreshCalls(config: AppConfig(provider: .openMeteo), pinned: pinned) == (1, 0))
+    }
+}

@@ -49,12 +49,15 @@ public final class PinnedCityBox: NSObject, CodingBox {
               let longitude = coder.decodeObject(of: NSNumber.self, forKey: Key.longitude)
         else { return nil }
         var place: PlaceMatch?
-        if let id = coder.decodeObject(of: NSString.self, forKey: Key.placeID) as String? {
-            func text(_ key: String) -> String? { coder.decodeObject(of: NSString.self, forKey: key) as String? }
+        if coder.containsValue(forKey: Key.placeID), let id = coder.decodeObject(of: NSString.self, forKey: Key.placeID) as String? {
+            func text(_ key: String) -> String? {
+                coder.containsValue(forKey: key) ? coder.decodeObject(of: NSString.self, forKey: key) as String? : nil
+            }
             place = PlaceMatch(id: id, name: name, region: text(Key.region), country: text(Key.country),
                                countryCode: text(Key.countryCode), latitude: latitude.doubleValue, longitude: longitude.doubleValue,
                                timeZone: text(Key.timeZone),
-                               elevation: coder.decodeObject(of: NSNumber.self, forKey: Key.elevation)?.doubleValue)
+                               elevation: coder.containsValue(forKey: Key.elevation)
+                                   ? coder.decodeObject(of: NSNumber.self, forKey: Key.elevation)?.doubleValue : nil)
         }
         value = PinnedCity(key: key, name: name, latitude: latitude.doubleValue, longitude: longitude.doubleValue, place: place)
     }

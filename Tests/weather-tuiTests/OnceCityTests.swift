@@ -1,0 +1,156 @@
+import Foundation
+import PlistArchive
+import Testing
+import WeatherCore
+import WeatherHTTP
+import WeatherModels
+import WeatherSource
+import WeatherStore
+@testable import weather_tui
+
+/// A source with a place search and own cities: counts searches and refreshes, answers each own
+/// city with made-up weather under its key.
+final class PlaceService: WeatherService, @unchecked Sendable {
+    let places: [PlaceMatch]
+    private let lock = NSLock()
+    private var counts = (searches: 0, refreshes: 0)
+    var searches: Int { lock.withLock { counts.searches } }
+    var refreshes: Int { lock.withLock { counts.refreshes } }
+
+    init(_ places: [PlaceMatch]) { self.places = places }
+
+    func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse {
+        try await topCities(count: count, language: language, own: [])
+    }
+
+    func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
+        lock.withLock { counts.refreshes += 1 }
+        let ownWeather = own.map { city in
+            CityWeather(key: city.key, localizedName: city.name, englishName: city.name,
+                        country: Country(id: city.place?.countryCode ?? "", localizedName: "", englishName: ""),
+                        weatherText: "Snow", isDayTime: false,
+                        temperature: MetricImperial(metric: UnitValue(value: -3, unit: "C"), imperial: UnitValue(value: 27, unit: "F")))
+        }
+        return TopCitiesResponse(cities: FeedPrinterTests.feed.cities, rateLimitRemaining: 9, ownCities: ownWeather)
+    }
+
+    func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse { throw .cancelled }
+
+    func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
+        lock.withLock { counts.searches += 1 }
+        return places.filter { $0.name.compare(text, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
+    }
+}
+
+/// `--once --city NAME` (docs/spec.md §2, §6): resolved once, remembered, printed alone, thrifty.
+@Suite struct OnceCityTests {
+    let cache: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("once-city-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let request = FeedRequest(count: 50, language: "en-us")
+    static let reykjavik = PlaceMatch(id: "om:3413829", name: "Reykjavík", country: "Iceland", countryCode: "IS", latitude: 64.1, longitude: -21.9)
+    static let parisFR = PlaceMatch(id: "om:2988507", name: "Paris", region: "Île-de-France", country: "France", countryCode: "FR",
+                                    latitude: 48.85, longitude: 2.35)
+    static let parisUS = PlaceMatch(id: "om:4717560", name: "Paris", region: "Texas", country: "United States", countryCode: "US",
+                                    latitude: 33.66, longitude: -95.56)
+    let service = PlaceService([OnceCityTests.reykjavik, OnceCityTests.parisFR, OnceCityTests.parisUS])
+
+    func config(_ cities: [String], extra: [String] = []) throws -> LaunchConfiguration {
+        var args = ["--once", "--source", "open-meteo", "--cache-dir", cache.path, "--config-dir", cache.path] + extra
+        for city in cities { args += ["--city", city] }
+        return try LaunchConfiguration.resolve(try Options.parse(args), environment: ["HOME": "/nonexistent"])
+    }
+
+    func resolver(_ config: LaunchConfiguration) -> PlaceResolver {
+        let service = self.service
+        return PlaceResolver(search: { text in
+            do throws(ServiceError) { return .success(try await service.searchPlaces(text, language: "en")) } catch { return .failure(.network(error)) }
+        }, store: config.files.places, source: config.provider.rawValue)
+    }
+
+    func run(_ names: [String]) async throws -> (OnceCommand.Outcome, PlaceResolver.Resolution) {
+        let config = try config(names)
+        let resolution = await resolver(config).resolve(names)
+        let loader = FeedLoader(service: service, archive: config.files.feed, now: { [now] in now })
+        let outcome = await OnceCommand.produce(config, request: request, loader: loader, now: now, places: resolution.places)
+        return (outcome, resolution)
+    }
+
+    @Test func aCityIsSearchedOnceFetchedOnceAndPrintedAlone() async throws {
+        let (first, resolution) = try await run(["Reykjavik"])
+        #expect(resolution.places == [Self.reykjavik] && resolution.notes.isEmpty)
+        guard case .report(let report, nil) = first else { Issue.record("\(first)"); return }
+        #expect(report.feed.cities.map(\.key) == ["om:3413829"])
+        #expect(report.source == .live)
+        #expect(service.searches == 1 && service.refreshes == 1)
+
+        // Within --refresh-after: the name comes from Places.plist and the weather from the archive.
+        let (second, _) = try await run(["reykjavik "])
+        guard case .report(let again, nil) = second else { Issue.record("\(second)"); return }
+        #expect(again.source == .archive && again.feed.cities.map(\.englishName) == ["Reykjavík"])
+        #expect(service.searches == 1 && service.refreshes == 1)
+        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("Places.plist").path))
+    }
+
+    @Test func aPlaceTheArchiveLacksMakesItStale() async throws {
+        _ = try await run(["Reykjavik"])
+        let (outcome, _) = try await run(["Paris, FR", "Reykjavik"])
+        guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(report.feed.cities.map(\.key) == ["om:2988507", "om:3413829"])
+        #expect(service.refreshes == 2)
+    }
+
+    @Test func anAmbiguousNameTakesTheBestAndSaysWhichAndACountryCodeNarrows() async throws {
+        let (_, ambiguous) = try await run(["Paris"])
+        #expect(ambiguous.places == [Self.parisFR])
+        #expect(ambiguous.notes == ["\"Paris\" is Paris, Île-de-France, France (FR), the best of 2 places; name the country to choose another, e.g. \"Paris, US\""])
+        let (outcome, narrowed) = try await run(["Paris, us"])
+        #expect(narrowed.places == [Self.parisUS] && narrowed.notes.isEmpty)
+        guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(report.feed.cities.map(\.key) == ["om:4717560"])
+    }
+
+    @Test func aNameWithNoMatchFailsAndAddsNothing() async throws {
+        let config = try config(["Nowhereville"])
+        let resolution = await resolver(config).resolve(["Nowhereville"])
+        #expect(resolution.failure == "no place called \"Nowhereville\"")
+        #expect(!FileManager.default.fileExists(atPath: config.files.places.url.path))
+    }
+
+    @Test func aFailedSearchSaysWhy() async throws {
+        let config = try config(["Reykjavik"])
+        let failing = PlaceResolver(search: { _ in .failure(.network(.unauthorized(status: 401))) }, store: config.files.places,
+                                    source: "accuweather")
+        let resolution = await failing.resolve(["Reykjavik"])
+        #expect(resolution.failure == "cannot look up \"Reykjavik\": API key rejected (401): check ACCUWEATHER_API_KEY")
+    }
+
+    @Test func aDamagedPlacesFileIsMovedAsideAndTheNameSearchedAgain() async throws {
+        let config = try config(["Reykjavik"])
+        try Data("garbage".utf8).write(to: config.files.places.url)
+        let resolution = await resolver(config).resolve(["Reykjavik"])
+        #expect(resolution.places == [Self.reykjavik])
+        #expect(resolution.notes.count == 1 && resolution.notes[0].contains("moved aside to Places.plist.corrupt"))
+        #expect(try config.files.places.load().byName.count == 1)
+    }
+
+    @Test func theDemoFindsItsBundledPlacesWithoutFiles() async throws {
+        let config = try LaunchConfiguration.resolve(try Options.parse(["--once", "--demo", "--city", "reykjavik"]),
+                                                     environment: ["HOME": "/nonexistent"])
+        let resolution = await config.placeResolver(language: "en-us").resolve(config.cities)
+        #expect(resolution.places.map(\.name) == ["Reykjavík"])
+        let outcome = await OnceCommand.produce(config, request: request, loader: config.feedLoader, now: now, places: resolution.places)
+        guard case .report(let report, nil) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(report.feed.cities.map(\.englishName) == ["Reykjavík"] && report.source == .demo)
+    }
+
+    @Test func cityIsForOnceAndNeedsAName() {
+        #expect(throws: (any Error).self) { try Options.parse(["--city", "Oslo"]) }
+        #expect(throws: (any Error).self) { try Options.parse(["--once", "--city", " "]) }
+        #expect(PlaceResolver.query("Paris, US") == ("Paris", "US"))
+        #expect(PlaceResolver.query("Washington, D.C.") == ("Washington, D.C.", nil))
+    }
+}

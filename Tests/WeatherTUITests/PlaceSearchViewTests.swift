@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import WeatherCore
+import WeatherModels
+@testable import WeatherTUI
+
+/// The add-a-city box, the removal question, their keys, and the header's refresh cost.
+@Suite struct PlaceSearchViewTests {
+    static let places = [
+        PlaceMatch(id: "om:1", name: "Paris", region: "Île-de-France", country: "France", countryCode: "FR", latitude: 48.8534, longitude: 2.3488),
+        PlaceMatch(id: "om:2", name: "東京", region: "東京都", country: "日本", countryCode: "JP", latitude: 35.6895, longitude: 139.6917),
+        PlaceMatch(id: "om:3", name: "Ushuaia", region: nil, country: "Argentina", countryCode: "AR", latitude: -54.8, longitude: -68.3),
+    ]
+
+    func state(_ search: PlaceSearch) throws -> State {
+        var state = ViewFixtures.state(try ViewFixtures.topCities())
+        state.placeSearch = search
+        return state
+    }
+
+    @Test func resultsAreColumnsAlignedByDisplayWidthWithTheSelectionMarked() throws {
+        let m = try state(PlaceSearch(text: "P", phase: .results(Self.places), selectedIndex: 1))
+        let lines = BrowserView.render(m, size: TerminalSize(columns: 100, rows: 30)).lines
+        // The box's rows: the list behind it may name the same cities.
+        let rows = Self.places.map { place in lines.first { $0.contains(place.name) && $0.contains("°") && $0.contains("│") && $0.contains(place.country ?? "") } ?? "" }
+        let countryColumns = zip(rows, ["France", "日本", "Argentina"]).map { row, country -> Int? in
+            // After the gap, so "France" in "Île-de-France" is not taken for the column.
+            row.range(of: "  " + country).map { DisplayWidth.width(of: String(row[..<$0.lowerBound])) }
+        }
+        #expect(Set(countryColumns.compactMap { $0 }).count == 1 && countryColumns.allSatisfy { $0 != nil })
+        #expect(rows[1].contains("> 東京"))
+        #expect(rows[0].contains("48.85° N, 2.35° E") && rows[2].contains("54.80° S, 68.30° W"))
+        #expect(lines.contains { $0.contains("3 places found") })
+        #expect(lines.contains { $0.contains("↑↓ pick  ⏎ add") })
+    }
+
+    @Test func theMessageAndTheTypedNameAreShown() throws {
+        let m = try state(PlaceSearch(text: "Nowhereville", message: "no place called \"Nowhereville\""))
+        let lines = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines
+        #expect(lines.contains { $0.contains("Name: Nowhereville█") })
+        #expect(lines.contains { $0.contains("no place called \"Nowhereville\"") })
+        let searching = BrowserView.render(try state(PlaceSearch(text: "Oslo", phase: .searching)), size: TerminalSize(columns: 40, rows: 10)).lines
+        #expect(searching.contains { $0.contains("searching…") })
+    }
+
+    @Test func theRemovalQuestionNamesTheCity() throws {
+        var m = ViewFixtures.state(try ViewFixtures.topCities())
+        let place = Self.places[2]
+        m.pinned = [PinnedCity(place: place)]
+        m.pendingRemoval = place.id
+        let lines = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines
+        #expect(lines.contains { $0.contains("Remove Ushuaia from your cities?") })
+    }
+
+    @Test func thePromptAndTheQuestionTakeTheKeys() throws {
+        var m = try state(PlaceSearch())
+        #expect(KeyMap.command(for: .character("q"), state: m) == .addCity(.input("q")))
+        #expect(KeyMap.command(for: .enter, state: m) == .addCity(.submit))
+        #expect(KeyMap.command(for: .escape, state: m) == .addCity(.cancel))
+        #expect(KeyMap.command(for: .down, state: m) == .addCity(.moveDown))
+        #expect(KeyMap.command(for: .backspace, state: m) == .addCity(.backspace))
+        #expect(KeyMap.command(for: .control("c"), state: m) == .interrupt)
+        m.placeSearch = nil
+        #expect(KeyMap.command(for: .character("a"), state: m) == .addCity(.start))
+        #expect(KeyMap.command(for: .character("d"), state: m) == .removeCity(.ask))
+        #expect(KeyMap.command(for: .delete, state: m) == .removeCity(.ask))
+        #expect(KeyMap.command(for: .character("j"), state: m) == .moveDown)
+        m.pendingRemoval = "om:3"
+        #expect(KeyMap.command(for: .character("y"), state: m) == .removeCity(.confirm))
+        #expect(KeyMap.command(for: .character("n"), state: m) == .removeCity(.cancel))
+        #expect(KeyMap.command(for: .character("q"), state: m) == .removeCity(.cancel))
+    }
+
+    @Test func theHeaderSaysWhatAnAccuWeatherRefreshCosts() throws {
+        var m = ViewFixtures.state(try ViewFixtures.topCities())
+        m.config.provider = .accuWeather
+        #expect(!HeaderView.text(m).contains("refresh:"))
+        m.pinned = [PinnedCity(place: PlaceMatch(id: "190390", name: "Reykjavik", latitude: 64, longitude: -22)),
+                    PinnedCity(place: PlaceMatch(id: "351196", name: "Paris", latitude: 33, longitude: -95)),
+                    PinnedCity(place: PlaceMatch(id: "om:5", name: "Elsewhere", latitude: 0, longitude: 0)),
+                    PinnedCity(key: "1", name: "Tokyo", latitude: 0, longitude: 0)]
+        #expect(HeaderView.text(m).contains("refresh: 1 + 2 calls"))
+        m.config.provider = .openMeteo
+        #expect(!HeaderView.text(m).contains("refresh:"))
+    }
+}

@@ -15,12 +15,15 @@ public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
     public var fetchedAt: Date
     public var request: FeedRequest
     public var cities: [CitySummary]
+    /// `WeatherFeed.placeKeys`: which cities are places rather than top cities.
+    public var placeKeys: [String]?
 
-    public init(schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [CitySummary]) {
+    public init(schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [CitySummary], placeKeys: [String]? = nil) {
         self.schemaVersion = schemaVersion
         self.fetchedAt = fetchedAt
         self.request = request
         self.cities = cities
+        self.placeKeys = placeKeys
     }
 
     public init(_ feed: WeatherFeed) {
@@ -28,13 +31,14 @@ public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
         self.fetchedAt = feed.fetchedAt
         self.request = feed.request
         self.cities = feed.cities.map(CitySummary.init)
+        self.placeKeys = feed.placeKeys
     }
 
     public var cityKeys: [String] { cities.map(\.key) }
 
     /// `WeatherFeed`'s own (synthesized) keys.
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case schemaVersion, fetchedAt, request, cities
+        case schemaVersion, fetchedAt, request, cities, placeKeys
     }
 }
 

@@ -26,7 +26,8 @@ enum WeatherFeedSummaryReader {
 extension BinaryPlistWalk {
     func feedSummary(_ index: Int) -> WeatherFeedSummary? {
         feed(index, cities: citySummary).map {
-            WeatherFeedSummary(schemaVersion: $0.schemaVersion, fetchedAt: $0.fetchedAt, request: $0.request, cities: $0.cities)
+            WeatherFeedSummary(schemaVersion: $0.schemaVersion, fetchedAt: $0.fetchedAt, request: $0.request, cities: $0.cities,
+                               placeKeys: $0.placeKeys)
         }
     }
 
@@ -52,7 +53,8 @@ extension BinaryPlistWalk {
     }
 
     /// A feed's fields with its cities read by `city`: the whole feed's and its summary's.
-    func feed<City>(_ index: Int, cities city: (Int) -> City?) -> (schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [City])? {
+    func feed<City>(_ index: Int, cities city: (Int) -> City?)
+        -> (schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [City], placeKeys: [String]?)? {
         typealias Key = WeatherFeedSummary.CodingKeys  // the feed's own (synthesized) keys, by name
         guard let e = fields(index, Key.self) else { return nil }
         defer { done(e) }
@@ -60,9 +62,10 @@ extension BinaryPlistWalk {
               schemaVersion <= WeatherFeed.currentSchemaVersion,  // a newer one is refused by the caller's path
               let fetchedAt = required(e, Key.fetchedAt).flatMap(self.date),
               let request = required(e, Key.request).flatMap(self.request),
-              let cities = required(e, Key.cities).flatMap({ array($0, city) })
+              let cities = required(e, Key.cities).flatMap({ array($0, city) }),
+              let placeKeys = optional(e, Key.placeKeys, { array($0, self.string) })
         else { return nil }
-        return (schemaVersion, fetchedAt, request, cities)
+        return (schemaVersion, fetchedAt, request, cities, placeKeys)
     }
 
     func request(_ index: Int) -> FeedRequest? {

@@ -50,7 +50,15 @@ enum OnceCommand {
                                    own: [PinnedCity] = [], places: [PlaceMatch] = []) async -> Outcome {
         let outcome = await produceFeed(config, request: request, loader: loader, now: now,
                                         own: own + places.map(PinnedCity.init(place:)))
-        return places.isEmpty ? outcome : only(places, of: outcome)
+        return places.isEmpty ? withoutOtherPlaces(outcome, own: own) : only(places, of: outcome)
+    }
+
+    /// The feed but the places that are not own cities (a script's `--city` places), as the browser lists it.
+    static func withoutOtherPlaces(_ outcome: Outcome, own: [PinnedCity]) -> Outcome {
+        guard case .report(var report, let warning) = outcome, let places = report.feed.placeKeys else { return outcome }
+        let hidden = Set(places).subtracting(own.map(\.key))
+        report.feed.cities.removeAll { hidden.contains($0.key) }
+        return .report(report, warning: warning)
     }
 
     /// Just `places`, in their order, of what would be printed; nothing when the feed has none of them.

@@ -95,6 +95,20 @@ final class PlaceService: WeatherService, @unchecked Sendable {
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("Places.plist").path))
     }
 
+    @Test func aPlainOnceAfterACityListsTheFeedWithoutThatPlaceButWithOwnCities() async throws {
+        _ = try await run(["Reykjavik"])
+        let config = try config([])
+        let loader = FeedLoader(service: service, archive: config.files.feed, now: { [now] in now })
+        let plain = await OnceCommand.produce(config, request: request, loader: loader, now: now)
+        guard case .report(let report, nil) = plain else { Issue.record("\(plain)"); return }
+        #expect(report.source == .archive && report.feed.placeKeys == ["om:3413829"])
+        #expect(Set(report.feed.cities.map(\.key)) == Set(FeedPrinterTests.feed.cities.map(\.key)))
+        let own = await OnceCommand.produce(config, request: request, loader: loader, now: now, own: [PinnedCity(place: Self.reykjavik)])
+        guard case .report(let withOwn, nil) = own else { Issue.record("\(own)"); return }
+        #expect(withOwn.feed.cities.contains { $0.key == "om:3413829" })
+        #expect(service.refreshes == 1)
+    }
+
     @Test func aPlaceTheArchiveLacksMakesItStale() async throws {
         _ = try await run(["Reykjavik"])
         let (outcome, _) = try await run(["Paris, FR", "Reykjavik"])

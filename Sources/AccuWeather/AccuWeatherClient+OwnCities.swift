@@ -51,6 +51,13 @@ extension AccuWeatherClient {
                                        Country.CodingKeys.englishName.rawValue: country]
         first[Key.geoPosition.rawValue] = [GeoPosition.CodingKeys.latitude.rawValue: place.latitude,
                                            GeoPosition.CodingKeys.longitude.rawValue: place.longitude]
+        // The detail's local time: the zone the search named, at the observation's time.
+        if let zone = place.timeZone.flatMap(TimeZone.init(identifier:)) {
+            let observed = (first[Key.epochTime.rawValue] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) } ?? Date()
+            typealias Zone = CityTimeZone.CodingKeys
+            first[Key.timeZone.rawValue] = [Zone.name.rawValue: zone.identifier, Zone.code.rawValue: zone.abbreviation(for: observed) ?? "",
+                                            Zone.gmtOffset.rawValue: Double(zone.secondsFromGMT(for: observed)) / 3600]
+        }
         list[0] = first
         return (try? JSONSerialization.data(withJSONObject: list)) ?? body
     }

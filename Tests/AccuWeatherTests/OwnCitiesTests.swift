@@ -73,7 +73,7 @@ struct OwnCitiesTests {
         ])
         defer { Task { await server.stop() } }
         let paris = PlaceMatch(id: "351196", name: "Paris", region: "Texas", country: "United States", countryCode: "US",
-                               latitude: 33.661, longitude: -95.556)
+                               latitude: 33.661, longitude: -95.556, timeZone: "America/Chicago")
         let dhaka = PlaceMatch(id: "28143", name: "Dhaka", latitude: 23.7, longitude: 90.4)  // a top city already
         let response = try await client(server).topCities(count: 50, language: "en-us",
                                                           own: [PinnedCity(place: paris), PinnedCity(place: dhaka)])
@@ -84,6 +84,7 @@ struct OwnCitiesTests {
         #expect(response.ownCities.count == 1)
         #expect(own.key == "351196" && own.englishName == "Paris" && own.country.id == "US")
         #expect(own.geoPosition?.latitude == 33.661)
+        #expect(own.timeZone?.name == "America/Chicago" && [-6.0, -5.0].contains(own.timeZone?.gmtOffset))
         #expect(own.temperature.metric != nil && own.realFeelTemperature != nil)
         #expect(response.rateLimitRemaining == 40 - "/currentconditions/v1/351196".count % 7)
     }

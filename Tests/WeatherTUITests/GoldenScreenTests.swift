@@ -57,6 +57,10 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         case filter
         /// A saved feed three hours old under the OFFLINE banner, after a refresh that could not connect.
         case offline
+        /// The add-a-city box: "Paris" searched in the bundled places, the second namesake selected.
+        case addCity
+        /// Tromsø added: an own city on top with ★, selected, after the refresh that brought it.
+        case ownCity
 
         var keys: [KeyEvent] {
             let toBeijing = [KeyEvent](repeating: .character("j"), count: 4)
@@ -65,6 +69,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             case .detail: return toBeijing + [.enter]
             case .help: return toBeijing + [.character("?")]
             case .filter: return [.character("/"), .character("b"), .character("a")]
+            case .addCity: return [.character("a")] + "Paris".map { KeyEvent.character($0) } + [.enter, .down]
+            case .ownCity: return [.character("a")] + "Troms".map { KeyEvent.character($0) } + [.enter, .enter]
             }
         }
     }
@@ -139,14 +145,16 @@ struct ScriptedBrowser {
 
     private func answer(_ effect: Effect) -> Action? {
         switch effect {
-        case .fetchFeed(let request, _):
+        case .fetchFeed(let request, let own):
             if refreshFails { return .feedLoaded(.failure(.network(.unreachable(host: Self.host)))) }
-            let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: Self.now)
+            let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: Self.now, own: own)
             return .feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil)))
         case .fetchForecast(let key, _):
             guard let forecast = DemoData.forecast(cityKey: key, now: Self.now) else { return nil }
             return .forecastLoaded(cityKey: key, .success(ForecastPayload(forecast: StoredForecast(fetchedAt: Self.now, forecast: forecast),
                                                                           rateLimitRemaining: nil)))
+        case .searchPlaces(let text, _):
+            return .addCity(.found(query: text, .success(DemoData.searchPlaces(text))))
         default:
             return nil  // saving settings, pins or forecasts changes nothing on screen
         }

@@ -20,8 +20,9 @@ enum InteractiveCommand {
             Stderr.write("weather-tui: \(error.localizedDescription)\n")
             return WeatherTUIMain.Status.usage
         }
-        // Settings are written synchronously on quit; let a save of forecasts in flight land.
-        await store.settle()
+        // Settings are written synchronously on quit. Requests in flight are cancelled (the user
+        // asked to leave, not to wait for a server); a save of forecasts under way lands.
+        await store.shutDown()
         return WeatherTUIMain.Status.success
     }
 }

@@ -13,7 +13,7 @@ enum InteractiveCommand {
         let environment: AppEnvironment = config.demo ? .demo() : .stored(loader: config.feedLoader, files: config.files)
         let store = Store(config: config.appConfig, environment: environment)
         // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
-        let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: config.noColor))
+        let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: config.noColor, mouse: config.mouse))
         do {
             _ = try app.run()
         } catch {
@@ -35,7 +35,7 @@ extension LaunchConfiguration {
     var service: (any WeatherService)? {
         switch provider {
         case .accuWeather:
-            apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, timeout: timeout) }
+            apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout) }
         case .openMeteo:
             OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout))
         }

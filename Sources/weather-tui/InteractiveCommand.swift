@@ -10,8 +10,7 @@ import WeatherTUI
 /// The interactive browser: the live (or demo) environment, the store, the ncurses front end.
 enum InteractiveCommand {
     static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let environment: AppEnvironment = config.demo ? .demo() : .stored(loader: config.feedLoader, files: config.files)
-        let store = Store(config: config.appConfig, environment: environment)
+        let store = Store(config: config.appConfig, environment: config.environment)
         // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
         let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: config.noColor, mouse: config.mouse))
         do {
@@ -30,6 +29,12 @@ enum InteractiveCommand {
 extension LaunchConfiguration {
     /// The app's files in this run's folders, the feed and forecasts those of this run's source.
     var files: AppFiles { AppFiles(cacheDirectory: cacheDirectory, configDirectory: configDirectory, source: provider.fileTag) }
+
+    /// The browser's surroundings: the bundled demo (settings and pins in memory, no file of the
+    /// user's read or written), else the live source over this run's files.
+    var environment: AppEnvironment {
+        demo ? .demo() : .stored(loader: feedLoader, files: files)
+    }
 
     /// The live source (AccuWeather only with a key).
     var service: (any WeatherService)? {

@@ -22,6 +22,9 @@ enum InteractiveCommand {
         // Settings are written synchronously on quit. Requests in flight are cancelled (the user
         // asked to leave, not to wait for a server); a save of forecasts under way lands.
         await store.shutDown()
+        // Keys clear notices, so one left now came after q: a save on the way out failed. The
+        // screen is gone; the shell still hears of it.
+        if let notice = store.state.notice { Stderr.write("weather-tui: \(notice)\n") }
         return WeatherTUIMain.Status.success
     }
 }

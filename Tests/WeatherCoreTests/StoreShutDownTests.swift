@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PlistArchive
 import WeatherModels
 @testable import WeatherCore
 
@@ -49,6 +50,24 @@ import WeatherModels
         store.send(.openDetail)  // the demo's forecast: fetched, then saved in the background
         await store.shutDown()
         #expect(saved.value == 1)
+    }
+}
+
+extension StoreShutDownTests {
+    /// With `--config-dir` a file, the save on the way out fails; the notice the program prints
+    /// after the terminal is handed back says so (an earlier notice was cleared by the key).
+    @Test func aSaveThatFailsOnTheWayOutLeavesItsNotice() async {
+        var env = AppEnvironment.demo(now: { Make.t0 })
+        env.saveSettings = { _ throws(ArchiveError) in throw ArchiveError.io(underlying: "/x is not a folder") }
+        let store = Store(config: AppConfig(demo: true), environment: env)
+        store.start()
+        await store.settle()
+        store.send(.toggleUnits)  // fails too: said in the status line
+        await store.settle()
+        #expect(store.state.notice != nil)
+        store.send(.quit)
+        await store.shutDown()
+        #expect(store.state.notice?.hasPrefix("could not save settings") == true)
     }
 }
 

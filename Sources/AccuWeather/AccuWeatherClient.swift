@@ -12,10 +12,14 @@ public struct AccuWeatherClient: WeatherService {
 
     let http: HTTPRequester
     private let apiKey: String
+    private let keySource: String
 
-    public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = AsyncHTTPTransport.shared) {
+    /// `keySource` names where the key came from (`--api-key`, a variable, a file) for the message of a rejected key.
+    public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, keySource: String = ServiceError.defaultKeySource,
+                timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = AsyncHTTPTransport.shared) {
         self.http = HTTPRequester(baseURL: baseURL, timeout: timeout, secret: apiKey, transport: transport)
         self.apiKey = apiKey
+        self.keySource = keySource
     }
 
     /// Where the API lives.
@@ -66,7 +70,7 @@ public struct AccuWeatherClient: WeatherService {
         let status = response.statusCode
         switch status {
         case 401, 403:
-            return .unauthorized(status: status)
+            return .unauthorized(status: status, keySource: keySource)
         case 429, 503:
             return .quotaExceeded
         default:

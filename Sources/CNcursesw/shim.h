@@ -48,10 +48,49 @@ static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
  */
 static volatile sig_atomic_t cnc_signal_received = 0;
 
+/* Whether mouse reporting is on: a crash or a second signal turns it off with the terminal. */
+static volatile sig_atomic_t cnc_mouse_on = 0;
+
+static const char cnc_mouse_off_sequence[] = "\033[?1006l\033[?1000l";
+
+/* Click and wheel reports in the SGR form (1006: any column, press and release told apart). */
+static inline void cnc_mouse_reporting(FILE *out, int on) {
+    fputs(on ? "\033[?1000h\033[?1006h" : cnc_mouse_off_sequence, out);
+    fflush(out);
+    cnc_mouse_on = on;
+}
+
+/* From a signal handler: only write(2), which is async-signal-safe. */
+static void cnc_mouse_off_in_handler(void) {
+    if (cnc_mouse_on) {
+        ssize_t ignored = write(STDOUT_FILENO, cnc_mouse_off_sequence, sizeof cnc_mouse_off_sequence - 1);
+        (void)ignored;
+    }
+}
+
+/* Whether the terminal has an alternate screen (smcup) that endwin leaves, taking the frame with it. */
+static inline int cnc_has_alternate_screen(void) {
+    char *smcup = tigetstr("smcup");
+    return smcup != NULL && smcup != (char *)-1 && smcup[0] != 0;
+}
+
+static FILE *cnc_clear_target = NULL;
+static int cnc_put_to_target(int c) { return fputc(c, cnc_clear_target); }
+
+/* Clears the screen with terminfo's clear (padding honoured) on `out`, after endwin. */
+static inline void cnc_clear_screen(FILE *out) {
+    char *clear = tigetstr("clear");
+    if (clear == NULL || clear == (char *)-1) return;
+    cnc_clear_target = out;
+    tputs(clear, 1, cnc_put_to_target);
+    fflush(out);
+}
+
 /* SIGINT/SIGTERM/SIGHUP: set a flag the run loop polls. A second one (a stuck loop) restores
    the terminal and dies of the signal as usual. */
 static void cnc_on_terminate(int sig) {
     if (cnc_signal_received != 0) {
+        cnc_mouse_off_in_handler();
         endwin();
         signal(sig, SIG_DFL);
         raise(sig);
@@ -62,6 +101,7 @@ static void cnc_on_terminate(int sig) {
 
 /* Crash signals: hand the terminal back, restore the default handler and re-raise so the process still dies of the signal. */
 static void cnc_on_crash(int sig) {
+    cnc_mouse_off_in_handler();
     endwin();
     signal(sig, SIG_DFL);
     raise(sig);

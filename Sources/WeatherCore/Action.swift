@@ -13,6 +13,18 @@ public enum Action: Equatable, Sendable {
     // List
     case cycleSort, invertSort, toggleUnits, togglePin
     case refresh
+    /// Ctrl-D / Ctrl-U: half a page.
+    case halfPageUp, halfPageDown
+    /// The mouse wheel: this many rows (negative: up).
+    case moveBy(Int)
+    /// A click on a row (or a map marker): that city.
+    case select(key: String)
+    /// A click on a column title: sort by it, or invert when it is the one sorted by.
+    case sortBy(SortField)
+    /// `!`: opens or closes the messages overlay.
+    case toggleMessages
+    /// The open overlay's first line, as the front end bounded it.
+    case scrollOverlay(to: Int)
     /// `q`: closes the help overlay if open, else quits.
     case quit
     /// Ctrl-C, SIGTERM, SIGHUP: quits from anywhere.

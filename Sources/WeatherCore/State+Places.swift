@@ -71,7 +71,10 @@ extension State {
                 search.selectedIndex = 0
             case .failure(let error):
                 search.phase = .typing
-                search.message = "search failed: \(error.errorDescription ?? "unknown error")"
+                let text = "search failed: \(error.errorDescription ?? "unknown error")"
+                search.message = text
+                // The box may cut it; `!` keeps it whole.
+                record(text)
             }
         }
         return []

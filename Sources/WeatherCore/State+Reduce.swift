@@ -13,6 +13,7 @@ extension State {
     /// Applies one action; returns the work to do. The only place state changes.
     public mutating func reduce(_ action: Action) -> [Effect] {
         if case .tick = action {} else if action.isUserIntent { notice = nil }
+        if let effects = reduceHabit(action) { return effects }
         switch action {
         case .moveUp: moveSelection(by: -1)
         case .moveDown: moveSelection(by: 1)
@@ -26,18 +27,21 @@ extension State {
             mode = .detail
             return forecastEffects(for: city.key)
         case .closeDetail:
-            if showHelp { showHelp = false } else if mode == .detail { mode = .list } else if !filter.isEmpty {
-                filter = ""
-                recomputeVisible()
+            if showMessages { showMessages = false } else if showHelp { showHelp = false } else if mode == .detail { mode = .list } else if !filter.isEmpty {
+                clearFilterAndReturn()
             }
         case .toggleHelp:
             showHelp.toggle()
+            showMessages = false
+            overlayScroll = 0
 
         case .startFilter:
             // Filtering is about the list: after Enter the narrowed list is on screen, not the
             // detail that was open before `/`.
+            rememberSelectionForFilter()
             isEditingFilter = true
             showHelp = false
+            showMessages = false
             mode = .list
         case .filterInput(let text):
             guard isEditingFilter else { return [] }
@@ -51,8 +55,7 @@ extension State {
             isEditingFilter = false
         case .cancelFilter:
             isEditingFilter = false
-            filter = ""
-            recomputeVisible()
+            clearFilterAndReturn()
 
         case .cycleSort:
             let all = SortField.allCases
@@ -81,8 +84,9 @@ extension State {
         case .refresh:
             return startFetch(userAsked: true)
         case .quit:
-            if showHelp {
+            if showHelp || showMessages {
                 showHelp = false
+                showMessages = false
                 return []
             }
             isQuitting = true
@@ -114,6 +118,11 @@ extension State {
                 return forecastsRestored ? [.saveForecasts(StoredForecasts(byCityKey: forecasts))] : []
             case .failure(let error):
                 forecastErrors[key] = error.errorDescription
+                if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
+                if error != .network(.cancelled) {
+                    let name = feed?.cities.first { $0.key == key }?.englishName ?? "city \(key)"
+                    record("forecast for \(name) failed: \(error.errorDescription ?? "")")
+                }
             }
         case .forecastsRestored(let stored):
             return mergeRestored(stored)
@@ -135,6 +144,8 @@ extension State {
             return reduceAddCity(step)
         case .removeCity(let step):
             return reduceRemoveCity(step)
+        case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay:
+            break  // reduceHabit (State+Habits.swift) took them
         }
         return []
     }
@@ -156,7 +167,11 @@ extension State {
 
     /// Starts a refresh when one may run: never two at once, never with `--offline` or without a key.
     mutating func startFetch(userAsked: Bool) -> [Effect] {
-        if isFetching { return [] }
+        if isFetching {
+            // The key is answered, not dropped: the refresh under way is the one asked for.
+            if userAsked { notice = "a refresh is already under way" }
+            return []
+        }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
             if blocked == .offlineMode {
                 if userAsked { notice = "offline mode (--offline): not refreshing" }
@@ -237,6 +252,7 @@ extension State {
             banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")
             // The header must not count calls left beside "limit reached".
             if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
+            if error != .network(.cancelled) { record("refresh failed: \(error.errorDescription ?? "")") }
             clampScroll()
         }
         return refreshForAddedCity()

@@ -27,7 +27,18 @@ public struct State: Equatable, Sendable {
     /// The last refresh's failure, kept for the empty state's explanation.
     public var lastError: FeedError?
     /// A one-time message (archive moved aside, a save that failed); cleared by the next key.
-    public var notice: String?
+    /// Every one is also kept in `messages`, where the `!` overlay shows its full text.
+    public var notice: String? {
+        didSet { if let notice, notice != oldValue { record(notice) } }
+    }
+    /// The recent notices and errors, newest first (at most `maxMessages`).
+    public internal(set) var messages: [Message]
+    /// `!`: the messages overlay is open.
+    public var showMessages: Bool
+    /// The first line shown of the open overlay (help or messages); the front end bounds it.
+    public internal(set) var overlayScroll: Int
+    /// The city selected when `/` opened the filter, so `Esc` can return to it.
+    public internal(set) var selectionBeforeFilter: String?
     /// The selected city, by key: stable across refresh, sort, filter and pin.
     public var selectedKey: String? {
         didSet { locateSelection() }
@@ -85,6 +96,10 @@ public struct State: Equatable, Sendable {
         self.isFetching = false
         self.lastError = nil
         self.notice = nil
+        self.messages = []
+        self.showMessages = false
+        self.overlayScroll = 0
+        self.selectionBeforeFilter = nil
         self.selectedKey = nil
         self.filter = ""
         self.isEditingFilter = false

@@ -13,6 +13,8 @@ public final class Store: @unchecked Sendable {
     private var current: State
     private var inbox: [Action] = []
     private var running: [UUID: Task<Void, Never>] = [:]
+    /// The running tasks that only wait on the network: quitting cancels them (saves run to the end).
+    private var networkTasks: Set<UUID> = []
     /// Numbers each forecast snapshot handed to a background save (guarded by `lock`).
     private var forecastSnapshots = 0
     /// Held while writing `Forecasts.plist`; guards `forecastsWritten`.
@@ -83,6 +85,15 @@ public final class Store: @unchecked Sendable {
         }
     }
 
+    /// Cancels every request in flight and waits for what is left (saves, which finish or leave the
+    /// old file, and the cancelled requests' results): quitting never waits for a server's answer
+    /// or a request's deadline.
+    public func shutDown() async {
+        let requests = lock.withLock { networkTasks.compactMap { running[$0] } }
+        for task in requests { task.cancel() }
+        await settle()
+    }
+
     /// Whether background work is still under way.
     public var hasRunningEffects: Bool { lock.withLock { !running.isEmpty } }
 
@@ -94,11 +105,11 @@ public final class Store: @unchecked Sendable {
         let env = environment
         switch effect {
         case .fetchFeed(let request, let own):
-            spawn { [weak self] in self?.post(.feedLoaded(await env.fetchFeed(request, own))) }
+            spawn(network: true) { [weak self] in self?.post(.feedLoaded(await env.fetchFeed(request, own))) }
         case .searchPlaces(let text, let language):
-            spawn { [weak self] in self?.post(.addCity(.found(query: text, await env.searchPlaces(text, language)))) }
+            spawn(network: true) { [weak self] in self?.post(.addCity(.found(query: text, await env.searchPlaces(text, language)))) }
         case .fetchForecast(let key, let language):
-            spawn { [weak self] in self?.post(.forecastLoaded(cityKey: key, await env.fetchForecast(key, language))) }
+            spawn(network: true) { [weak self] in self?.post(.forecastLoaded(cityKey: key, await env.fetchForecast(key, language))) }
         case .saveForecasts(let value):
             let snapshot = lock.withLock {
                 forecastSnapshots += 1
@@ -128,9 +139,10 @@ public final class Store: @unchecked Sendable {
         do { try body() } catch { post(.saveFailed("could not save \(what): \(error.localizedDescription)")) }
     }
 
-    private func spawn(_ work: @escaping @Sendable () async -> Void) {
+    private func spawn(network: Bool = false, _ work: @escaping @Sendable () async -> Void) {
         let id = UUID()
         lock.withLock {
+            if network { networkTasks.insert(id) }
             running[id] = Task.detached { [weak self] in
                 await work()
                 self?.finish(id)
@@ -139,6 +151,9 @@ public final class Store: @unchecked Sendable {
     }
 
     private func finish(_ id: UUID) {
-        lock.withLock { _ = running.removeValue(forKey: id) }
+        lock.withLock {
+            running[id] = nil
+            networkTasks.remove(id)
+        }
     }
 }

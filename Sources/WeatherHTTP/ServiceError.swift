@@ -8,8 +8,9 @@ public enum ServiceError: Error, Equatable, Sendable {
     case certificateRejected(host: String, detail: String)
     /// The whole-request deadline passed.
     case timedOut(host: String, seconds: Double)
-    /// 401 or 403: the key was rejected.
-    case unauthorized(status: Int)
+    /// 401 or 403: the key was rejected; `keySource` says where it came from (a flag, a
+    /// variable, a file), so the message sends the user to the right place.
+    case unauthorized(status: Int, keySource: String = ServiceError.defaultKeySource)
     /// 503 `ServiceUnavailable` or 429: the daily request limit is spent.
     case quotaExceeded
     /// Another error status with an error body the source explained (message already redacted).
@@ -31,8 +32,8 @@ extension ServiceError: LocalizedError {
             return "offline: cannot reach \(host): certificate \(detail)"
         case .timedOut(let host, let seconds):
             return "offline: \(host) did not answer within \(Self.format(seconds: seconds)) s"
-        case .unauthorized(let status):
-            return "API key rejected (\(status)): check ACCUWEATHER_API_KEY"
+        case .unauthorized(let status, let keySource):
+            return "API key rejected (\(status)): check \(keySource)"
         case .quotaExceeded:
             return "daily request limit reached"
         case .server(let code, let message, let status):
@@ -45,6 +46,9 @@ extension ServiceError: LocalizedError {
             return "request cancelled"
         }
     }
+
+    /// Where a key comes from when nothing says otherwise.
+    public static let defaultKeySource = "ACCUWEATHER_API_KEY"
 
     private static func format(seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)

@@ -10,18 +10,21 @@ import WeatherTUI
 /// The interactive browser: the live (or demo) environment, the store, the ncurses front end.
 enum InteractiveCommand {
     static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let environment: AppEnvironment = config.demo ? .demo() : .stored(loader: config.feedLoader, files: config.files)
-        let store = Store(config: config.appConfig, environment: environment)
+        let store = Store(config: config.appConfig, environment: config.environment)
         // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
-        let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: config.noColor))
+        let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: config.noColor, mouse: config.mouse))
         do {
             _ = try app.run()
         } catch {
             Stderr.write("weather-tui: \(error.localizedDescription)\n")
             return WeatherTUIMain.Status.usage
         }
-        // Settings are written synchronously on quit; let a save of forecasts in flight land.
-        await store.settle()
+        // Settings are written synchronously on quit. Requests in flight are cancelled (the user
+        // asked to leave, not to wait for a server); a save of forecasts under way lands.
+        await store.shutDown()
+        // Keys clear notices, so one left now came after q: a save on the way out failed. The
+        // screen is gone; the shell still hears of it.
+        if let notice = store.state.notice { Stderr.write("weather-tui: \(notice)\n") }
         return WeatherTUIMain.Status.success
     }
 }
@@ -30,11 +33,17 @@ extension LaunchConfiguration {
     /// The app's files in this run's folders, the feed and forecasts those of this run's source.
     var files: AppFiles { AppFiles(cacheDirectory: cacheDirectory, configDirectory: configDirectory, source: provider.fileTag) }
 
+    /// The browser's surroundings: the bundled demo (settings and pins in memory, no file of the
+    /// user's read or written), else the live source over this run's files.
+    var environment: AppEnvironment {
+        demo ? .demo() : .stored(loader: feedLoader, files: files)
+    }
+
     /// The live source (AccuWeather only with a key).
     var service: (any WeatherService)? {
         switch provider {
         case .accuWeather:
-            apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, timeout: timeout) }
+            apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout) }
         case .openMeteo:
             OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout))
         }

@@ -8,6 +8,8 @@ import WeatherModels
 struct LaunchConfiguration: Equatable {
     var provider: WeatherProvider
     var apiKey: String?
+    /// Where the key came from, as a message of a rejected key names it.
+    var apiKeySource: String
     /// Messages for the user about the key file (e.g. ignored because others can read it).
     var notices: [String]
     /// The root of the selected source's API.
@@ -26,6 +28,8 @@ struct LaunchConfiguration: Equatable {
     var refreshAfter: TimeInterval
     var timeout: Double
     var noColor: Bool
+    /// Whether the browser asks the terminal for clicks and the wheel (`--no-mouse` leaves them to it).
+    var mouse: Bool
     var once: Bool
     var format: OutputFormat
     /// `--city` names, in order.
@@ -50,11 +54,18 @@ struct LaunchConfiguration: Equatable {
 
         var notices: [String] = []
         var apiKey = options.apiKey.flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["ACCUWEATHER_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        var apiKeySource = "the key given with --api-key"
+        if apiKey == nil {
+            apiKey = environment["ACCUWEATHER_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+            apiKeySource = "ACCUWEATHER_API_KEY"
+        }
         if apiKey == nil, !options.demo, options.source != .openMeteo {
-            switch APIKeyFile.read(at: configDirectory.appendingPathComponent("api-key")) {
+            let file = configDirectory.appendingPathComponent("api-key")
+            switch APIKeyFile.read(at: file) {
             case .absent: break
-            case .key(let key): apiKey = key
+            case .key(let key):
+                apiKey = key
+                apiKeySource = "the key file \(file.path)"
             case .ignored(let why): notices.append(why)
             }
         }
@@ -82,6 +93,7 @@ struct LaunchConfiguration: Equatable {
         return LaunchConfiguration(
             provider: provider,
             apiKey: apiKey,
+            apiKeySource: apiKeySource,
             notices: notices,
             baseURL: baseURL,
             geocodingURL: geocodingURL,
@@ -95,6 +107,7 @@ struct LaunchConfiguration: Equatable {
             refreshAfter: options.refreshAfter * 60,
             timeout: options.timeout,
             noColor: options.noColor || noColorEnv,
+            mouse: !options.noMouse,
             once: options.once,
             format: options.format,
             cities: options.cities

@@ -55,6 +55,9 @@ struct Options: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Monochrome (also when NO_COLOR is set and non-empty).")
     var noColor = false
 
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text); by default clicks and the wheel work in the browser.")
+    var noMouse = false
+
     @Flag(name: .long, help: "Print the feed once and exit (for scripts and pipes).")
     var once = false
 

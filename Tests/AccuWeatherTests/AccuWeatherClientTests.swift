@@ -89,6 +89,20 @@ struct AccuWeatherClientTests {
 
     // MARK: Error statuses
 
+    /// The message of a rejected key names where the key came from (a flag, a variable, a file).
+    @Test func aRejectedKeyIsReportedWithItsSource() async throws {
+        let server = try await LoopbackServer.start(status: 401, headers: [:], body: Data(#"{"Code":"Unauthorized"}"#.utf8))
+        defer { Task { await server.stop() } }
+        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, keySource: "the key given with --api-key", timeout: 5)
+        do {
+            _ = try await client.topCities(count: 50, language: "en-us")
+            Issue.record("a 401 was taken")
+        } catch {
+            #expect(error == .unauthorized(status: 401, keySource: "the key given with --api-key"))
+            #expect(error.errorDescription == "API key rejected (401): check the key given with --api-key")
+        }
+    }
+
     @Test func unauthorizedWithAReferenceEchoingTheKey() async throws {
         let body = #"{"Code":"Unauthorized","Message":"Api Authorization failed","Reference":"/currentconditions/v1/topcities/50?apikey=\#(testKey)&language=en-us"}"#
         #expect(try await topCitiesError(status: 401, body: body) == .unauthorized(status: 401))

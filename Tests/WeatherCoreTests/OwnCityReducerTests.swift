@@ -67,7 +67,9 @@ import WeatherModels
         let after = ReducerTests.expect(state, .addCity(.found(query: "Reykjavik", .failure(.network(.quotaExceeded))))) {
             $0.placeSearch?.phase = .typing
             $0.placeSearch?.message = "search failed: daily request limit reached"
+            $0.record("search failed: daily request limit reached")
         }
+        #expect(after.messages.first?.text == "search failed: daily request limit reached")
         #expect(after.pinned.isEmpty && after.placeSearch?.text == "Reykjavik")
     }
 

@@ -267,6 +267,8 @@ import WeatherModels
         Self.expect(kept, .closeDetail) {
             $0.filter = ""
             $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+            $0.selectedKey = "2"  // back to the city selected before `/`
+            $0.selectionBeforeFilter = nil
         }
     }
 
@@ -277,17 +279,17 @@ import WeatherModels
     // MARK: /
 
     @Test func slashStartsTypingAFilter() {
-        Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true }
+        Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true; $0.selectionBeforeFilter = "2" }
     }
 
     @Test func slashFromTheDetailReturnsToTheListItNarrows() {
         var state = Self.loaded()
         state.mode = .detail
-        Self.expect(state, .startFilter) { $0.isEditingFilter = true; $0.mode = .list }
+        Self.expect(state, .startFilter) { $0.isEditingFilter = true; $0.mode = .list; $0.selectionBeforeFilter = "2" }
     }
 
     @Test func typedCharactersNarrowByCityOrCountryAsYouType() {
-        var state = Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true }
+        var state = Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true; $0.selectionBeforeFilter = "2" }
         // "e": Athens (Greece), Berlin (Germany), Cairo (Egypt); not Moscow (Russia), Tokyo (Japan).
         state = Self.expect(state, .filterInput("e")) {
             $0.filter = "e"
@@ -347,6 +349,7 @@ import WeatherModels
             $0.isEditingFilter = false
             $0.filter = ""
             $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+            $0.selectionBeforeFilter = nil
         }
     }
 
@@ -361,6 +364,7 @@ import WeatherModels
             $0.isEditingFilter = false
             $0.filter = ""
             $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+            $0.selectionBeforeFilter = nil
         }
     }
 
@@ -463,7 +467,11 @@ import WeatherModels
         let fetching = Self.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"))]) {
             $0.isFetching = true
         }
-        Self.expect(fetching, .refresh)
+        // No second request, but the key is answered.
+        Self.expect(fetching, .refresh) {
+            $0.notice = "a refresh is already under way"
+            $0.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
+        }
     }
 
     @Test func rWithoutAKeyStartsNothingAndSaysWhy() {

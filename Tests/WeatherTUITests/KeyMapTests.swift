@@ -30,7 +30,8 @@ import Testing
 
     @Test func qClosesTheHelpOverlayInsteadOfQuitting() {
         #expect(KeyMap.command(for: .character("q"), editingFilter: false, helpShown: true) == .toggleHelp)
-        #expect(KeyMap.command(for: .character("j"), editingFilter: false, helpShown: true) == nil)
+        #expect(KeyMap.command(for: .character("j"), editingFilter: false, helpShown: true) == .scrollOverlay(1))  // it scrolls the help
+        #expect(KeyMap.command(for: .character("s"), editingFilter: false, helpShown: true) == nil)
         #expect(KeyMap.command(for: .control("c"), editingFilter: false, helpShown: true) == .interrupt)
     }
 }

@@ -78,6 +78,7 @@ import WeatherModels
             func start() throws(TerminalError) { throw .notATerminal }
             func stop() {}
             func present(_ buffer: ScreenBuffer) {}
+            func repaintAll() {}
             func readKey(timeoutMilliseconds: Int) -> KeyEvent? { nil }
         }
         let store = Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: feed(age: 3600)))

@@ -58,7 +58,9 @@ public final class StoreDriver: BrowserDriver {
     /// has no action of its own: fitting the page is all it asks of the core).
     public func handle(_ command: KeyCommand, size: TerminalSize) {
         fitPage(to: size)
-        if let action = Self.action(for: command) { store.send(action) }
+        if let action = Self.action(for: command) ?? Self.pointedAction(for: command, state: store.state, size: size) {
+            store.send(action)
+        }
     }
 
     /// Sends `.pageRows` when the layout's list height at `size` is not the core's page size.
@@ -96,9 +98,13 @@ public final class StoreDriver: BrowserDriver {
         case .filterBackspace: return .filterBackspace
         case .filterCommit: return .commitFilter
         case .filterCancel: return .cancelFilter
-        case .resize: return nil
         case .addCity(let step): return .addCity(step)
         case .removeCity(let step): return .removeCity(step)
+        case .halfPageDown: return .halfPageDown
+        case .halfPageUp: return .halfPageUp
+        case .toggleMessages: return .toggleMessages
+        case .wheel(let rows): return .moveBy(rows)
+        case .resize, .redraw, .scrollOverlay, .scrollOverlayPages, .click: return nil
         }
     }
 }

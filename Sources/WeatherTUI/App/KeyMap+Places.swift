@@ -2,16 +2,17 @@ import WeatherCore
 
 extension KeyMap {
     /// The command for `key` in `state`: the add-a-city prompt and the removal question take
-    /// every key while open; otherwise as `command(for:editingFilter:helpShown:)`.
+    /// every key while open; otherwise as `command(for:editingFilter:helpShown:overlayShown:)`.
     public static func command(for key: KeyEvent, state: State) -> KeyCommand? {
         if key == .control("c") { return .interrupt }
         if key == .resize { return .resize }
+        if key == .control("l") { return .redraw }
         if state.placeSearch != nil { return placeCommand(for: key) }
         if state.pendingRemoval != nil {
             // Only `y` removes; any other key keeps the city.
             return key == .character("y") || key == .character("Y") ? .removeCity(.confirm) : .removeCity(.cancel)
         }
-        return command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp)
+        return command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp, overlayShown: state.overlayShown)
     }
 
     /// The add-a-city prompt: text, Enter searches or picks, ↑↓ move among the results, Esc leaves.

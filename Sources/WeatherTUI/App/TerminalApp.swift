@@ -63,7 +63,21 @@ public final class TerminalApp {
                 dirty = false
             }
             guard let key = backend.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
-            guard let command = KeyMap.command(for: key, state: state) else { continue }
+            // A result that arrived while the key was awaited is applied first: the key acts on
+            // what the user saw (a refresh that landed is over, so `r` starts the next one).
+            if driver.processPendingResults() {
+                dirty = true
+                state = driver.state
+            }
+            let command = Layout.isTooSmall(backend.size)
+                ? KeyMap.tooSmallCommand(for: key)
+                : KeyMap.command(for: key, state: state)
+            guard let command else { continue }
+            if command == .redraw {
+                backend.repaintAll()
+                if let lastFrame { backend.present(lastFrame) }
+                continue
+            }
             driver.handle(command, size: backend.size)
             if command == .interrupt || driver.isQuitting { return .quit }
             dirty = true

@@ -48,6 +48,11 @@ public final class InMemoryBackend: TerminalBackend {
         if let stopWhen, stopWhen(buffer) { terminationRequested = true }
     }
 
+    /// How many times the run loop asked for a whole repaint (Ctrl-L).
+    public private(set) var repaints = 0
+
+    public func repaintAll() { repaints += 1 }
+
     public func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
         guard !scriptedKeys.isEmpty else {
             idleReads += 1

@@ -11,4 +11,6 @@ public enum KeyEvent: Equatable, Hashable, Sendable {
     case function(Int)
     /// The terminal changed size.
     case resize
+    /// A click or the wheel (when mouse reporting is on).
+    case mouse(MouseEvent)
 }

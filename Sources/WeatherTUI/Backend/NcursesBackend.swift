@@ -11,14 +11,21 @@ public final class NcursesBackend: TerminalBackend {
     private let input: UnsafeMutablePointer<FILE>?
     private let terminalName: String?
     private let handlesSignals: Bool
+    private let reportsMouse: Bool
+    /// Characters read after an `ESC` that turned out not to be a mouse report: keys still to deliver.
+    private var pendingKeys: [KeyEvent] = []
+    private var outputFile: UnsafeMutablePointer<FILE>?
     private var screen: OpaquePointer?
     private var lastPresented: ScreenBuffer?
     public private(set) var size = TerminalSize(columns: 80, rows: 24)
     public private(set) var supportsColor = false
 
     /// The interactive terminal on stdin/stdout; refuses a non-terminal stdout (`TerminalError.notATerminal`).
-    public init(noColor: Bool) {
+    /// `mouse`: the terminal reports clicks and the wheel (SGR 1006) while the program runs;
+    /// without it the mouse stays the terminal's (selecting text).
+    public init(noColor: Bool, mouse: Bool = true) {
         self.noColor = noColor
+        reportsMouse = mouse
         output = nil
         input = nil
         terminalName = nil
@@ -27,8 +34,10 @@ public final class NcursesBackend: TerminalBackend {
 
     /// A terminal writing to `output` and reading `input` (tests and the byte benchmark: point
     /// `output` at a file); no tty check, no signal handlers.
-    public init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, terminalName: String? = nil, noColor: Bool = false) {
+    public init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, terminalName: String? = nil, noColor: Bool = false,
+                mouse: Bool = false) {
         self.noColor = noColor
+        reportsMouse = mouse
         self.output = output
         self.input = input
         self.terminalName = terminalName
@@ -96,13 +105,33 @@ public final class NcursesBackend: TerminalBackend {
         }
         size = TerminalSize(columns: Int(cnc_cols()), rows: Int(cnc_lines()))
         lastPresented = nil
+        pendingKeys = []
+        outputFile = out
         if handlesSignals { cnc_install_signal_handlers() }
+        // Written straight to the terminal: ncurses' own mouse support follows terminfo's kmous,
+        // which for most terminals means the old X10 reports (no release, nothing past column 223).
+        if reportsMouse {
+            // Terminfo's kmous is `\E[<` in newer xterm entries: ncurses would swallow the report
+            // as KEY_MOUSE and decode it only under its own mousemask. Unbound, the report reaches
+            // readKey as text, parsed the same way whatever the terminal's entry says.
+            define_key("\u{1b}[<", 0)
+            cnc_mouse_reporting(out, 1)
+        }
     }
 
     public func stop() {
         guard let scr = screen else { return }
+        if reportsMouse, let outputFile { cnc_mouse_reporting(outputFile, 0) }
         curs_set(1)
+        // Without an alternate screen (TERM=linux, vt100) the last frame would stay under the
+        // shell's prompt: clear it.
+        let clears = cnc_has_alternate_screen() == 0
+        if clears {
+            wclear(cnc_stdscr())
+            wrefresh(cnc_stdscr())
+        }
         endwin()
+        if clears, let outputFile { cnc_clear_screen(outputFile) }
         delscreen(scr)
         screen = nil
         if handlesSignals { cnc_restore_signal_handlers() }
@@ -222,14 +251,23 @@ public final class NcursesBackend: TerminalBackend {
         lastPresented = buffer
     }
 
+    /// Ctrl-L: the next `present` clears the terminal and paints every cell.
+    public func repaintAll() {
+        guard screen != nil else { return }
+        clearok(cnc_curscr(), true)
+        lastPresented = nil
+    }
+
     // MARK: Input
 
     public func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
         guard screen != nil else { return nil }
+        if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
         let win = cnc_stdscr()
         wtimeout(win, Int32(timeoutMilliseconds))
         var ch: wint_t = 0
         let result = wget_wch(win, &ch)
+        if result == cnc_ok(), ch == 27, reportsMouse { return readAfterEscape() }
         if result == cnc_key_code_yes() {
             let key = Self.map(keyCode: Int32(ch))
             if key == .resize {
@@ -239,6 +277,37 @@ public final class NcursesBackend: TerminalBackend {
         }
         guard result == cnc_ok() else { return nil }
         return Self.map(character: UInt32(ch))
+    }
+
+    /// After an `ESC`: a mouse report (`[<b;x;yM`) when the rest of one is already waiting (a
+    /// terminal writes it at once), else `Esc`, the characters read meanwhile kept as the next keys.
+    private func readAfterEscape() -> KeyEvent? {
+        let win = cnc_stdscr()
+        wtimeout(win, 0)
+        var read: [UInt32] = []
+        var text = ""
+        while read.count < 32 {
+            var ch: wint_t = 0
+            let result = wget_wch(win, &ch)
+            guard result == cnc_ok() else {
+                if result == cnc_key_code_yes(), let key = Self.map(keyCode: Int32(ch)) {
+                    pendingKeys = read.compactMap(Self.map(character:)) + [key]
+                    return .escape
+                }
+                break
+            }
+            read.append(UInt32(ch))
+            guard let scalar = Unicode.Scalar(UInt32(ch)) else { break }
+            text.unicodeScalars.append(scalar)
+            if !"[<".hasPrefix(text), !text.hasPrefix("[<") { break }
+            if text.count > 2, scalar == "M" || scalar == "m" {
+                if let event = MouseEvent.parseSGR(text.dropFirst(2)) { return .mouse(event) }
+                return nil  // a report the parser does not take (motion, sideways wheel)
+            }
+            if text.count > 2, !(scalar == ";" || ("0"..."9").contains(scalar)) { break }
+        }
+        pendingKeys = read.compactMap(Self.map(character:))
+        return .escape
     }
 
     /// Maps an ncurses function-key code.

@@ -12,6 +12,9 @@ public protocol TerminalBackend: AnyObject {
     func stop()
     /// Shows `buffer` (backends may send only what changed since the last frame).
     func present(_ buffer: ScreenBuffer)
+    /// Forgets what the terminal shows, so the next `present` paints every cell (Ctrl-L: another
+    /// program wrote over the screen).
+    func repaintAll()
     /// Waits up to `timeoutMilliseconds` for a key; nil when none came.
     func readKey(timeoutMilliseconds: Int) -> KeyEvent?
     /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end.

@@ -32,6 +32,7 @@ public enum BrowserView {
         if let rect = layout.filter { FilterPromptView.draw(m, into: &buffer, rect: rect) }
         StatusLineView.draw(m, into: &buffer, rect: layout.status, detailFullScreen: detailFullScreen)
         PlaceSearchView.draw(m, into: &buffer, size: size)
-        if m.showHelp { HelpOverlay.draw(into: &buffer, size: size) }
+        if m.showHelp { HelpOverlay.draw(m, into: &buffer, size: size) }
+        if m.showMessages { MessagesOverlay.draw(m, into: &buffer, size: size) }
     }
 }

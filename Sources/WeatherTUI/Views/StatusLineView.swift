@@ -3,9 +3,11 @@ import WeatherCore
 /// The bottom line: key hints on the left (or a message), the position in the list on the right.
 public enum StatusLineView {
     /// Hint segments, each with a priority: the lowest go first when the line is too narrow.
+    /// At 80 columns the arrows' hint goes first (every user tries them) and `u` next, so sorting
+    /// and pinning stay in sight.
     static let browsingHints: [(String, Int)] = [
-        ("↑↓ move", 5), ("⏎ detail", 4), ("/ filter", 4), ("s sort", 2), ("u units", 2), ("p pin", 1),
-        ("a add", 3), ("r refresh", 3), ("? help", 9), ("q quit", 9),
+        ("↑↓ move", 0), ("⏎ detail", 4), ("/ filter", 4), ("s sort", 3), ("u units", 1), ("p pin", 3),
+        ("a add", 2), ("r refresh", 3), ("? help", 9), ("q quit", 9),
     ]
     static let filterHints: [(String, Int)] = [("type to filter", 9), ("⏎ keep", 9), ("Esc clear", 9), ("↑↓ move", 1)]
     static let detailHints: [(String, Int)] = [
@@ -16,11 +18,19 @@ public enum StatusLineView {
     static func hints(_ segments: [(String, Int)], width: Int) -> String {
         var kept = segments
         func joined() -> String { kept.map(\.0).joined(separator: "  ") }
-        while kept.count > 1, joined().count > width {
+        while kept.count > 1, DisplayWidth.width(of: joined()) > width {
             guard let drop = kept.indices.min(by: { kept[$0].1 < kept[$1].1 }) else { break }
             kept.remove(at: drop)
         }
         return joined()
+    }
+
+    /// The notice as the status line shows it: shortened to `width`, and pointing at the `!`
+    /// overlay, where the whole text is.
+    static func noticeText(_ message: String, width: Int) -> String {
+        let pointer = "  (! messages)", cutPointer = "  (! full text)"
+        if DisplayWidth.width(of: message) + pointer.count <= width - 1 { return message + pointer }
+        return DisplayWidth.truncate(message, to: max(1, width - 1 - cutPointer.count)) + cutPointer
     }
 
     /// "city 3 of 50" (or "0 cities").
@@ -35,7 +45,7 @@ public enum StatusLineView {
         let room = max(0, rect.width - rightWidth - 2)
         let left: String
         if let message = m.notice {
-            left = " " + message
+            left = " " + noticeText(message, width: room)
         } else if m.isEditingFilter {
             left = " " + hints(filterHints, width: room)
         } else {
@@ -61,44 +71,38 @@ public enum FilterPromptView {
     }
 }
 
-/// The help overlay: every key, in a box over the list.
+/// The help overlay: every key, in a box over the list; it scrolls when the terminal is short.
 public enum HelpOverlay {
     static let entries: [(String, String)] = [
         ("↑ ↓  k j", "move"),
-        ("PgUp PgDn", "page"),
+        ("PgUp PgDn", "page up / down"),
+        ("Ctrl-B Ctrl-F Space", "page up / down"),
+        ("Ctrl-U Ctrl-D", "half a page up / down"),
         ("g G  Home End", "first, last"),
         ("⏎ → l", "open / focus the detail"),
-        ("Esc ← h", "back"),
+        ("Esc ← h Backspace", "back (closes, clears the filter)"),
         ("/", "filter by city or country"),
         ("s  I", "cycle sort / invert"),
         ("u", "°C ⇄ °F"),
         ("p", "pin / unpin (★ stays on top)"),
         ("a", "add a city: search by name"),
-        ("d Del", "remove an own city"),
-        ("r R F5", "refresh now"),
-        ("?", "this help"),
+        ("d Delete", "remove an own city"),
+        ("r R F5 Ctrl-R", "refresh now"),
+        ("!", "messages: notices and errors"),
+        ("Ctrl-L", "redraw the screen"),
+        ("? F1", "this help"),
         ("q Ctrl-C", "quit (q closes this help)"),
+        ("click", "select a row; again: open it"),
+        ("click a title", "sort by it; again: invert"),
+        ("wheel", "scroll"),
     ]
 
-    public static func draw(into buffer: inout ScreenBuffer, size: TerminalSize) {
-        let keyWidth = 15
-        let innerWidth = min(size.columns - 4, 50)
-        let height = min(size.rows - 2, entries.count + 4)
-        guard innerWidth > 10, height > 4 else { return }
-        let x = (size.columns - innerWidth - 2) / 2
-        let y = max(0, (size.rows - height) / 2)
-        let border = Style(bold: true, color: .key)
-        buffer.draw("┌" + String(repeating: "─", count: innerWidth) + "┐", x: x, y: y, style: border)
-        for row in 1..<(height - 1) {
-            buffer.draw("│", x: x, y: y + row, style: border)
-            buffer.fill(x: x + 1, y: y + row, count: innerWidth, style: .plain)
-            buffer.draw("│", x: x + innerWidth + 1, y: y + row, style: border)
-        }
-        buffer.draw("└" + String(repeating: "─", count: innerWidth) + "┘", x: x, y: y + height - 1, style: border)
-        buffer.draw(" Keys ", x: x + 2, y: y, style: Style(bold: true, reverse: true))
-        for (i, entry) in entries.prefix(height - 4).enumerated() {
-            buffer.draw(entry.0, x: x + 2, y: y + 2 + i, columns: keyWidth, style: .key)
-            buffer.draw(entry.1, x: x + 2 + keyWidth, y: y + 2 + i, columns: innerWidth - keyWidth - 2)
-        }
+    /// The help's lines: key, then what it does.
+    static func lines() -> [OverlayBox.Line] {
+        entries.map { OverlayBox.Line(key: $0.0, text: $0.1) }
+    }
+
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        OverlayBox.draw(title: " Keys ", lines: lines(), scroll: m.overlayScroll, into: &buffer, size: size)
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import WeatherModels
+
+/// What a user of htop, tig or lazygit expects besides the weather: the messages kept for `!`,
+/// scrolling overlays, half pages, pointing at a row or a column title, a filter that `Esc`
+/// takes back to where it started.
+extension State {
+    /// How many notices and errors the `!` overlay keeps.
+    public static let maxMessages = 20
+
+    /// Whether an overlay (help or messages) has the keys.
+    public var overlayShown: Bool { showHelp || showMessages }
+
+    /// Keeps `text` as the newest message, at the store's clock; the same text again (`r`
+    /// pressed twice) only moves its time, so twenty messages are twenty different things.
+    mutating func record(_ text: String) {
+        if messages.first?.text == text {
+            messages[0].time = now
+            return
+        }
+        messages.insert(Message(time: now, text: text), at: 0)
+        if messages.count > State.maxMessages { messages.removeLast(messages.count - State.maxMessages) }
+    }
+
+    /// The actions of this concern; nil for every other action.
+    mutating func reduceHabit(_ action: Action) -> [Effect]? {
+        switch action {
+        case .halfPageUp:
+            moveSelection(by: -max(1, pageRows / 2))
+        case .halfPageDown:
+            moveSelection(by: max(1, pageRows / 2))
+        case .moveBy(let delta):
+            moveSelection(by: delta)
+        case .select(let key):
+            guard visibleCities.contains(where: { $0.key == key }) else { return [] }
+            selectedKey = key
+            clampScroll()
+        case .sortBy(let field):
+            // A click on the title of the column already sorted by inverts it, as in a file manager.
+            if sortField == field {
+                sortDescending.toggle()
+            } else {
+                sortField = field
+                sortDescending = false
+            }
+            recomputeVisible()
+            return [.saveSettings(settings)]
+        case .toggleMessages:
+            showMessages.toggle()
+            showHelp = false
+            overlayScroll = 0
+        case .scrollOverlay(let line):
+            overlayScroll = max(0, line)
+        default:
+            return nil
+        }
+        return []
+    }
+
+    /// `/`: remembers the city selected now, unless a kept filter is being edited again (then the
+    /// city before that filter is still the one to return to).
+    mutating func rememberSelectionForFilter() {
+        if filter.isEmpty { selectionBeforeFilter = selectedKey }
+    }
+
+    /// `Esc` on a filter: the whole list again, with the city selected before `/`.
+    mutating func clearFilterAndReturn() {
+        filter = ""
+        recomputeVisible()
+        if let key = selectionBeforeFilter, visibleCities.contains(where: { $0.key == key }) {
+            selectedKey = key
+            clampScroll()
+        }
+        selectionBeforeFilter = nil
+    }
+}

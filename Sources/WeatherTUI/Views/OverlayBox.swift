@@ -1,0 +1,138 @@
+import Foundation
+import WeatherCore
+
+/// A titled box over the screen holding lines that scroll when they do not fit (the help, the
+/// messages); the border says when there is more above or below.
+public enum OverlayBox {
+    /// One line: an optional key column, then text.
+    struct Line: Equatable {
+        var key: String?
+        var text: String
+        var style: Style = .plain
+    }
+
+    /// Columns of the key column, when the lines have one.
+    static let keyWidth = 20
+    /// Widest box, border excluded.
+    static let maxInnerWidth = 60
+
+    /// Where the box goes at `size` for `count` lines: nil when the terminal has no room for one.
+    struct Frame: Equatable {
+        var x: Int, y: Int, innerWidth: Int, height: Int
+        /// Lines shown at once (the box less its borders and a blank row at each end).
+        var visible: Int { height - 4 }
+    }
+
+    static func frame(lines count: Int, size: TerminalSize) -> Frame? {
+        let innerWidth = min(size.columns - 4, maxInnerWidth)
+        let height = min(size.rows - 2, count + 4)
+        guard innerWidth > 10, height > 4 else { return nil }
+        return Frame(x: (size.columns - innerWidth - 2) / 2, y: max(0, (size.rows - height) / 2), innerWidth: innerWidth, height: height)
+    }
+
+    /// The last first-line that still fills the box.
+    static func maxScroll(lines count: Int, size: TerminalSize) -> Int {
+        guard let frame = frame(lines: count, size: size) else { return 0 }
+        return max(0, count - frame.visible)
+    }
+
+    static func draw(title: String, lines: [Line], scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        guard let f = frame(lines: lines.count, size: size) else { return }
+        let first = min(max(0, scroll), maxScroll(lines: lines.count, size: size))
+        let border = Style(bold: true, color: .key)
+        let rule = String(repeating: "─", count: f.innerWidth)
+        buffer.draw("┌" + rule + "┐", x: f.x, y: f.y, style: border)
+        for row in 1..<(f.height - 1) {
+            buffer.draw("│", x: f.x, y: f.y + row, style: border)
+            buffer.fill(x: f.x + 1, y: f.y + row, count: f.innerWidth, style: .plain)
+            buffer.draw("│", x: f.x + f.innerWidth + 1, y: f.y + row, style: border)
+        }
+        buffer.draw("└" + rule + "┘", x: f.x, y: f.y + f.height - 1, style: border)
+        buffer.draw(title, x: f.x + 2, y: f.y, style: Style(bold: true, reverse: true))
+        if first > 0 { buffer.draw(" ↑ more ", x: f.x + f.innerWidth - 8, y: f.y, style: border) }
+        if first + f.visible < lines.count {
+            buffer.draw(" ↓ more (↑↓ PgDn scroll) ", x: f.x + max(1, f.innerWidth - 25), y: f.y + f.height - 1, style: border)
+        }
+        let keyed = lines.contains { $0.key != nil }
+        let textX = f.x + 2 + (keyed ? keyWidth : 0)
+        for (i, line) in lines.dropFirst(first).prefix(f.visible).enumerated() {
+            let y = f.y + 2 + i
+            if let key = line.key { buffer.draw(key, x: f.x + 2, y: y, columns: keyWidth - 1, style: .key) }
+            buffer.draw(line.text, x: textX, y: y, columns: max(0, f.x + f.innerWidth - textX), style: line.style)
+        }
+    }
+}
+
+/// How much of the open overlay fits at a size: what bounds its scrolling (nothing open: zero).
+public struct OverlayExtent: Equatable, Sendable {
+    public var visible: Int
+    public var maxScroll: Int
+
+    public static func of(_ m: State, size: TerminalSize) -> OverlayExtent {
+        let lines: Int
+        if m.showHelp {
+            lines = HelpOverlay.entries.count
+        } else if m.showMessages {
+            lines = MessagesOverlay.lines(m, size: size).count
+        } else {
+            return OverlayExtent(visible: 0, maxScroll: 0)
+        }
+        let visible = OverlayBox.frame(lines: lines, size: size)?.visible ?? 0
+        return OverlayExtent(visible: visible, maxScroll: OverlayBox.maxScroll(lines: lines, size: size))
+    }
+}
+
+/// `!`: the last notices and errors in full, newest first, each with its time; long ones wrap.
+public enum MessagesOverlay {
+    static func lines(_ m: State, size: TerminalSize) -> [OverlayBox.Line] {
+        guard !m.messages.isEmpty else { return [OverlayBox.Line(text: "No messages yet.", style: .dimmed)] }
+        let innerWidth = min(size.columns - 4, OverlayBox.maxInnerWidth)
+        var lines: [OverlayBox.Line] = []
+        for message in m.messages {
+            let stamp = time(message.time, now: m.now, timeZone: m.config.timeZone)
+            let indent = String(repeating: " ", count: DisplayWidth.width(of: stamp) + 2)
+            let wrapped = wrap(message.text, width: max(8, innerWidth - 2 - indent.count))
+            for (i, part) in wrapped.enumerated() {
+                lines.append(OverlayBox.Line(text: (i == 0 ? stamp + "  " : indent) + part))
+            }
+        }
+        return lines
+    }
+
+    /// `14:29`, or with the date when it is not from the last day.
+    static func time(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+        now.timeIntervalSince(date) < 86_400 ? WeatherFormat.clock(date, timeZone: timeZone) : WeatherFormat.dateTime(date, timeZone: timeZone)
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces where it can be.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = "", lineWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            var word = word
+            var wordWidth = DisplayWidth.width(of: word)
+            if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            while wordWidth > width {  // a path or a URL longer than a line: cut it
+                let head = DisplayWidth.truncate(word, to: width)
+                let cut = head.hasSuffix("…") ? String(head.dropLast()) : head
+                if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
+                lines.append(cut)
+                word = String(word.dropFirst(cut.count))
+                wordWidth = DisplayWidth.width(of: word)
+            }
+            if lineWidth > 0 { line += " "; lineWidth += 1 }
+            line += word
+            lineWidth += wordWidth
+        }
+        lines.append(line)
+        return lines
+    }
+
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        OverlayBox.draw(title: " Messages, newest first ", lines: lines(m, size: size), scroll: m.overlayScroll, into: &buffer, size: size)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import WeatherModels
+@testable import WeatherCore
+
+/// The habits users bring from other terminal programs, at the reducer: messages kept for `!`,
+/// half pages, pointing at rows and titles, a filter that `Esc` takes back, and keys never dropped.
+@Suite struct HabitsReducerTests {
+    typealias R = ReducerTests
+
+    // MARK: messages
+
+    @Test func everyNoticeIsKeptNewestFirstWithItsTime() {
+        var state = R.loaded()
+        _ = state.reduce(.saveFailed("could not save settings: cannot write in /ro: Permission denied"))
+        _ = state.reduce(.tick(Make.t0 + 90))
+        _ = state.reduce(.moveDown)  // the next key clears the status line's notice, not the message
+        _ = state.reduce(.saveFailed("could not save pinned cities: disk full"))
+        #expect(state.messages == [
+            Message(time: Make.t0 + 90, text: "could not save pinned cities: disk full"),
+            Message(time: Make.t0, text: "could not save settings: cannot write in /ro: Permission denied"),
+        ])
+    }
+
+    @Test func onlyTheLastTwentyAreKept() {
+        var state = R.loaded()
+        for i in 1...25 {
+            _ = state.reduce(.saveFailed("failure \(i)"))
+        }
+        #expect(state.messages.count == State.maxMessages)
+        #expect(state.messages.first?.text == "failure 25" && state.messages.last?.text == "failure 6")
+    }
+
+    @Test func aFailedRefreshIsKeptButACancelledOneIsNot() {
+        var state = R.loaded()
+        _ = state.reduce(.refresh)
+        _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "example.com")))))
+        _ = state.reduce(.refresh)
+        _ = state.reduce(.feedLoaded(.failure(.network(.cancelled))))  // quitting
+        #expect(state.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
+    }
+
+    @Test func bangOpensTheMessagesAndQOrEscCloseThemWithoutQuitting() {
+        let state = R.loaded()
+        let open = R.expect(state, .toggleMessages) { $0.showMessages = true }
+        R.expect(open, .quit) { $0.showMessages = false }
+        R.expect(open, .closeDetail) { $0.showMessages = false }
+        R.expect(open, .toggleMessages) { $0.showMessages = false }
+    }
+
+    @Test func anOverlayOpensAtItsTop() {
+        var state = R.loaded()
+        _ = state.reduce(.toggleHelp)
+        _ = state.reduce(.scrollOverlay(to: 4))
+        #expect(state.overlayScroll == 4)
+        _ = state.reduce(.toggleMessages)  // the help gives way to the messages, from their top
+        #expect(state.showMessages && !state.showHelp && state.overlayScroll == 0)
+    }
+
+    // MARK: keys never dropped
+
+    /// `r` during a refresh starts no second one (docs/spec.md §4) but says so.
+    @Test func rWhileARefreshRunsIsAnswered() {
+        var state = R.loaded()
+        #expect(state.reduce(.refresh) == [.fetchFeed(state.request)])
+        #expect(state.reduce(.refresh) == [])
+        #expect(state.notice == "a refresh is already under way")
+    }
+
+    @Test func rUnderOfflineSaysWhyNothingHappens() {
+        var state = R.loaded(config: AppConfig(refreshAfter: 1800, offline: true))
+        #expect(state.reduce(.refresh) == [])
+        #expect(state.notice == "offline mode (--offline): not refreshing")
+    }
+
+    // MARK: moving
+
+    @Test func ctrlDAndCtrlUMoveHalfAPage() {
+        var state = R.loaded()
+        _ = state.reduce(.pageRows(4))
+        _ = state.reduce(.halfPageDown)
+        #expect(state.selectedIndex == 2)
+        _ = state.reduce(.halfPageUp)
+        #expect(state.selectedIndex == 0)
+        _ = state.reduce(.pageRows(1))  // half of one row is still a row
+        _ = state.reduce(.halfPageDown)
+        #expect(state.selectedIndex == 1)
+    }
+
+    @Test func theWheelMovesByRows() {
+        var state = R.loaded()
+        _ = state.reduce(.moveBy(3))
+        #expect(state.selectedIndex == 3)
+        _ = state.reduce(.moveBy(-3))
+        #expect(state.selectedIndex == 0)
+    }
+
+    @Test func aClickedCityIsSelectedAndAnUnlistedOneIsIgnored() {
+        let state = R.loaded()
+        R.expect(state, .select(key: "3")) { $0.selectedKey = "3" }
+        var filtered = state
+        _ = filtered.reduce(.startFilter)
+        _ = filtered.reduce(.filterInput("ber"))
+        let before = filtered
+        R.expect(before, .select(key: "3"))  // Moscow is filtered out
+    }
+
+    @Test func aClickedTitleSortsByItsColumnAndAgainInverts() {
+        let state = R.loaded()
+        var byTemp = state
+        let effects = byTemp.reduce(.sortBy(.temperature))
+        #expect(effects == [.saveSettings(byTemp.settings)])
+        #expect(R.names(byTemp) == ["Moscow", "Athens", "Berlin", "Tokyo", "Cairo"])
+        _ = byTemp.reduce(.sortBy(.temperature))
+        #expect(byTemp.sortDescending && R.names(byTemp).first == "Cairo")
+        _ = byTemp.reduce(.sortBy(.country))
+        #expect(byTemp.sortField == .country && !byTemp.sortDescending)
+    }
+
+    // MARK: filter
+
+    @Test func escOnTheFilterReturnsToTheCitySelectedBefore() {
+        var state = R.loaded()
+        _ = state.reduce(.select(key: "5"))  // Cairo
+        _ = state.reduce(.startFilter)
+        _ = state.reduce(.filterInput("to"))  // Tokyo only: the selection moves to it
+        #expect(state.selectedCity?.englishName == "Tokyo")
+        _ = state.reduce(.cancelFilter)
+        #expect(state.filter.isEmpty && state.selectedKey == "5")
+    }
+
+    @Test func escOnAKeptFilterReturnsToTheCitySelectedBeforeIt() {
+        var state = R.loaded()
+        _ = state.reduce(.select(key: "4"))  // Berlin
+        _ = state.reduce(.startFilter)
+        _ = state.reduce(.filterInput("o"))
+        _ = state.reduce(.commitFilter)
+        _ = state.reduce(.startFilter)  // editing the kept filter again: still Berlin to go back to
+        _ = state.reduce(.commitFilter)
+        _ = state.reduce(.closeDetail)
+        #expect(state.filter.isEmpty && state.selectedKey == "4")
+    }
+
+    // MARK: the header's figures
+
+    @Test func aForecastRefusedForTheLimitLeavesNoCallsCountedLeft() {
+        var state = R.loaded()
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: 47))))
+        _ = state.reduce(.openDetail)
+        _ = state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded))))
+        #expect(state.rateLimitRemaining == 0)
+        #expect(state.messages.first?.text == "forecast for Athens failed: daily request limit reached")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import PlistArchive
+import WeatherModels
+@testable import WeatherCore
+
+/// Quitting while a request hangs: the store cancels what is in flight instead of waiting for a
+/// server's answer or the request's deadline.
+@Suite struct StoreShutDownTests {
+    /// A fetch that answers only after a minute, or at once when its task is cancelled (as the
+    /// live transport does: tested against a never-answering loopback server in WeatherHTTPTests).
+    static func hangingEnvironment(started: Counter) -> AppEnvironment {
+        var env = AppEnvironment.demo(now: { Make.t0 })
+        env.fetchFeed = { _, _ in
+            started.increment()
+            try? await Task.sleep(for: .seconds(60))
+            return .failure(.network(.cancelled))
+        }
+        env.fetchForecast = { _, _ in
+            started.increment()
+            try? await Task.sleep(for: .seconds(60))
+            return .failure(.network(.cancelled))
+        }
+        return env
+    }
+
+    @Test func shutDownCancelsARefreshAndAForecastInFlightAndReturnsAtOnce() async throws {
+        let started = Counter()
+        let store = Store(config: AppConfig(demo: true), environment: Self.hangingEnvironment(started: started))
+        store.start()  // the demo's start-up fetch hangs
+        while store.state.feed == nil && started.value == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(store.state.isFetching)
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure { await store.shutDown() }
+        #expect(elapsed < .milliseconds(500), "quitting waited \(elapsed) for a request in flight")
+        #expect(!store.hasRunningEffects)
+    }
+
+    /// Saves are not requests: one under way when the user quits is finished, not cut.
+    @Test func shutDownLetsASaveFinish() async throws {
+        let saved = Counter()
+        var env = AppEnvironment.demo(now: { Make.t0 })
+        env.saveForecasts = { _ in
+            Thread.sleep(forTimeInterval: 0.05)
+            saved.increment()
+        }
+        let store = Store(config: AppConfig(demo: true), environment: env)
+        store.start()
+        await store.settle()
+        store.send(.openDetail)  // the demo's forecast: fetched, then saved in the background
+        await store.shutDown()
+        #expect(saved.value == 1)
+    }
+}
+
+extension StoreShutDownTests {
+    /// With `--config-dir` a file, the save on the way out fails; the notice the program prints
+    /// after the terminal is handed back says so (an earlier notice was cleared by the key).
+    @Test func aSaveThatFailsOnTheWayOutLeavesItsNotice() async {
+        var env = AppEnvironment.demo(now: { Make.t0 })
+        env.saveSettings = { _ throws(ArchiveError) in throw ArchiveError.io(underlying: "/x is not a folder") }
+        let store = Store(config: AppConfig(demo: true), environment: env)
+        store.start()
+        await store.settle()
+        store.send(.toggleUnits)  // fails too: said in the status line
+        await store.settle()
+        #expect(store.state.notice != nil)
+        store.send(.quit)
+        await store.shutDown()
+        #expect(store.state.notice?.hasPrefix("could not save settings") == true)
+    }
+}
+
+/// A thread-safe count for closures the store runs in the background.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}

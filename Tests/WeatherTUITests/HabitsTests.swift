@@ -1,0 +1,292 @@
+@testable import WeatherCore
+import Foundation
+import Testing
+import WeatherModels
+@testable import WeatherTUI
+
+/// Habits from other terminal programs, at the front end: every key in the help, Ctrl-L, the
+/// mouse (SGR reports, what a click hits), the messages overlay, the footer at 80 columns.
+@Suite struct HabitsTests {
+    static func cities(_ n: Int) -> [CityWeather] {
+        (0..<n).map { ViewFixtures.make(key: "k\($0)", name: String(format: "City %03d", $0), country: "Land", celsius: Double($0)) }
+    }
+
+    // MARK: keys
+
+    /// How the help names a key; a key the map gives a command to must appear in the help this way.
+    static func helpName(_ key: KeyEvent) -> String {
+        switch key {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .control(let c): return "Ctrl-" + c.uppercased()
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "⏎"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .tab: return "Tab"
+        case .function(let n): return "F\(n)"
+        case .resize, .mouse: return ""
+        }
+    }
+
+    /// Every key that does something in the list must be in the help (the issue found Space,
+    /// Ctrl-F/B, F1 and Backspace working but listed nowhere).
+    @Test func theHelpListsEveryKeyTheBrowserAnswers() {
+        var keys: [KeyEvent] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab]
+        keys += (1...12).map(KeyEvent.function)
+        keys += "abcdefghijklmnopqrstuvwxyz".map(KeyEvent.control)
+        keys += (32...126).map { KeyEvent.character(Character(Unicode.Scalar(UInt8($0)))) }
+        let helpKeys = HelpOverlay.entries.flatMap { $0.0.split(separator: " ").map(String.init) }
+        for key in keys where KeyMap.command(for: key, editingFilter: false) != nil {
+            #expect(helpKeys.contains(Self.helpName(key)), "\(key) does something but the help does not list \(Self.helpName(key))")
+        }
+    }
+
+    @Test func newKeysMapToTheirCommands() {
+        #expect(KeyMap.command(for: .control("d"), editingFilter: false) == .halfPageDown)
+        #expect(KeyMap.command(for: .control("u"), editingFilter: false) == .halfPageUp)
+        #expect(KeyMap.command(for: .control("l"), editingFilter: false) == .redraw)
+        #expect(KeyMap.command(for: .control("l"), editingFilter: true) == .redraw)
+        #expect(KeyMap.command(for: .character("!"), editingFilter: false) == .toggleMessages)
+        #expect(KeyMap.command(for: .character("!"), editingFilter: true) == .filterInsert("!"))
+    }
+
+    @Test func anOverlayScrollsWithTheMovingKeysAndClosesWithQ() {
+        func inHelp(_ key: KeyEvent) -> KeyCommand? { KeyMap.command(for: key, editingFilter: false, helpShown: true, overlayShown: true) }
+        func inMessages(_ key: KeyEvent) -> KeyCommand? { KeyMap.command(for: key, editingFilter: false, overlayShown: true) }
+        #expect(inHelp(.down) == .scrollOverlay(1) && inHelp(.character("k")) == .scrollOverlay(-1))
+        #expect(inHelp(.pageDown) == .scrollOverlayPages(1) && inHelp(.control("u")) == .scrollOverlayPages(-1))
+        #expect(inHelp(.character("G")) == .scrollOverlay(.max))
+        #expect(inHelp(.character("q")) == .toggleHelp && inMessages(.character("q")) == .toggleMessages)
+        #expect(inMessages(.character("!")) == .toggleMessages && inMessages(.escape) == .toggleMessages)
+        #expect(inMessages(.character("r")) == nil)  // nothing behind the overlay changes unseen
+    }
+
+    /// The too-small notice says `q quits`: so it does, even with the filter prompt open.
+    @Test func qQuitsTheTooSmallScreenEvenFromTheFilter() {
+        let store = Store(config: AppConfig(refreshAfter: 3600), environment: StoreDriverTests.environment(feed: nil))
+        let backend = InMemoryBackend(size: TerminalSize(columns: 80, rows: 24),
+                                      keys: [.character("/"), .resize, .character("q")], sizes: [TerminalSize(columns: 30, rows: 8)])
+        let exit = try? TerminalApp(driver: StoreDriver(store: store), backend: backend).run()
+        #expect(exit == .quit)
+        #expect(store.state.filter.isEmpty)
+    }
+
+    // MARK: Ctrl-L
+
+    @Test func ctrlLPaintsTheWholeFrameAgain() throws {
+        let driver = FakeDriver(ViewFixtures.state(Self.cities(5)))
+        let backend = InMemoryBackend(keys: [.control("l")])
+        _ = try TerminalApp(driver: driver, backend: backend).run()
+        #expect(backend.repaints == 1)
+        #expect(backend.frames.count == 2 && backend.frames[0] == backend.frames[1])  // the same frame, every cell sent again
+    }
+
+    // MARK: a key after a result
+
+    /// The cause of the lost `r`: a refresh landed while the loop waited for a key, and the key
+    /// was applied before the result, to a state still "refreshing". Results come first now.
+    @Test func aKeyPressedJustAfterARefreshLandedStartsTheNextOne() async throws {
+        let fetches = LockedCount(), gate = LockedCount()
+        var env = StoreDriverTests.environment(feed: nil)
+        env.fetchFeed = { _, _ in
+            // Answers only once the loop waits for a key, so the result lands during that wait.
+            while gate.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+            fetches.increment()
+            return .success(FeedPayload(feed: WeatherFeed(fetchedAt: ViewFixtures.now, request: .standard, cities: Self.cities(3)), rateLimitRemaining: 42))
+        }
+        let store = Store(config: AppConfig(refreshAfter: 0), environment: env)
+        let backend = ResultThenKeyBackend(store: store, keys: [.character("r")], gate: gate)
+        nonisolated(unsafe) let app = TerminalApp(driver: StoreDriver(store: store), backend: backend)
+        // The loop waits for the store's tasks: on a thread of its own, not one the tasks need.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                _ = try? app.run()
+                done.resume()
+            }
+            thread.start()
+        }
+        #expect(fetches.value == 1 + 1, "the start-up fetch and the one r asked for")
+    }
+
+    // MARK: mouse
+
+    @Test func sgrReportsParse() {
+        #expect(MouseEvent.parseSGR("0;10;5M") == MouseEvent(.press, x: 9, y: 4))
+        #expect(MouseEvent.parseSGR("0;10;5m") == MouseEvent(.release, x: 9, y: 4))
+        #expect(MouseEvent.parseSGR("64;1;1M") == MouseEvent(.wheelUp, x: 0, y: 0))
+        #expect(MouseEvent.parseSGR("65;300;90M") == MouseEvent(.wheelDown, x: 299, y: 89))  // past column 223: why SGR
+        #expect(MouseEvent.parseSGR("2;3;4M") == MouseEvent(.otherPress, x: 2, y: 3))
+        #expect(MouseEvent.parseSGR("32;3;4M") == nil)  // motion
+        #expect(MouseEvent.parseSGR("0;0;4M") == nil)
+        #expect(MouseEvent.parseSGR("0;3M") == nil)
+        #expect(MouseEvent.parseSGR("a;3;4M") == nil)
+        #expect(MouseEvent.parseSGR("0;3;4") == nil)
+    }
+
+    @Test func theMouseMapsToCommands() {
+        func command(_ e: MouseEvent, overlay: Bool = false) -> KeyCommand? {
+            KeyMap.command(for: .mouse(e), editingFilter: false, overlayShown: overlay)
+        }
+        #expect(command(MouseEvent(.press, x: 4, y: 6)) == .click(x: 4, y: 6))
+        #expect(command(MouseEvent(.wheelDown, x: 4, y: 6)) == .wheel(3))
+        #expect(command(MouseEvent(.wheelUp, x: 4, y: 6), overlay: true) == .scrollOverlay(-3))
+        #expect(command(MouseEvent(.release, x: 4, y: 6)) == nil)
+        #expect(command(MouseEvent(.press, x: 4, y: 6), overlay: true) == nil)
+    }
+
+    /// At 80×24 without a banner: header row 0, column titles row 1, cities from row 2.
+    @Test func aClickFindsTheRowOrTheTitleUnderIt() {
+        var state = ViewFixtures.state(Self.cities(40), selected: 0)
+        state.listScrollOffset = 10
+        let size = TerminalSize(columns: 80, rows: 24)
+        #expect(ScreenTarget.at(x: 20, y: 2, state: state, size: size) == .city(key: "k10"))
+        #expect(ScreenTarget.at(x: 20, y: 5, state: state, size: size) == .city(key: "k13"))
+        let cols = CityListView.Columns(width: 80)
+        #expect(ScreenTarget.at(x: cols.city.x, y: 1, state: state, size: size) == .columnTitle(.name))
+        #expect(ScreenTarget.at(x: cols.country.x + 1, y: 1, state: state, size: size) == .columnTitle(.country))
+        #expect(ScreenTarget.at(x: cols.temp.x + 1, y: 1, state: state, size: size) == .columnTitle(.temperature))
+        #expect(ScreenTarget.at(x: cols.weather.x + 1, y: 1, state: state, size: size) == .nothing)
+        #expect(ScreenTarget.at(x: 20, y: 0, state: state, size: size) == .nothing)  // the header
+        #expect(ScreenTarget.at(x: 20, y: 23, state: state, size: size) == .nothing)  // the status line
+    }
+
+    @Test func aClickSelectsAndASecondClickOpens() throws {
+        let store = Store(config: AppConfig(refreshAfter: 3600),
+                          environment: StoreDriverTests.environment(feed: WeatherFeed(fetchedAt: ViewFixtures.now, request: .standard, cities: Self.cities(5))))
+        let driver = StoreDriver(store: store)
+        driver.start()
+        let size = TerminalSize(columns: 80, rows: 24)
+        driver.handle(.click(x: 10, y: 4), size: size)  // the third row
+        #expect(store.state.selectedKey == "k2" && store.state.mode == .list)
+        driver.handle(.click(x: 10, y: 4), size: size)
+        #expect(store.state.mode == .detail)
+        driver.handle(.back, size: size)
+        driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
+        #expect(store.state.sortField == .temperature && !store.state.sortDescending)
+        driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
+        #expect(store.state.sortDescending)
+        driver.handle(.wheel(3), size: size)
+        #expect(store.state.selectedIndex.map { $0 > 0 } == true)
+    }
+
+    // MARK: messages and the status line
+
+    @Test func theStatusLineShowsTheNewestNoticeShortenedAndPointsAtBang() {
+        var state = ViewFixtures.state(Self.cities(5))
+        state.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
+        let frame = BrowserView.render(state, size: TerminalSize(columns: 80, rows: 24))
+        let status = frame.line(23)
+        #expect(status.contains("could not save settings: cannot write"))
+        #expect(status.contains("…") && status.contains("(! full text)"))
+        #expect(!status.contains("Permission denied"))
+    }
+
+    @Test func theMessagesOverlayShowsTheWholeTextNewestFirstWithTimes() {
+        var state = ViewFixtures.state(Self.cities(5))
+        state.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
+        state.now = ViewFixtures.now.addingTimeInterval(120)
+        state.notice = "the second message"
+        state.showMessages = true
+        let text = BrowserView.render(state, size: TerminalSize(columns: 80, rows: 24)).lines.joined(separator: "\n")
+        #expect(text.contains("Messages, newest first"))
+        #expect(text.contains("/home/someone/a/rather/long/folder/ro: Permission") && text.contains("denied"))  // wrapped, not cut
+        let second = try? #require(text.range(of: "the second message"))
+        let first = try? #require(text.range(of: "could not save settings"))
+        #expect(second.map { s in first.map { s.lowerBound < $0.lowerBound } ?? false } == true)
+        #expect(text.contains("12:11  the second message") && text.contains("12:09  could not save settings"))
+    }
+
+    @Test func theHelpScrollsOnAShortTerminalAndSaysThereIsMore() {
+        var state = ViewFixtures.state(Self.cities(5))
+        state.showHelp = true
+        let size = TerminalSize(columns: 60, rows: 16)
+        let top = BrowserView.render(state, size: size).lines.joined(separator: "\n")
+        #expect(top.contains("↓ more") && top.contains("move") && !top.contains("wheel"))
+        let extent = OverlayExtent.of(state, size: size)
+        #expect(extent.maxScroll > 0)
+        state.overlayScroll = extent.maxScroll
+        let bottom = BrowserView.render(state, size: size).lines.joined(separator: "\n")
+        #expect(bottom.contains("wheel") && bottom.contains("↑ more") && !bottom.contains("↓ more"))
+    }
+
+    @Test func scrollingAnOverlayStopsAtItsEnds() {
+        var state = ViewFixtures.state(Self.cities(5))
+        state.showHelp = true
+        let size = TerminalSize(columns: 60, rows: 16)
+        let max = OverlayExtent.of(state, size: size).maxScroll
+        #expect(StoreDriver.pointedAction(for: .scrollOverlay(-1), state: state, size: size) == nil)
+        #expect(StoreDriver.pointedAction(for: .scrollOverlay(.max), state: state, size: size) == .scrollOverlay(to: max))
+        state.overlayScroll = max
+        #expect(StoreDriver.pointedAction(for: .scrollOverlayPages(1), state: state, size: size) == nil)
+        #expect(StoreDriver.pointedAction(for: .scrollOverlay(.min), state: state, size: size) == .scrollOverlay(to: 0))
+    }
+
+    /// At 80 columns the footer keeps sorting and pinning, which a new user looks for.
+    @Test func theFooterKeepsSortAndPinAt80Columns() {
+        let state = ViewFixtures.state(Self.cities(150), selected: 120)
+        let status = BrowserView.render(state, size: TerminalSize(columns: 80, rows: 24)).line(23)
+        for hint in ["s sort", "p pin", "/ filter", "r refresh", "? help", "q quit", "city 121 of 150"] {
+            #expect(status.contains(hint), "\(hint) missing from \(status)")
+        }
+    }
+
+    // MARK: the header
+
+    @Test func dataOlderThanADayShowsItsDate() {
+        var state = ViewFixtures.state(Self.cities(5))
+        state.feed?.fetchedAt = ViewFixtures.now.addingTimeInterval(-40 * 86_400)
+        let header = HeaderView.text(state)
+        #expect(header.contains("updated 2026-") && header.contains("(40 days ago)"))
+        state.feed?.fetchedAt = ViewFixtures.now.addingTimeInterval(-3600)
+        #expect(!HeaderView.text(state).contains("updated 2026-"))
+    }
+}
+
+/// Delivers each key only once the store's background work has finished and its result waits
+/// in the inbox: the moment the lost `r` was pressed.
+final class ResultThenKeyBackend: TerminalBackend {
+    let size = TerminalSize(columns: 100, rows: 30)
+    let supportsColor = false
+    private(set) var terminationRequested = false
+    private let store: Store
+    private var keys: [KeyEvent]
+    private let gate: LockedCount
+
+    init(store: Store, keys: [KeyEvent], gate: LockedCount) {
+        self.store = store
+        self.keys = keys
+        self.gate = gate
+    }
+
+    func start() throws(TerminalError) {}
+    func stop() {}
+    func present(_ buffer: ScreenBuffer) {}
+    func repaintAll() {}
+
+    func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
+        gate.increment()
+        while store.hasRunningEffects { usleep(1000) }
+        guard !keys.isEmpty else {
+            terminationRequested = true
+            return nil
+        }
+        return keys.removeFirst()
+    }
+}
+
+/// A count shared with the store's background closures.
+final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import WeatherCore
+@testable import weather_tui
+
+/// `--demo` touches no file of the user's (docs/spec.md §3): what is changed in it lasts for the run.
+@Suite struct DemoFilesTests {
+    @Test func aDemoSessionWritesNothingAndRemembersForTheRun() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wt-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = try LaunchConfiguration.resolve(
+            try Options.parse(["--demo", "--count", "150", "--config-dir", root.appendingPathComponent("config").path,
+                               "--cache-dir", root.appendingPathComponent("cache").path]),
+            environment: ["HOME": root.path])
+        let environment = config.environment
+        let store = Store(config: config.appConfig, environment: environment)
+        store.start()
+        await store.settle()
+        for action: Action in [.toggleUnits, .cycleSort, .togglePin, .openDetail, .closeDetail, .quit] { store.send(action) }
+        await store.shutDown()
+        #expect(!FileManager.default.fileExists(atPath: root.path), "the demo created \(root.path)")
+        // Remembered in memory for the rest of the run.
+        #expect(environment.loadSettings().settings?.units == .imperial)
+        #expect(environment.loadSettings().settings?.count == 150)
+        #expect(environment.loadPins().count == 1)
+    }
+}

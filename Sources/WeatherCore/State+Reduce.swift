@@ -26,12 +26,14 @@ extension State {
             mode = .detail
             return forecastEffects(for: city.key)
         case .closeDetail:
-            if showHelp { showHelp = false } else if mode == .detail { mode = .list } else if !filter.isEmpty {
+            if showHelp { showHelp = false } else if mode == .detail { mode = .list } else if showsMap { showsMap = false } else if !filter.isEmpty {
                 filter = ""
                 recomputeVisible()
             }
         case .toggleHelp:
             showHelp.toggle()
+        case .toggleMap:
+            toggleMap()
 
         case .startFilter:
             // Filtering is about the list: after Enter the narrowed list is on screen, not the
@@ -108,7 +110,7 @@ extension State {
             switch result {
             case .success(let payload):
                 forecasts[key] = payload.forecast
-                forecastErrors[key] = nil
+                forecastErrors[key] = payload.hourlyProblem
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
                 // Before the saved forecasts are read, a save would drop them; the restore saves the merge.
                 return forecastsRestored ? [.saveForecasts(StoredForecasts(byCityKey: forecasts))] : []
@@ -226,6 +228,7 @@ extension State {
             if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
             if let problem = payload.saveProblem { notice = problem }
             recomputeVisible()
+            return keepForecasts(broughtWith: payload)
         case .failure(let error):
             lastError = error
             banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")

@@ -5,10 +5,14 @@ import WeatherModels
 public struct TopCitiesResponse: Equatable, Sendable {
     public var cities: [CityWeather]
     public var rateLimitRemaining: Int?
+    /// Forecasts the same answer brought, by city key (Open-Meteo's one request has them; they
+    /// cost nothing more, so the detail shows them without a key press).
+    public var forecasts: [String: ForecastResponse]
 
-    public init(cities: [CityWeather], rateLimitRemaining: Int?) {
+    public init(cities: [CityWeather], rateLimitRemaining: Int?, forecasts: [String: ForecastResponse] = [:]) {
         self.cities = cities
         self.rateLimitRemaining = rateLimitRemaining
+        self.forecasts = forecasts
     }
 }
 
@@ -16,9 +20,23 @@ public struct TopCitiesResponse: Equatable, Sendable {
 public struct ForecastResponse: Equatable, Sendable {
     public var forecast: DailyForecastResponse
     public var rateLimitRemaining: Int?
+    /// The coming hours, when the same answer brought them.
+    public var hourly: HourlyForecastResponse?
 
-    public init(forecast: DailyForecastResponse, rateLimitRemaining: Int?) {
+    public init(forecast: DailyForecastResponse, rateLimitRemaining: Int?, hourly: HourlyForecastResponse? = nil) {
         self.forecast = forecast
+        self.rateLimitRemaining = rateLimitRemaining
+        self.hourly = hourly
+    }
+}
+
+/// An hourly forecast answer, with the rate limit header when present.
+public struct HourlyResponse: Equatable, Sendable {
+    public var hourly: HourlyForecastResponse
+    public var rateLimitRemaining: Int?
+
+    public init(hourly: HourlyForecastResponse, rateLimitRemaining: Int?) {
+        self.hourly = hourly
         self.rateLimitRemaining = rateLimitRemaining
     }
 }
@@ -30,4 +48,11 @@ public protocol WeatherService: Sendable {
     func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse
     /// A city's 5-day forecast.
     func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse
+    /// A city's coming hours as a call of their own; nil when the source has no such call (its
+    /// daily answer brings them, or it has none).
+    func hourlyForecast(cityKey: String, language: String) async throws(ServiceError) -> HourlyResponse?
+}
+
+extension WeatherService {
+    public func hourlyForecast(cityKey: String, language: String) async throws(ServiceError) -> HourlyResponse? { nil }
 }

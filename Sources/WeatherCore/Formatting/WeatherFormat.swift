@@ -177,15 +177,11 @@ public enum WeatherFormat {
     /// A temperature grade for colour: 0 freezing … 5 hot.
     public static func temperatureGrade(celsius: Double?) -> Int? {
         guard let c = celsius else { return nil }
-        switch c {
-        case ..<0: return 0
-        case ..<10: return 1
-        case ..<18: return 2
-        case ..<25: return 3
-        case ..<32: return 4
-        default: return 5
-        }
+        return temperatureGradeBounds.firstIndex { c < $0 } ?? temperatureGradeBounds.count
     }
+
+    /// Where each grade after the first begins, in °C (the map's legend names them).
+    public static let temperatureGradeBounds: [Double] = [0, 10, 18, 25, 32]
 
     private static func calendar(_ zone: TimeZone) -> Calendar {
         var c = Calendar(identifier: .gregorian)

@@ -8,6 +8,8 @@ public enum KeyCommand: Equatable, Sendable {
     /// `/`: start typing a filter.
     case beginFilter
     case cycleSort, invertSort, toggleUnits, togglePin, refresh, toggleHelp
+    /// `m`: the world map ⇄ the list.
+    case toggleMap
     /// `q`: closes the help overlay if open, else quits.
     case quit
     /// Ctrl-C: quits from anywhere (also while typing a filter).
@@ -60,6 +62,7 @@ public enum KeyMap {
         case .character("I"): return .invertSort
         case .character("u"): return .toggleUnits
         case .character("p"): return .togglePin
+        case .character("m"): return .toggleMap
         case .character("r"), .character("R"), .function(5), .control("r"): return .refresh
         case .character("?"), .function(1): return .toggleHelp
         case .character("q"): return .quit

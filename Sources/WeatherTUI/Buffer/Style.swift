@@ -30,6 +30,8 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case hot
     /// Forecast range bar.
     case bar
+    /// Land on the world map.
+    case land
 }
 
 /// How a cell looks: attributes that also work in monochrome, plus a colour role.

@@ -4,10 +4,13 @@ import WeatherCore
 public enum StatusLineView {
     /// Hint segments, each with a priority: the lowest go first when the line is too narrow.
     static let browsingHints: [(String, Int)] = [
-        ("↑↓ move", 5), ("⏎ detail", 4), ("/ filter", 4), ("s sort", 2), ("u units", 2), ("p pin", 1),
+        ("↑↓ move", 5), ("⏎ detail", 4), ("/ filter", 4), ("m map", 3), ("s sort", 2), ("u units", 2), ("p pin", 1),
         ("r refresh", 3), ("? help", 9), ("q quit", 9),
     ]
     static let filterHints: [(String, Int)] = [("type to filter", 9), ("⏎ keep", 9), ("Esc clear", 9), ("↑↓ move", 1)]
+    static let mapHints: [(String, Int)] = [
+        ("↑↓ city", 5), ("⏎ detail", 4), ("/ filter", 4), ("m Esc list", 6), ("u units", 2), ("r refresh", 3), ("? help", 9), ("q quit", 9),
+    ]
     static let detailHints: [(String, Int)] = [
         ("Esc back", 9), ("↑↓ city", 4), ("u units", 2), ("p pin", 1), ("r refresh", 3), ("? help", 9), ("q quit", 9),
     ]
@@ -39,7 +42,7 @@ public enum StatusLineView {
         } else if m.isEditingFilter {
             left = " " + hints(filterHints, width: room)
         } else {
-            left = " " + hints(detailFullScreen ? detailHints : browsingHints, width: room)
+            left = " " + hints(detailFullScreen ? detailHints : m.showsMap ? mapHints : browsingHints, width: room)
         }
         buffer.fill(x: rect.x, y: rect.y, count: rect.width, style: .dimmed)
         buffer.draw(left, x: rect.x, y: rect.y, columns: max(0, rect.width - rightWidth - 1), style: m.notice != nil ? .plain : .dimmed)
@@ -73,6 +76,7 @@ public enum HelpOverlay {
         ("s  I", "cycle sort / invert"),
         ("u", "°C ⇄ °F"),
         ("p", "pin / unpin (★ stays on top)"),
+        ("m", "world map ⇄ list"),
         ("r R F5", "refresh now"),
         ("?", "this help"),
         ("q Ctrl-C", "quit (q closes this help)"),

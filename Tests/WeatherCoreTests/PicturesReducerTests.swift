@@ -135,3 +135,26 @@ import WeatherHTTP
         #expect(payload.forecast.hourly == nil && payload.hourlyProblem == nil)
     }
 }
+
+/// The wide list's local time, by arithmetic, against the calendar's.
+@Suite struct WallClockTests {
+    @Test(arguments: [0.0, 9, 5.5, 5.75, -3.5, -9.5, 13.75, -12])
+    func agreesWithTheCalendar(offset: Double) {
+        let utc = TimeZone(identifier: "UTC")!
+        for epoch in [0, 1_795_349_340, 1_795_349_399, 1_800_000_000, -90] {
+            let date = Date(timeIntervalSince1970: TimeInterval(epoch))
+            #expect(WeatherFormat.wallClock(date, offsetHours: offset) == WeatherFormat.clock(date.addingTimeInterval(offset * 3600), timeZone: utc),
+                    "\(epoch) at \(offset)")
+        }
+    }
+}
+
+/// Speeds by arithmetic, against the format string they replace.
+@Suite struct SpeedFormatTests {
+    @Test(arguments: [0, 0.5, 1.5, 2.5, 14.49, 14.5, 15.5, 99.999, -0.2, -3.5, 123_456.5, 2e6, .infinity, .nan])
+    func agreesWithPercentPointZeroF(_ value: Double) {
+        let both = MetricImperial(metric: UnitValue(value: value, unit: "km/h"), imperial: UnitValue(value: value, unit: "mi/h"))
+        #expect(WeatherFormat.speed(both, units: .metric) == String(format: "%.0f km/h", value))
+        #expect(WeatherFormat.speed(both, units: .imperial) == String(format: "%.0f mph", value))
+    }
+}

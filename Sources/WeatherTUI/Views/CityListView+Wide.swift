@@ -37,7 +37,7 @@ enum ExtraColumn: CaseIterable, Equatable {
             return WeatherFormat.wind(city.wind, units: units) ?? ""
         case .localTime:
             guard let offset = city.timeZone?.gmtOffset, WeatherFormat.isPlausibleOffset(offset) else { return "" }
-            return WeatherFormat.clock(now.addingTimeInterval(offset * 3600), timeZone: TimeZone(identifier: "UTC")!)
+            return WeatherFormat.wallClock(now, offsetHours: offset)
         }
     }
 }

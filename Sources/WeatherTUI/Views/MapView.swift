@@ -21,9 +21,10 @@ public enum MapView {
             buffer.draw(line, x: area.x + 2, y: area.y, columns: area.width - 2, style: .sectionTitle)
             return
         }
-        for (index, city) in cities.enumerated() where index != m.selectedIndex {
-            guard let geo = city.geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
-            buffer.put(marker, x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(city))
+        // By index: a city is a large value, and copying each of 10,000 would cost more than drawing it.
+        for index in cities.indices where index != m.selectedIndex {
+            guard let geo = cities[index].geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
+            buffer.put(marker, x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(cities[index].temperature))
         }
         if let selected = m.selectedCity {
             drawSelected(selected, units: m.units, projection: projection, into: &buffer, area: area)
@@ -31,8 +32,8 @@ public enum MapView {
     }
 
     /// The marker's colour: the list's temperature scale, bold so it stands out of the land.
-    static func markerStyle(_ city: CityWeather) -> Style {
-        Style.temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
+    static func markerStyle(_ temperature: MetricImperial) -> Style {
+        Style.temperature(celsius: WeatherFormat.temperatureValue(temperature, units: .metric))
     }
 
     /// The selected marker and its label (name and temperature), right of it when it fits, else left.
@@ -45,11 +46,12 @@ public enum MapView {
             return
         }
         let x = area.x + cell.x, y = area.y + cell.y
-        var style = markerStyle(city)
+        var style = markerStyle(city.temperature)
         style.reverse = true
         buffer.put(selectedMarker, x: x, y: y, style: style)
         let labelX = x + 1 + labelWidth <= area.maxX ? x + 1 : max(area.x, x - labelWidth)
-        buffer.draw(label, x: labelX, y: y, columns: min(labelWidth, area.maxX - labelX), style: Style(bold: true, reverse: true))
+        // The label in the marker's own style: one run of one style, and its colour says the grade too.
+        buffer.draw(label, x: labelX, y: y, columns: min(labelWidth, area.maxX - labelX), style: style)
     }
 
     /// Land as braille: each of a cell's 8 dots reads the mask pixel under its centre.
@@ -95,8 +97,10 @@ public enum MapView {
             buffer.put(marker, x: column, y: y, style: Style.temperature(celsius: celsius))
             column = buffer.draw(label, x: column + 2, y: y, style: .dimmed) + 2
         }
-        let placed = m.visibleCities.reduce(0) { $0 + ($1.geoPosition == nil ? 0 : 1) }
-        guard placed < m.visibleCities.count else { return }
+        let cities = m.visibleCities
+        var placed = 0
+        for index in cities.indices where cities[index].geoPosition != nil { placed += 1 }
+        guard placed < cities.count else { return }
         let note = "\(m.visibleCities.count - placed) without coordinates, not on the map"
         let noteX = x + width - ScreenBuffer.columns(of: note) - 1
         if noteX > column { buffer.draw(note, x: noteX, y: y, style: .dimmed) }

@@ -50,6 +50,22 @@ public struct AccuWeatherClient: WeatherService {
         return ForecastResponse(forecast: forecast, rateLimitRemaining: Self.rateLimitRemaining(response))
     }
 
+    /// The next 12 hours: one call, made by the app only when a detail opens and the cached hours are old.
+    public func hourlyForecast(cityKey: String, language: String) async throws(ServiceError) -> HourlyResponse? {
+        let url = try http.url(path: ["forecasts", "v1", "hourly", "12hour", cityKey], query: [
+            ("language", language), ("details", "true"), ("metric", "true"),
+        ])
+        let response = try await get(url)
+        let hours = try decodeSuccess([AccuWeatherHourlyForecast].self, from: response, describePath: Self.hourPath)
+        if hours.count > Self.hourlyHours {
+            throw .unexpectedResponse(host: host, detail: "\(hours.count) hours for \(Self.hourlyHours) asked")
+        }
+        return HourlyResponse(hourly: HourlyForecastResponse(accuWeather: hours), rateLimitRemaining: Self.rateLimitRemaining(response))
+    }
+
+    /// Hours the hourly endpoint answers with.
+    public static let hourlyHours = 12
+
     /// The URL of `path` under the base, as requests are sent (for tests and diagnostics).
     func makeURL(path segments: [String], query: [(String, String)]) throws(ServiceError) -> URL {
         try http.url(path: segments, query: query)
@@ -90,5 +106,10 @@ public struct AccuWeatherClient: WeatherService {
     /// `city 3: Temperature.Metric missing` — 1-based like a person counts.
     static func cityPath(_ path: [any CodingKey]) -> String {
         HTTPRequester.ordinalPath(path, noun: "city")
+    }
+
+    /// `hour 3: Temperature.Value has the wrong type`.
+    static func hourPath(_ path: [any CodingKey]) -> String {
+        HTTPRequester.ordinalPath(path, noun: "hour")
     }
 }

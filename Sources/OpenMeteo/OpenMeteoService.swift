@@ -4,13 +4,14 @@ import WeatherModels
 import WeatherSource
 
 /// Open-Meteo as the app's `WeatherService`: the bundled top cities in one request per refresh.
-/// The 5-day forecasts that request brought are kept, so opening a city's detail after a refresh
-/// costs no call; before one (a feed restored from the archive) a city's forecast is one request.
+/// The 5-day and hourly forecasts that request brought go with the feed and are kept, so opening a
+/// city's detail after a refresh costs no call; before one (a feed restored from the archive) a
+/// city's forecast is one request.
 public final class OpenMeteoService: WeatherService, @unchecked Sendable {
     private let client: OpenMeteoClient
     private let lock = NSLock()
     /// Guarded by `lock`: refreshes and forecast requests run on background tasks.
-    private var forecasts: [String: DailyForecastResponse] = [:]
+    private var forecasts: [String: ForecastResponse] = [:]
     /// The own cities of the last refresh, so a forecast of one can be asked for by key. Guarded by `lock`.
     private var places: [String: TopCity] = [:]
 
@@ -31,12 +32,13 @@ public final class OpenMeteoService: WeatherService, @unchecked Sendable {
             city.place.map { TopCity(place: $0, key: city.key) }
         }
         let feed = try await client.conditions(for: top + ownCities, language: language)
+        let brought = Self.forecasts(of: feed)
         lock.withLock {
-            forecasts = feed.dailyForecasts
+            forecasts = brought
             places = Dictionary(ownCities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
         return TopCitiesResponse(cities: Array(feed.cities.prefix(top.count)), rateLimitRemaining: nil,
-                                 ownCities: Array(feed.cities.dropFirst(top.count)))
+                                 ownCities: Array(feed.cities.dropFirst(top.count)), forecasts: brought)
     }
 
     public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
@@ -44,17 +46,22 @@ public final class OpenMeteoService: WeatherService, @unchecked Sendable {
     }
 
     public func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse {
-        if let kept = lock.withLock({ forecasts[cityKey] }) {
-            return ForecastResponse(forecast: kept, rateLimitRemaining: nil)
-        }
+        if let kept = lock.withLock({ forecasts[cityKey] }) { return kept }
         guard let city = OpenMeteoTopCities.all.first(where: { $0.key == cityKey }) ?? lock.withLock({ places[cityKey] }) else {
             throw .unexpectedResponse(host: client.host, detail: "no bundled city with key \(cityKey)")
         }
         let feed = try await client.conditions(for: [city], language: language)
-        guard let forecast = feed.dailyForecasts[cityKey] else {
+        guard let forecast = Self.forecasts(of: feed)[cityKey] else {
             throw .unexpectedResponse(host: client.host, detail: "no forecast for \(city.englishName)")
         }
         lock.withLock { forecasts[cityKey] = forecast }
-        return ForecastResponse(forecast: forecast, rateLimitRemaining: nil)
+        return forecast
+    }
+
+    /// Each city's days and hours from one answer.
+    static func forecasts(of feed: OpenMeteoFeed) -> [String: ForecastResponse] {
+        feed.dailyForecasts.reduce(into: [:]) { out, entry in
+            out[entry.key] = ForecastResponse(forecast: entry.value, rateLimitRemaining: nil, hourly: feed.hourlyForecasts[entry.key])
+        }
     }
 }

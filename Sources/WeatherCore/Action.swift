@@ -8,6 +8,8 @@ public enum Action: Equatable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     // Screens
     case openDetail, closeDetail, toggleHelp
+    /// `m`: the world map ⇄ the list.
+    case toggleMap
     // Filter (`/` … Enter keeps, Esc clears)
     case startFilter, filterInput(String), filterBackspace, commitFilter, cancelFilter
     // List
@@ -56,11 +58,14 @@ public struct FeedPayload: Equatable, Sendable {
     public var feed: WeatherFeed
     public var rateLimitRemaining: Int?
     public var saveProblem: String?
+    /// Forecasts the same fetch brought at no extra cost (Open-Meteo, the demo), by city key.
+    public var forecasts: [String: StoredForecast]
 
-    public init(feed: WeatherFeed, rateLimitRemaining: Int?, saveProblem: String? = nil) {
+    public init(feed: WeatherFeed, rateLimitRemaining: Int?, saveProblem: String? = nil, forecasts: [String: StoredForecast] = [:]) {
         self.feed = feed
         self.rateLimitRemaining = rateLimitRemaining
         self.saveProblem = saveProblem
+        self.forecasts = forecasts
     }
 }
 
@@ -68,9 +73,12 @@ public struct FeedPayload: Equatable, Sendable {
 public struct ForecastPayload: Equatable, Sendable {
     public var forecast: StoredForecast
     public var rateLimitRemaining: Int?
+    /// Why the coming hours are missing when the days came but the hours' own call failed.
+    public var hourlyProblem: String?
 
-    public init(forecast: StoredForecast, rateLimitRemaining: Int?) {
+    public init(forecast: StoredForecast, rateLimitRemaining: Int?, hourlyProblem: String? = nil) {
         self.forecast = forecast
         self.rateLimitRemaining = rateLimitRemaining
+        self.hourlyProblem = hourlyProblem
     }
 }

@@ -9,16 +9,8 @@ extension AppEnvironment {
         return AppEnvironment(
             now: now,
             loadArchive: { .failure(.missing) },
-            fetchFeed: { request, own in
-                .success(FeedPayload(feed: DemoData.feed(count: request.count, language: request.language, fetchedAt: now(), own: own),
-                                     rateLimitRemaining: nil))
-            },
-            fetchForecast: { key, _ in
-                guard let forecast = DemoData.forecast(cityKey: key, now: now()) else {
-                    return .failure(.network(.unexpectedResponse(host: "demo", detail: "no bundled forecast for city \(key)")))
-                }
-                return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: forecast), rateLimitRemaining: nil))
-            },
+            fetchFeed: { request, own in .success(DemoData.feedPayload(request, own: own, now: now())) },
+            fetchForecast: { key, _ in DemoData.forecastResult(cityKey: key, now: now()) },
             loadForecasts: { StoredForecasts() },
             saveForecasts: { _ in },
             loadSettings: { (settings.value, nil) },
@@ -41,5 +33,23 @@ private final class MemoryBox<Value: Sendable>: @unchecked Sendable {
     var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+extension DemoData {
+    /// What the demo's refresh answers: the feed and, as Open-Meteo's one request does, every
+    /// city's days and hours.
+    public static func feedPayload(_ request: FeedRequest, own: [PinnedCity] = [], now: Date) -> FeedPayload {
+        let feed = feed(count: request.count, language: request.language, fetchedAt: now, own: own)
+        return FeedPayload(feed: feed, rateLimitRemaining: nil, forecasts: forecasts(for: feed))
+    }
+
+    /// What the demo answers when a detail asks for a forecast.
+    public static func forecastResult(cityKey key: String, now: Date) -> Result<ForecastPayload, FeedError> {
+        guard let forecast = forecast(cityKey: key, now: now) else {
+            return .failure(.network(.unexpectedResponse(host: "demo", detail: "no bundled forecast for city \(key)")))
+        }
+        return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now, forecast: forecast, hourly: hourly(cityKey: key, now: now)),
+                                        rateLimitRemaining: nil))
     }
 }

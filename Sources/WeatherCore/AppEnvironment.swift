@@ -67,13 +67,7 @@ public struct AppEnvironment: Sendable {
             fetchFeed: { request, own in await loader.refresh(request, own: own) },
             fetchForecast: { key, language in
                 guard let service else { return .failure(.noAPIKey) }
-                do throws(ServiceError) {
-                    let response = try await service.dailyForecast(cityKey: key, language: language)
-                    return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: response.forecast),
-                                                    rateLimitRemaining: response.rateLimitRemaining))
-                } catch {
-                    return .failure(.network(error))
-                }
+                return await fetchForecasts(from: service, cityKey: key, language: language, now: now)
             },
             loadForecasts: { files.forecasts.fetch() ?? StoredForecasts() },
             saveForecasts: { value throws(ArchiveError) in try files.forecasts.save(value) },
@@ -83,5 +77,30 @@ public struct AppEnvironment: Sendable {
             savePins: { value throws(ArchiveError) in try files.pins.save(value) },
             searchPlaces: { text, language in await loader.searchPlaces(text, language: language) }
         )
+    }
+
+    /// A city's days and, where the source has a call of their own for them, its hours: the days
+    /// decide success; hours that fail leave the days shown and say why.
+    static func fetchForecasts(from service: any WeatherService, cityKey key: String, language: String,
+                               now: @Sendable () -> Date) async -> Result<ForecastPayload, FeedError> {
+        let daily: ForecastResponse
+        do throws(ServiceError) {
+            daily = try await service.dailyForecast(cityKey: key, language: language)
+        } catch {
+            return .failure(.network(error))
+        }
+        var hourly = daily.hourly
+        var rateLimit = daily.rateLimitRemaining
+        var hourlyProblem: String?
+        do throws(ServiceError) {
+            if let answer = try await service.hourlyForecast(cityKey: key, language: language) {
+                hourly = answer.hourly
+                rateLimit = answer.rateLimitRemaining ?? rateLimit
+            }
+        } catch {
+            hourlyProblem = "hourly forecast: " + (FeedError.network(error).errorDescription ?? "failed")
+        }
+        return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: daily.forecast, hourly: hourly),
+                                        rateLimitRemaining: rateLimit, hourlyProblem: hourlyProblem))
     }
 }

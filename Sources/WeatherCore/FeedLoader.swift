@@ -46,7 +46,11 @@ public struct FeedLoader: Sendable {
         } catch {
             saveProblem = FeedError.archive(error).errorDescription
         }
-        return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining, saveProblem: saveProblem))
+        let forecasts = response.forecasts.mapValues {
+            StoredForecast(fetchedAt: feed.fetchedAt, forecast: $0.forecast, hourly: $0.hourly)
+        }
+        return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining, saveProblem: saveProblem,
+                                    forecasts: forecasts))
     }
 
     /// Places named `text` from the source (no key: `.noAPIKey`).

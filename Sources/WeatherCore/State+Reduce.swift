@@ -27,13 +27,15 @@ extension State {
             mode = .detail
             return forecastEffects(for: city.key)
         case .closeDetail:
-            if showMessages { showMessages = false } else if showHelp { showHelp = false } else if mode == .detail { mode = .list } else if !filter.isEmpty {
+            if showMessages { showMessages = false } else if showHelp { showHelp = false } else if mode == .detail { mode = .list } else if showsMap { showsMap = false } else if !filter.isEmpty {
                 clearFilterAndReturn()
             }
         case .toggleHelp:
             showHelp.toggle()
             showMessages = false
             overlayScroll = 0
+        case .toggleMap:
+            toggleMap()
 
         case .startFilter:
             // Filtering is about the list: after Enter the narrowed list is on screen, not the
@@ -112,7 +114,7 @@ extension State {
             switch result {
             case .success(let payload):
                 forecasts[key] = payload.forecast
-                forecastErrors[key] = nil
+                forecastErrors[key] = payload.hourlyProblem
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
                 // Before the saved forecasts are read, a save would drop them; the restore saves the merge.
                 return forecastsRestored ? [.saveForecasts(StoredForecasts(byCityKey: forecasts))] : []
@@ -247,6 +249,7 @@ extension State {
             if let problem = payload.saveProblem { notice = problem }
             recomputeVisible()
             selectAddedCity()
+            return keepForecasts(broughtWith: payload) + refreshForAddedCity()
         case .failure(let error):
             lastError = error
             banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")

@@ -50,6 +50,8 @@ public struct State: Equatable, Sendable {
     public var units: TemperatureUnit
     public var pinned: [PinnedCity]
     public var mode: ScreenMode
+    /// Whether the world map stands in for the list (`m`); the detail opens over it.
+    public var showsMap: Bool
     public var showHelp: Bool
     /// How many cities the front end's list shows at once: PgUp/PgDn move by it and the scroll
     /// offset keeps the selection within it. The front end says (`.pageRows`) whenever its
@@ -108,6 +110,7 @@ public struct State: Equatable, Sendable {
         self.units = config.units ?? .metric
         self.pinned = []
         self.mode = .list
+        self.showsMap = false
         self.showHelp = false
         self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
@@ -135,6 +138,11 @@ public struct State: Equatable, Sendable {
     /// The selected city's 5-day forecast, when one has been fetched or restored.
     public var selectedForecast: DailyForecastResponse? {
         selectedCity.flatMap { forecasts[$0.key]?.forecast }
+    }
+
+    /// The selected city's coming hours, when they have been fetched or restored.
+    public var selectedHourly: HourlyForecastResponse? {
+        selectedCity.flatMap { forecasts[$0.key]?.hourly }
     }
 
     /// Whether the selected city's forecast is being fetched.

@@ -1,13 +1,16 @@
 import Foundation
 
-/// A city's 5-day forecast and when it was fetched.
+/// A city's 5-day forecast, its coming hours when the source sent them, and when they were fetched.
 public struct StoredForecast: Codable, Equatable, Sendable {
     public var fetchedAt: Date
     public var forecast: DailyForecastResponse
+    /// Optional: archives written before the hours were kept have none, and a source may fail to send them.
+    public var hourly: HourlyForecastResponse?
 
-    public init(fetchedAt: Date, forecast: DailyForecastResponse) {
+    public init(fetchedAt: Date, forecast: DailyForecastResponse, hourly: HourlyForecastResponse? = nil) {
         self.fetchedAt = fetchedAt
         self.forecast = forecast
+        self.hourly = hourly
     }
 }
 

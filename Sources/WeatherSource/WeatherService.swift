@@ -7,11 +7,15 @@ public struct TopCitiesResponse: Equatable, Sendable {
     public var rateLimitRemaining: Int?
     /// The user's own cities asked for beside the top cities, in the order asked.
     public var ownCities: [CityWeather]
+    /// Forecasts the same answer brought, by city key (Open-Meteo's one request has them; they
+    /// cost nothing more, so the detail shows them without a key press).
+    public var forecasts: [String: ForecastResponse]
 
-    public init(cities: [CityWeather], rateLimitRemaining: Int?, ownCities: [CityWeather] = []) {
+    public init(cities: [CityWeather], rateLimitRemaining: Int?, ownCities: [CityWeather] = [], forecasts: [String: ForecastResponse] = [:]) {
         self.cities = cities
         self.rateLimitRemaining = rateLimitRemaining
         self.ownCities = ownCities
+        self.forecasts = forecasts
     }
 }
 
@@ -19,9 +23,23 @@ public struct TopCitiesResponse: Equatable, Sendable {
 public struct ForecastResponse: Equatable, Sendable {
     public var forecast: DailyForecastResponse
     public var rateLimitRemaining: Int?
+    /// The coming hours, when the same answer brought them.
+    public var hourly: HourlyForecastResponse?
 
-    public init(forecast: DailyForecastResponse, rateLimitRemaining: Int?) {
+    public init(forecast: DailyForecastResponse, rateLimitRemaining: Int?, hourly: HourlyForecastResponse? = nil) {
         self.forecast = forecast
+        self.rateLimitRemaining = rateLimitRemaining
+        self.hourly = hourly
+    }
+}
+
+/// An hourly forecast answer, with the rate limit header when present.
+public struct HourlyResponse: Equatable, Sendable {
+    public var hourly: HourlyForecastResponse
+    public var rateLimitRemaining: Int?
+
+    public init(hourly: HourlyForecastResponse, rateLimitRemaining: Int?) {
+        self.hourly = hourly
         self.rateLimitRemaining = rateLimitRemaining
     }
 }
@@ -38,6 +56,9 @@ public protocol WeatherService: Sendable {
     func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse
     /// Places whose name matches `text` (docs/spec.md §4), best first; `[]` when none does.
     func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch]
+    /// A city's coming hours as a call of their own; nil when the source has no such call (its
+    /// daily answer brings them, or it has none).
+    func hourlyForecast(cityKey: String, language: String) async throws(ServiceError) -> HourlyResponse?
 }
 
 extension WeatherService {
@@ -48,4 +69,6 @@ extension WeatherService {
 
     /// A source without a place search (a test's fake) finds nothing.
     public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] { [] }
+
+    public func hourlyForecast(cityKey: String, language: String) async throws(ServiceError) -> HourlyResponse? { nil }
 }

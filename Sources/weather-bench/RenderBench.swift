@@ -21,13 +21,29 @@ func runRenderBench() throws {
     // Wall time suffers when the machine is shared; the thread's CPU time does not.
     print("CPU time per frame (best round, this thread only): " + cpu.joined(separator: " · "))
 
+    // The map draws every listed city, so its cost does grow with the count (goals < 1 ms at 150, < 5 ms at 10,000).
+    var mapResults: [BenchResult] = []
+    var mapCPU: [String] = []
+    for count in [150, 10_000] {
+        var state = RenderBenchData.state(cityCount: count, selected: count / 2, size: sizes)
+        _ = state.reduce(.toggleMap)
+        var buffer = ScreenBuffer(width: sizes.columns, height: sizes.rows)
+        mapResults.append(measure("map frame 200×60, \(count) cities", iterations: 200) {
+            BrowserView.draw(state, into: &buffer)
+        })
+        mapCPU.append("\(count) cities: \(formatSeconds(threadCPUSecondsPerCall(iterations: 200) { BrowserView.draw(state, into: &buffer) }))")
+    }
+    printTable("render: one map frame (goal < 1 ms at 150 cities, < 5 ms at 10,000)", mapResults, baseline: "map frame 200×60, 150 cities")
+    print("CPU time per map frame (best round, this thread only): " + mapCPU.joined(separator: " · "))
+
     print("\n## render: bytes the ncurses backend writes for one `j`\n")
     print("size     frame                    full repaint   after j   changed cells   their UTF-8 bytes   j ÷ changed bytes   goal")
-    for (columns, goal) in [(90, "≤ 600 bytes"), (140, "≤ 2× changed bytes")] {
-        let r = try keystrokeBytes(size: TerminalSize(columns: columns, rows: 40))
+    for (columns, rows, map, goal) in [(90, 40, false, "≤ 600 bytes"), (140, 40, false, "≤ 2× changed bytes"), (200, 60, true, "≤ 2× changed bytes")] {
+        let r = try keystrokeBytes(size: TerminalSize(columns: columns, rows: rows), map: map)
         let ratio = r.changedBytes > 0 ? Double(r.afterJ) / Double(r.changedBytes) : 0
-        let frame = columns >= 100 ? "list + detail" : "list only"
-        print("\(columns)×40   \(frame.padding(toLength: 22, withPad: " ", startingAt: 0))   \(String(r.fullRepaint).leftPad(12))   \(String(r.afterJ).leftPad(7))   \(String(r.changedCells).leftPad(13))   \(String(r.changedBytes).leftPad(17))   \(String(format: "%.2f", ratio).leftPad(17))   \(goal)")
+        let frame = map ? "map" : columns >= 100 ? "list + detail" : "list only"
+        let size = "\(columns)×\(rows)".padding(toLength: 7, withPad: " ", startingAt: 0)
+        print("\(size)  \(frame.padding(toLength: 22, withPad: " ", startingAt: 0))   \(String(r.fullRepaint).leftPad(12))   \(String(r.afterJ).leftPad(7))   \(String(r.changedCells).leftPad(13))   \(String(r.changedBytes).leftPad(17))   \(String(format: "%.2f", ratio).leftPad(17))   \(goal)")
     }
 }
 
@@ -48,7 +64,7 @@ private func threadCPUSecondsPerCall(iterations: Int, rounds: Int = 5, _ body: (
 }
 
 /// Presents a frame, then the frame after `j`, to a headless ncurses pointed at a file, counting bytes.
-private func keystrokeBytes(size: TerminalSize) throws -> (fullRepaint: Int, afterJ: Int, changedCells: Int, changedBytes: Int) {
+private func keystrokeBytes(size: TerminalSize, map: Bool) throws -> (fullRepaint: Int, afterJ: Int, changedCells: Int, changedBytes: Int) {
     guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { throw CocoaError(.fileWriteUnknown) }
     defer { fclose(out); fclose(inp) }
     let backend = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color")
@@ -59,6 +75,7 @@ private func keystrokeBytes(size: TerminalSize) throws -> (fullRepaint: Int, aft
     let start = ftell(out)
     // The bundled demo's 150 real cities: neighbouring rows differ as they do in a real feed.
     var state = RenderBenchData.state(feed: DemoData.feed(count: 150, language: "en-us", fetchedAt: RenderBenchData.fetchedAt), selected: 5, size: size)
+    if map { _ = state.reduce(.toggleMap) }
     let before = BrowserView.render(state, size: size)
     backend.present(before)
     fflush(out)
@@ -92,7 +109,9 @@ enum RenderBenchData {
             key: "\(100_000 + i)", localizedName: i < names.count ? base.0 : "\(base.0) \(i)", englishName: base.1,
             country: Country(id: "XX", localizedName: base.2, englishName: base.2),
             timeZone: CityTimeZone(code: "UTC", name: "Etc/UTC", gmtOffset: Double(i % 12)),
-            geoPosition: GeoPosition(latitude: 35.6, longitude: 139.7, elevation: both(40, "m", "ft") { $0 * 3.28 }),
+            // Spread over the world, so the map's frame places every marker somewhere of its own.
+            geoPosition: GeoPosition(latitude: Double(i * 37 % 130) - 50, longitude: Double(i * 73 % 360) - 180,
+                                     elevation: both(40, "m", "ft") { $0 * 3.28 }),
             weatherText: ["Sunny", "Mostly cloudy", "Light rain", "Snow"][i % 4], weatherIcon: [1, 6, 12, 22][i % 4],
             hasPrecipitation: i % 4 >= 2, precipitationType: i % 4 >= 2 ? "Rain" : nil, isDayTime: true,
             temperature: both(t, "C", "F", toF), realFeelTemperature: both(t - 2, "C", "F", toF),

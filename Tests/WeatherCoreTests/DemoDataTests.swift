@@ -56,5 +56,29 @@ import WeatherModels
         let forecasts = try JSONSerialization.jsonObject(with: Data(DemoData.forecastsJSON.utf8)) as? NSDictionary
         #expect(cities == (try minified("topcities-150.json") as? NSArray))
         #expect(forecasts == (try minified("forecasts.json") as? NSDictionary))
+        let hourly = try JSONSerialization.jsonObject(with: Data(DemoData.hourlyJSON.utf8)) as? NSDictionary
+        #expect(hourly == (try minified("hourly.json") as? NSDictionary))
+    }
+
+    @Test func everyCityHasTheNext24HoursFromThisHourAtItsLocalHours() throws {
+        let tokyo = try #require(DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities.first { $0.englishName == "Tokyo" })
+        for city in DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities {
+            let hours = try #require(DemoData.hourly(cityKey: city.key, now: now)?.hours, "\(city.englishName)")
+            #expect(hours.count == 24)
+            #expect(hours.first?.epochTime == 1_800_000_000 / 3600 * 3600)
+            #expect(zip(hours, hours.dropFirst()).allSatisfy { $1.epochTime - $0.epochTime == 3600 })
+            #expect(hours.allSatisfy { $0.temperatureCelsius != nil && (0...100).contains($0.precipitationProbability ?? -1) })
+        }
+        // 1_800_000_000 is 08:00 UTC, 17:00 in Tokyo: the bundled day's 17:00 comes first.
+        let day = try #require(DemoData.allHourly[tokyo.key])
+        #expect(DemoData.hourly(cityKey: tokyo.key, now: now)?.hours.first?.temperatureCelsius == day.temperature[17])
+        #expect(DemoData.hourly(cityKey: "no such city", now: now) == nil)
+    }
+
+    @Test func aRefreshBringsEveryCitysDaysAndHoursAsOpenMeteoDoes() {
+        let payload = DemoData.feedPayload(FeedRequest(count: 50, language: "en-us"), now: now)
+        #expect(payload.forecasts.count == 50)
+        #expect(payload.feed.cities.allSatisfy { payload.forecasts[$0.key]?.hourly?.hours.count == 24 })
+        #expect(payload.feed.cities.allSatisfy { payload.forecasts[$0.key]?.forecast.dailyForecasts.count == 5 })
     }
 }

@@ -233,7 +233,8 @@ import WeatherModels
     @Test func helpOverlayListsEveryKey() {
         var m = ViewFixtures.state([ViewFixtures.make(name: "A")])
         m.showHelp = true
-        let text = render(m, 80, 24).joined(separator: "\n")
+        // Tall enough for the whole list; on a short terminal it scrolls (HabitsTests).
+        let text = render(m, 80, 40).joined(separator: "\n")
         for key in ["PgUp PgDn", "Home End", "filter", "sort", "°C ⇄ °F", "pin", "F5", "Ctrl-C"] {
             #expect(text.contains(key), "help lacks \(key)")
         }

@@ -27,7 +27,7 @@ import WeatherModels
 /// width tables, not the C library's.
 @Suite struct GoldenScreenTests {
     static let cases: [GoldenCase] = [
-        TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 140, rows: 40),
+        TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 140, rows: 40), TerminalSize(columns: 200, rows: 60),
     ].flatMap { size in GoldenCase.Screen.allCases.map { GoldenCase(screen: $0, size: size) } }
 
     @Test(arguments: cases)
@@ -49,7 +49,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     enum Screen: String, CaseIterable, Sendable {
         /// The list with the fifth city (Beijing, a CJK name) selected.
         case list
-        /// Its detail opened, with the 5-day forecast the demo answers at once.
+        /// Its detail opened, with the hourly chart and the 5-day forecast the demo's refresh brought.
         case detail
         /// The key overlay.
         case help
@@ -61,6 +61,10 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         case addCity
         /// Tromsø added: an own city on top with ★, selected, after the refresh that brought it.
         case ownCity
+        /// The world map with Beijing labelled.
+        case map
+        /// The map after `j`: the label moved to the next city (Belgrade).
+        case mapMoved = "map-moved"
 
         var keys: [KeyEvent] {
             let toBeijing = [KeyEvent](repeating: .character("j"), count: 4)
@@ -71,6 +75,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             case .filter: return [.character("/"), .character("b"), .character("a")]
             case .addCity: return [.character("a")] + "Paris".map { KeyEvent.character($0) } + [.enter, .down]
             case .ownCity: return [.character("a")] + "Troms".map { KeyEvent.character($0) } + [.enter, .enter]
+            case .map: return toBeijing + [.character("m")]
+            case .mapMoved: return toBeijing + [.character("m"), .character("j")]
             }
         }
     }
@@ -147,12 +153,9 @@ struct ScriptedBrowser {
         switch effect {
         case .fetchFeed(let request, let own):
             if refreshFails { return .feedLoaded(.failure(.network(.unreachable(host: Self.host)))) }
-            let feed = DemoData.feed(count: request.count, language: request.language, fetchedAt: Self.now, own: own)
-            return .feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil)))
+            return .feedLoaded(.success(DemoData.feedPayload(request, own: own, now: Self.now)))
         case .fetchForecast(let key, _):
-            guard let forecast = DemoData.forecast(cityKey: key, now: Self.now) else { return nil }
-            return .forecastLoaded(cityKey: key, .success(ForecastPayload(forecast: StoredForecast(fetchedAt: Self.now, forecast: forecast),
-                                                                          rateLimitRemaining: nil)))
+            return .forecastLoaded(cityKey: key, DemoData.forecastResult(cityKey: key, now: Self.now))
         case .searchPlaces(let text, _):
             return .addCity(.found(query: text, .success(DemoData.searchPlaces(text))))
         default:

@@ -143,6 +143,23 @@ import WeatherModels
         #expect(command(MouseEvent(.press, x: 4, y: 6), overlay: true) == nil)
     }
 
+    /// On the map a click selects the nearest marker: Oslo's cell, a cell beside Cape Town's.
+    @Test func aClickOnTheMapFindsTheNearestMarker() throws {
+        var oslo = ViewFixtures.make(key: "oslo", name: "Oslo"), capeTown = ViewFixtures.make(key: "cpt", name: "Cape Town")
+        oslo.geoPosition = GeoPosition(latitude: 59.91, longitude: 10.75)
+        capeTown.geoPosition = GeoPosition(latitude: -33.92, longitude: 18.42)
+        var state = ViewFixtures.state([oslo, capeTown], selected: 0)
+        state.showsMap = true
+        let size = TerminalSize(columns: 80, rows: 24)
+        let map = try #require(Layout(size: size, state: state).map)
+        let projection = MapProjection(columns: map.width, rows: map.height - 1)
+        let osloCell = try #require(projection.cell(latitude: 59.91, longitude: 10.75))
+        let capeCell = try #require(projection.cell(latitude: -33.92, longitude: 18.42))
+        #expect(ScreenTarget.at(x: map.x + osloCell.x, y: map.y + osloCell.y, state: state, size: size) == .city(key: "oslo"))
+        #expect(ScreenTarget.at(x: map.x + capeCell.x + 2, y: map.y + capeCell.y - 1, state: state, size: size) == .city(key: "cpt"))
+        #expect(ScreenTarget.at(x: map.x + 1, y: map.maxY - 1, state: state, size: size) == .nothing)  // the legend
+    }
+
     /// At 80×24 without a banner: header row 0, column titles row 1, cities from row 2.
     @Test func aClickFindsTheRowOrTheTitleUnderIt() {
         var state = ViewFixtures.state(Self.cities(40), selected: 0)

@@ -1,7 +1,7 @@
 import Foundation
 import WeatherModels
 
-/// The bundled demo: 150 plausible cities with every details field and 5-day forecasts, compiled
+/// The bundled demo: 150 plausible cities with every details field, 5-day and hourly forecasts, compiled
 /// into the binary (`DemoData+Embedded.swift`, generated from `Resources/demo` by
 /// `scripts/make-demo-data`) so `--demo` works with no key, no network and no files around it.
 public enum DemoData {
@@ -9,6 +9,9 @@ public enum DemoData {
     static let allCities: [CityWeather] = decode([CityWeather].self, topCitiesJSON) ?? []
     /// Forecasts by city key, decoded once.
     static let allForecasts: [String: DailyForecastResponse] = decode([String: DailyForecastResponse].self, forecastsJSON) ?? [:]
+
+    /// Each city's day by the hour, by city key: values for local hours 0 to 23, decoded once.
+    static let allHourly: [String: DemoHours] = decode([String: DemoHours].self, hourlyJSON) ?? [:]
 
     /// The capture time the bundled data was generated for; shifted to "now" when served.
     static let generatedAt = 1_795_340_400
@@ -50,6 +53,35 @@ public enum DemoData {
         return forecast
     }
 
+    /// The city's next 24 hours from the current hour, each at its local hour of the bundled day.
+    public static func hourly(cityKey: String, now: Date) -> HourlyForecastResponse? {
+        let bundledKey = forecastKey(for: cityKey)
+        guard let day = allHourly[bundledKey], day.isComplete else { return nil }
+        let offset = Int(((allCities.first { $0.key == bundledKey }?.timeZone?.gmtOffset ?? 0) * 3600).rounded())
+        let thisHour = Int(now.timeIntervalSince1970) / 3600 * 3600
+        let hours = (0..<hoursAhead).map { n -> HourlyForecast in
+            let epoch = thisHour + n * 3600
+            let local = (((epoch + offset) / 3600) % 24 + 24) % 24
+            let daylight = (7..<18).contains(local)
+            return HourlyForecast(epochTime: epoch, temperatureCelsius: day.temperature[local], precipitationProbability: day.chance[local],
+                                  weatherIcon: day.icon[local], weatherText: nil, isDaylight: daylight)
+        }
+        return HourlyForecastResponse(hours: hours)
+    }
+
+    /// Hours of the demo's hourly forecast, as Open-Meteo's one request brings.
+    static let hoursAhead = 24
+
+    /// Every listed city's days and hours, as a fetch that brings them at no cost would.
+    public static func forecasts(for feed: WeatherFeed) -> [String: StoredForecast] {
+        var out: [String: StoredForecast] = [:]
+        for city in feed.cities {
+            guard let daily = forecast(cityKey: city.key, now: feed.fetchedAt) else { continue }
+            out[city.key] = StoredForecast(fetchedAt: feed.fetchedAt, forecast: daily, hourly: hourly(cityKey: city.key, now: feed.fetchedAt))
+        }
+        return out
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, _ json: String) -> T? {
         try? JSONDecoder().decode(type, from: Data(json.utf8))
     }
@@ -65,4 +97,16 @@ public enum DemoData {
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
                       c.hour ?? 0, c.minute ?? 0, c.second ?? 0, sign, h, m)
     }
+}
+
+/// One demo city's day by the hour, in the compact form `scripts/make-demo-data` writes.
+struct DemoHours: Decodable {
+    /// °C at local hours 0…23.
+    var temperature: [Double]
+    /// Chance of precipitation, %.
+    var chance: [Int]
+    /// AccuWeather icon codes.
+    var icon: [Int]
+
+    var isComplete: Bool { temperature.count == 24 && chance.count == 24 && icon.count == 24 }
 }

@@ -90,6 +90,16 @@ public enum WeatherFormat {
         return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
+    /// `14:50` at a fixed offset from UTC, by arithmetic: the wide list asks for it on every row of
+    /// every frame, and `clock`'s calendar costs more than the rest of the row.
+    public static func wallClock(_ date: Date, offsetHours: Double) -> String {
+        let seconds = date.timeIntervalSince1970 + offsetHours * 3600
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return clock(date, timeZone: TimeZone(identifier: "UTC")!) }
+        let minuteOfDay = (Int((seconds / 60).rounded(.down)) % 1440 + 1440) % 1440
+        let h = minuteOfDay / 60, m = minuteOfDay % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
     /// `2026-11-22 09:14` in the given zone.
     public static func dateTime(_ date: Date, timeZone: TimeZone = .current) -> String {
         let c = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
@@ -118,16 +128,24 @@ public enum WeatherFormat {
         return [direction, speed].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// A dual-unit speed in the chosen units: `16 km/h` or `10 mph`.
+    /// A dual-unit speed in the chosen units: `16 km/h` or `10 mph` (whole, half to even).
+    /// By arithmetic, as `temperature`: the wide list's wind column asks on every row.
     public static func speed(_ value: MetricImperial?, units: TemperatureUnit) -> String? {
         switch units {
         case .metric:
             guard let v = value?.metric?.value else { return nil }
-            return String(format: "%.0f km/h", v)
+            return "\(wholeHalfToEven(v)) km/h"
         case .imperial:
             guard let v = value?.imperial?.value else { return nil }
-            return String(format: "%.0f mph", v)
+            return "\(wholeHalfToEven(v)) mph"
         }
+    }
+
+    /// `%.0f`'s rounding (half to even) by arithmetic below `arithmeticLimit`, else `String(format:)`.
+    static func wholeHalfToEven(_ x: Double) -> String {
+        guard abs(x) < arithmeticLimit else { return String(format: "%.0f", x) }
+        let n = Int(x.rounded(.toNearestOrEven))
+        return n == 0 && x.sign == .minus ? "-0" : "\(n)"
     }
 
     /// Any dual-unit measure in the chosen units (else the other system's value) with its own unit
@@ -177,15 +195,11 @@ public enum WeatherFormat {
     /// A temperature grade for colour: 0 freezing … 5 hot.
     public static func temperatureGrade(celsius: Double?) -> Int? {
         guard let c = celsius else { return nil }
-        switch c {
-        case ..<0: return 0
-        case ..<10: return 1
-        case ..<18: return 2
-        case ..<25: return 3
-        case ..<32: return 4
-        default: return 5
-        }
+        return temperatureGradeBounds.firstIndex { c < $0 } ?? temperatureGradeBounds.count
     }
+
+    /// Where each grade after the first begins, in °C (the map's legend names them).
+    public static let temperatureGradeBounds: [Double] = [0, 10, 18, 25, 32]
 
     private static func calendar(_ zone: TimeZone) -> Calendar {
         var c = Calendar(identifier: .gregorian)

@@ -92,6 +92,7 @@ public final class StoreDriver: BrowserDriver {
         case .togglePin: return .togglePin
         case .refresh: return .refresh
         case .toggleHelp: return .toggleHelp
+        case .toggleMap: return .toggleMap
         case .quit: return .quit
         case .interrupt: return .interrupt
         case .filterInsert(let c): return .filterInput(String(c))

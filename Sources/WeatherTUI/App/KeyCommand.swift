@@ -14,6 +14,8 @@ public enum KeyCommand: Equatable, Sendable {
     /// `/`: start typing a filter.
     case beginFilter
     case cycleSort, invertSort, toggleUnits, togglePin, refresh, toggleHelp
+    /// `m`: the world map ⇄ the list.
+    case toggleMap
     /// `q`: closes the help overlay if open, else quits.
     case quit
     /// Ctrl-C: quits from anywhere (also while typing a filter).
@@ -83,6 +85,7 @@ public enum KeyMap {
         case .character("p"): return .togglePin
         case .character("a"): return .addCity(.start)
         case .character("d"), .delete: return .removeCity(.ask)
+        case .character("m"): return .toggleMap
         case .character("r"), .character("R"), .function(5), .control("r"): return .refresh
         case .character("?"), .function(1): return .toggleHelp
         case .character("q"): return .quit

@@ -164,6 +164,7 @@ public final class NcursesBackend: TerminalBackend {
         case .warm: return (rich ? 214 : Int16(COLOR_YELLOW), -1)
         case .hot: return (rich ? 196 : Int16(COLOR_RED), -1)
         case .bar: return (rich ? 110 : Int16(COLOR_CYAN), -1)
+        case .land: return (rich ? 65 : Int16(COLOR_GREEN), -1)
         }
     }
 

@@ -258,6 +258,15 @@ public struct ScreenBuffer: Equatable, Sendable {
         return x + columns
     }
 
+    /// Writes one scalar that is a whole one-column grapheme (braille, a block, a marker) at
+    /// (`x`, `y`), clipped: the map and the charts set thousands of cells a frame this way,
+    /// without making a `String` of each.
+    @inline(__always)
+    public mutating func put(_ scalar: Unicode.Scalar, x: Int, y: Int, style: Style) {
+        guard y >= 0, y < height else { return }
+        put(Cell(scalar, width: 1, style: style), x: x, y: y)
+    }
+
     @inline(__always)
     private mutating func put(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, x < width else { return }

@@ -30,6 +30,8 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case hot
     /// Forecast range bar.
     case bar
+    /// Land on the world map.
+    case land
 }
 
 /// How a cell looks: attributes that also work in monochrome, plus a colour role.
@@ -85,8 +87,15 @@ public struct Style: Equatable, Hashable, Sendable {
 extension ColorRole {
     /// The temperature grade for a value in °C (plain when unknown).
     public static func grade(celsius: Double?) -> ColorRole {
-        let roles: [ColorRole] = [.frigid, .cold, .cool, .mild, .warm, .hot]
-        guard let grade = WeatherFormat.temperatureGrade(celsius: celsius), roles.indices.contains(grade) else { return .plain }
-        return roles[grade]
+        // A switch, not an array: the map asks once per marker, 10,000 times a frame.
+        switch WeatherFormat.temperatureGrade(celsius: celsius) {
+        case 0: return .frigid
+        case 1: return .cold
+        case 2: return .cool
+        case 3: return .mild
+        case 4: return .warm
+        case 5: return .hot
+        default: return .plain
+        }
     }
 }

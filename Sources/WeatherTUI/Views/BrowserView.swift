@@ -23,11 +23,12 @@ public enum BrowserView {
         HeaderView.draw(m, into: &buffer, rect: layout.header)
         if let rect = layout.banner { BannerView.draw(m, into: &buffer, rect: rect) }
         if let rect = layout.list { CityListView.draw(m, into: &buffer, rect: rect) }
+        if let rect = layout.map { MapView.draw(m, into: &buffer, rect: rect) }
         if let rect = layout.detail {
             if let list = layout.list {
                 for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }
             }
-            DetailView.draw(m, into: &buffer, rect: rect, focused: wide && m.mode == .detail)
+            DetailView.draw(m, into: &buffer, rect: rect, focused: wide && m.mode == .detail && !detailFullScreen)
         }
         if let rect = layout.filter { FilterPromptView.draw(m, into: &buffer, rect: rect) }
         StatusLineView.draw(m, into: &buffer, rect: layout.status, detailFullScreen: detailFullScreen)

@@ -2,7 +2,9 @@ import WeatherCore
 import WeatherModels
 
 /// The city list: columns City / Country / Temp / Weather aligned by display width, ★ for pinned
-/// cities, the selected row marked `>` and reversed; only the visible rows are drawn.
+/// cities, the selected row marked `>` and reversed; only the visible rows are drawn. A list 100
+/// columns wide or more gains columns by priority (feels like, humidity, wind, local time) and
+/// room for whole country names, rather than blank space.
 public enum CityListView {
     /// Column positions for a list `width` columns wide.
     struct Columns: Equatable {
@@ -10,12 +12,20 @@ public enum CityListView {
         var country: (x: Int, width: Int)
         var temp: (x: Int, width: Int)
         var weather: (x: Int, width: Int)
+        /// The wide list's extra columns, in the order drawn.
+        var extras: [(column: ExtraColumn, x: Int)] = []
 
         static func == (a: Columns, b: Columns) -> Bool {
             a.city == b.city && a.country == b.country && a.temp == b.temp && a.weather == b.weather
+                && a.extras.map(\.column) == b.extras.map(\.column) && a.extras.map(\.x) == b.extras.map(\.x)
         }
 
         init(width: Int) {
+            self = width >= CityListView.extraColumnsFrom ? Columns(wide: width) : Columns(narrow: width)
+        }
+
+        /// City, country, temperature and weather sharing the width.
+        init(narrow width: Int) {
             let marker = 3, gap = 2, tempWidth = 7
             let flexible = max(0, width - marker - tempWidth - 3 * gap)
             let cityWidth = max(6, flexible * 38 / 100)
@@ -26,6 +36,9 @@ public enum CityListView {
             weather = (temp.x + tempWidth + gap, max(0, width - (temp.x + tempWidth + gap)))
         }
     }
+
+    /// List width from which the extra columns may appear: below it nothing changes.
+    static let extraColumnsFrom = Layout.sideBySideWidth
 
     public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
@@ -38,6 +51,10 @@ public enum CityListView {
         buffer.draw(title("Country", .country), x: rect.x + cols.country.x, y: titleY, columns: cols.country.width, style: .columnTitle)
         buffer.draw(title("Temp", .temperature), x: rect.x + cols.temp.x, y: titleY, columns: cols.temp.width, style: .columnTitle, alignRight: true)
         buffer.draw("Weather", x: rect.x + cols.weather.x, y: titleY, columns: cols.weather.width, style: .columnTitle)
+        for extra in cols.extras {
+            buffer.draw(extra.column.title, x: rect.x + extra.x, y: titleY, columns: extra.column.width, style: .columnTitle,
+                        alignRight: extra.column.alignsRight)
+        }
 
         let rows = rect.height - 1
         guard rows > 0 else { return }
@@ -62,6 +79,10 @@ public enum CityListView {
         for index in offset..<end {
             drawRow(cities[index], selected: index == m.selectedIndex, pinned: pinnedKeys.contains(cities[index].key),
                     units: m.units, cols: cols, into: &buffer, x: rect.x, y: rect.y + 1 + index - offset, width: rect.width)
+            for extra in cols.extras {
+                buffer.draw(extra.column.value(of: cities[index], units: m.units, now: m.now), x: rect.x + extra.x, y: rect.y + 1 + index - offset,
+                            columns: extra.column.width, style: index == m.selectedIndex ? .selected : .plain, alignRight: extra.column.alignsRight)
+            }
         }
     }
 

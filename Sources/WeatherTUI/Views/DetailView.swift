@@ -3,7 +3,8 @@ import WeatherCore
 import WeatherModels
 
 /// The detail pane of the selected city: names, local time, conditions in both units, the details
-/// AccuWeather sent (sections without data are left out), and the 5-day forecast.
+/// AccuWeather sent (sections without data are left out), the coming hours as a chart in the rows
+/// left free, and the labelled 5-day forecast.
 public enum DetailView {
     /// One line of the pane.
     struct Line {
@@ -58,8 +59,6 @@ public enum DetailView {
             if let e = WeatherFormat.measure(geo.elevation, units: m.units) { text += " · elevation \(e)" }
             out.append(Line(text: text, style: .dimmed))
         }
-        out.append(Line(text: ""))
-        out.append(contentsOf: forecastLines(state: m))
         return out
     }
 
@@ -70,14 +69,29 @@ public enum DetailView {
         return measure
     }
 
-    static func forecastLines(state m: State) -> [Line] {
+    /// The forecast's columns: day and glyph, low, high (right-aligned, 4 columns: `-12°`), the
+    /// day's range against the week's, chance of precipitation (`100 %`).
+    static let dayWidth = 5, degreeWidth = 4, rainWidth = 5
+
+    /// Bar cells for a pane `width` columns wide: 10, more when there is room, up to 24.
+    static func barWidth(paneWidth width: Int) -> Int {
+        min(24, max(10, width - (dayWidth + 2 + degreeWidth + 1 + degreeWidth + 2 + 2 + rainWidth)))
+    }
+
+    /// The 5-day forecast under a title and a row of column titles, or why there is none; the
+    /// headline (AccuWeather's sentence) when `headline`.
+    static func forecastLines(state m: State, width: Int, headline: Bool = true) -> [Line] {
         guard let forecast = m.selectedForecast, !forecast.dailyForecasts.isEmpty else {
             if m.isSelectedForecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
             if let error = m.selectedForecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
             return [Line(text: "Forecast: ⏎ loads the 5-day forecast", style: .dimmed)]
         }
         var out = [Line(text: "5-day forecast", style: .sectionTitle)]
-        if let headline = forecast.headline?.text { out.append(Line(text: headline, style: .dimmed)) }
+        if headline, let text = forecast.headline?.text { out.append(Line(text: text, style: .dimmed)) }
+        let bar = barWidth(paneWidth: width)
+        let titles = pad("Day", dayWidth) + "  " + pad("Low", degreeWidth, right: true) + " " + pad("High", degreeWidth, right: true)
+            + "  " + pad("Range", bar) + "  " + pad("Rain", rainWidth, right: true)
+        out.append(Line(text: titles, style: .columnTitle))
         let days = forecast.dailyForecasts.prefix(5)
         let lows = days.compactMap { ViewFormat.celsius($0.temperature.minimum) }
         let highs = days.compactMap { ViewFormat.celsius($0.temperature.maximum) }
@@ -87,10 +101,11 @@ public enum DetailView {
             let low = ViewFormat.celsius(day.temperature.minimum), high = ViewFormat.celsius(day.temperature.maximum)
             let lowText = WeatherFormat.forecastDegrees(day.temperature.minimum, units: m.units)
             let highText = WeatherFormat.forecastDegrees(day.temperature.maximum, units: m.units)
-            let bar = RangeBar.bar(low: low ?? weekLow, high: high ?? weekHigh, weekLow: weekLow, weekHigh: weekHigh, width: 10)
+            let range = RangeBar.bar(low: low ?? weekLow, high: high ?? weekHigh, weekLow: weekLow, weekHigh: weekHigh, width: bar)
             let rain = day.day?.precipitationProbability.map { "\($0) %" } ?? ""
             let glyph = ViewFormat.glyph(icon: day.day?.icon)
-            let text = "\(weekday) \(glyph) \(pad(lowText, 5)) \(pad(highText, 5)) \(bar) \(pad(rain, 5, right: true))"
+            let text = pad("\(weekday) \(glyph)", dayWidth) + "  " + pad(lowText, degreeWidth, right: true) + " "
+                + pad(highText, degreeWidth, right: true) + "  " + range + "  " + pad(rain, rainWidth, right: true)
             out.append(Line(text: text))
         }
         return out
@@ -130,19 +145,67 @@ public enum DetailView {
             buffer.draw("No city selected", x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
             return
         }
-        let all = wrapped(lines(for: city, state: m), width: rect.width - 1)
-        for (i, line) in all.prefix(rect.height).enumerated() {
-            var style = line.style
-            if i == 0, focused { style.underline = true }
-            buffer.draw(line.text, x: rect.x + 1, y: rect.y + i, columns: rect.width - 1, style: style)
-        }
-        // Colour only the range bars of the forecast rows.
-        for (i, line) in all.prefix(rect.height).enumerated() where line.text.contains("━") {
-            var col = rect.x + 1
-            for ch in line.text {
-                if ch == "━", col < rect.maxX { buffer.restyle(x: col, y: rect.y + i, count: 1) { _ in Style(color: .bar) } }
-                col += ScreenBuffer.columns(of: ch)
+        let width = rect.width - 1
+        let current = wrapped(lines(for: city, state: m), width: width)
+        // The rows left under the conditions and the forecast go to the chart; the headline gives
+        // way first when the chart would not fit with it.
+        var forecast = forecastLines(state: m, width: width)
+        let hours = HourlyChartView.upcoming(m.selectedHourly, now: m.now)
+        var free = rect.height - current.count - 1 - forecast.count
+        if hours != nil, free - 1 < HourlyChartView.minimumRows, m.selectedForecast?.headline?.text != nil {
+            let shorter = forecastLines(state: m, width: width, headline: false)
+            if free - 1 + forecast.count - shorter.count >= HourlyChartView.minimumRows {
+                free += forecast.count - shorter.count
+                forecast = shorter
             }
+        }
+        var hourLines: [Line] = []
+        var chartRows = 0
+        if hours != nil, free - 1 >= HourlyChartView.minimumRows {
+            chartRows = min(free - 1, HourlyChartView.maximumRows)
+        } else if let hours, free >= 2 {
+            hourLines = [Line(text: hourSummary(hours, units: m.units), style: .dimmed)]
+        } else if hours == nil, m.selectedForecast != nil, let problem = m.selectedForecastError, free >= 2 {
+            hourLines = [Line(text: problem, style: .dimmed)]
+        }
+
+        var y = rect.y
+        func put(_ lines: [Line], underlineFirst: Bool = false) {
+            for (i, line) in lines.enumerated() where y < rect.maxY {
+                var style = line.style
+                if i == 0, underlineFirst { style.underline = true }
+                buffer.draw(line.text, x: rect.x + 1, y: y, columns: width, style: style)
+                if line.text.contains("━") { colourBars(line.text, into: &buffer, x: rect.x + 1, y: y, maxX: rect.maxX) }
+                y += 1
+            }
+        }
+        put(current, underlineFirst: focused)
+        if chartRows > 0, let hours {
+            y += 1
+            HourlyChartView.draw(hours, units: m.units, offsetHours: city.timeZone?.gmtOffset ?? 0, into: &buffer,
+                                 rect: Rect(x: rect.x + 1, y: y, width: width, height: chartRows))
+            y += chartRows
+        } else if !hourLines.isEmpty {
+            y += 1
+            put(hourLines)
+        }
+        y += 1
+        put(forecast)
+    }
+
+    /// The hours in one line, when there is no room for their chart.
+    static func hourSummary(_ hours: [HourlyForecast], units: TemperatureUnit) -> String {
+        let degrees = hours.compactMap(\.temperatureCelsius).map { HourlyChartView.value(celsius: $0, units: units) }
+        let rain = hours.compactMap(\.precipitationProbability).max() ?? 0
+        return "Next \(hours.count) h: \(WeatherFormat.whole(degrees.min() ?? 0))° to \(WeatherFormat.whole(degrees.max() ?? 0))°, rain up to \(rain) %"
+    }
+
+    /// Colours only the range bar of a forecast row.
+    static func colourBars(_ text: String, into buffer: inout ScreenBuffer, x: Int, y: Int, maxX: Int) {
+        var col = x
+        for ch in text {
+            if ch == "━", col < maxX { buffer.restyle(x: col, y: y, count: 1) { _ in Style(color: .bar) } }
+            col += ScreenBuffer.columns(of: ch)
         }
     }
 }

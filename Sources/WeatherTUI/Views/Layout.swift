@@ -16,10 +16,12 @@ public struct Layout: Equatable, Sendable {
     /// The list, its column titles on the first row.
     public var list: Rect?
     public var detail: Rect?
+    /// The world map, in place of the list (and of the detail beside it) while `m` shows it.
+    public var map: Rect?
     public var status: Rect
 
     /// Layout for `size`; `detailFullScreen` is the narrow-terminal detail view.
-    public init(size: TerminalSize, hasBanner: Bool, hasFilterRow: Bool, detailFullScreen: Bool) {
+    public init(size: TerminalSize, hasBanner: Bool, hasFilterRow: Bool, detailFullScreen: Bool, showsMap: Bool = false) {
         let w = size.columns, h = size.rows
         header = Rect(x: 0, y: 0, width: w, height: 1)
         var top = 1
@@ -34,7 +36,10 @@ public struct Layout: Equatable, Sendable {
             bottom -= 1
         }
         let body = Rect(x: 0, y: top, width: w, height: max(0, bottom - top))
-        if size.isWide {
+        if showsMap {
+            // A map wants every column; its detail opens over it, as on a narrow terminal.
+            if detailFullScreen { detail = body } else { map = body }
+        } else if size.isWide {
             // List gets what its columns need (about 64), the detail the rest but at least 36.
             let listWidth = min(max(56, w - 72), w - 37)
             list = Rect(x: 0, y: body.y, width: listWidth, height: body.height)
@@ -50,13 +55,13 @@ public struct Layout: Equatable, Sendable {
     public init(size: TerminalSize, state: State) {
         let detailFullScreen = Self.detailFullScreen(size: size, state: state)
         self.init(size: size, hasBanner: state.banner != .none,
-                  hasFilterRow: Self.showsFilterRow(state) && !detailFullScreen, detailFullScreen: detailFullScreen)
+                  hasFilterRow: Self.showsFilterRow(state) && !detailFullScreen, detailFullScreen: detailFullScreen, showsMap: state.showsMap)
     }
 
     /// Whether the narrow terminal shows the detail instead of the list. Typing a filter shows
     /// the list it narrows, even from the full-screen detail.
     public static func detailFullScreen(size: TerminalSize, state: State) -> Bool {
-        !size.isWide && state.mode == .detail && state.selectedCity != nil && !state.isEditingFilter
+        (!size.isWide || state.showsMap) && state.mode == .detail && state.selectedCity != nil && !state.isEditingFilter
     }
 
     /// Whether the filter prompt row is wanted: while typing, or while a filter is kept.

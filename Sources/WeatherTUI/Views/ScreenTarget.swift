@@ -6,9 +6,7 @@ import WeatherModels
 public enum ScreenTarget: Equatable, Sendable {
     /// A list column's title (the weather column sorts by nothing).
     case columnTitle(SortField)
-    /// A city: its row in the list. The world map, where there is one, answers here with the
-    /// marker nearest the click (`Layout` gives it a rect like the list's; a `case` in `at`
-    /// finds the marker).
+    /// A city: its row in the list, or on the world map the marker nearest the click.
     case city(key: String)
     case nothing
 
@@ -16,6 +14,7 @@ public enum ScreenTarget: Equatable, Sendable {
     public static func at(x: Int, y: Int, state: State, size: TerminalSize) -> ScreenTarget {
         guard !Layout.isTooSmall(size), !state.overlayShown else { return .nothing }
         let layout = Layout(size: size, state: state)
+        if let map = layout.map, map.contains(x: x, y: y) { return nearestMarker(x: x - map.x, y: y - map.y, state: state, map: map) }
         guard let list = layout.list, list.contains(x: x, y: y) else { return .nothing }
         if y == list.y {
             let cols = CityListView.Columns(width: list.width)
@@ -29,6 +28,24 @@ public enum ScreenTarget: Equatable, Sendable {
         let index = state.listScrollOffset + (y - list.y - 1)
         guard index >= 0, index < state.visibleCities.count else { return .nothing }
         return .city(key: state.visibleCities[index].key)
+    }
+}
+
+extension ScreenTarget {
+    /// The listed city whose marker is nearest the cell clicked on the map drawn in `map` (its
+    /// last row is the legend, as `MapView` draws it); a cell is about twice as tall as wide.
+    static func nearestMarker(x: Int, y: Int, state: State, map: Rect) -> ScreenTarget {
+        guard y < map.height - 1 else { return .nothing }
+        let projection = MapProjection(columns: map.width, rows: map.height - 1)
+        var best: (key: String, distance: Int)?
+        for index in state.visibleCities.indices {
+            guard let geo = state.visibleCities[index].geoPosition,
+                  let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
+            let dx = cell.x - x, dy = (cell.y - y) * 2
+            let distance = dx * dx + dy * dy
+            if distance < best?.distance ?? .max { best = (state.visibleCities[index].key, distance) }
+        }
+        return best.map { .city(key: $0.key) } ?? .nothing
     }
 }
 

@@ -6,10 +6,13 @@ public enum StatusLineView {
     /// At 80 columns the arrows' hint goes first (every user tries them) and `u` next, so sorting
     /// and pinning stay in sight.
     static let browsingHints: [(String, Int)] = [
-        ("↑↓ move", 0), ("⏎ detail", 4), ("/ filter", 4), ("s sort", 3), ("u units", 1), ("p pin", 3),
+        ("↑↓ move", 0), ("⏎ detail", 1), ("/ filter", 4), ("m map", 3), ("s sort", 3), ("u units", 1), ("p pin", 3),
         ("a add", 2), ("r refresh", 3), ("? help", 9), ("q quit", 9),
     ]
     static let filterHints: [(String, Int)] = [("type to filter", 9), ("⏎ keep", 9), ("Esc clear", 9), ("↑↓ move", 1)]
+    static let mapHints: [(String, Int)] = [
+        ("↑↓ city", 5), ("⏎ detail", 4), ("/ filter", 4), ("m Esc list", 6), ("u units", 2), ("r refresh", 3), ("? help", 9), ("q quit", 9),
+    ]
     static let detailHints: [(String, Int)] = [
         ("Esc back", 9), ("↑↓ city", 4), ("u units", 2), ("p pin", 1), ("r refresh", 3), ("? help", 9), ("q quit", 9),
     ]
@@ -49,7 +52,7 @@ public enum StatusLineView {
         } else if m.isEditingFilter {
             left = " " + hints(filterHints, width: room)
         } else {
-            left = " " + hints(detailFullScreen ? detailHints : browsingHints, width: room)
+            left = " " + hints(detailFullScreen ? detailHints : m.showsMap ? mapHints : browsingHints, width: room)
         }
         buffer.fill(x: rect.x, y: rect.y, count: rect.width, style: .dimmed)
         buffer.draw(left, x: rect.x, y: rect.y, columns: max(0, rect.width - rightWidth - 1), style: m.notice != nil ? .plain : .dimmed)
@@ -87,6 +90,7 @@ public enum HelpOverlay {
         ("p", "pin / unpin (★ stays on top)"),
         ("a", "add a city: search by name"),
         ("d Delete", "remove an own city"),
+        ("m", "world map ⇄ list"),
         ("r R F5 Ctrl-R", "refresh now"),
         ("!", "messages: notices and errors"),
         ("Ctrl-L", "redraw the screen"),

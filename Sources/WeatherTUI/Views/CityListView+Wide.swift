@@ -1,0 +1,74 @@
+import Foundation
+import WeatherCore
+import WeatherModels
+
+/// A column the list gains when it is wide, most wanted first.
+enum ExtraColumn: CaseIterable, Equatable {
+    case feelsLike, humidity, wind, localTime
+
+    var title: String {
+        switch self {
+        case .feelsLike: return "Feels"
+        case .humidity: return "Humidity"
+        case .wind: return "Wind"
+        case .localTime: return "Local"
+        }
+    }
+
+    /// Columns wide: the widest value (`-12.5°C`, `100 %`, `WSW 114 km/h`, `23:59`) or the title.
+    var width: Int {
+        switch self {
+        case .feelsLike: return 7
+        case .humidity: return 8
+        case .wind: return 12
+        case .localTime: return 5
+        }
+    }
+
+    var alignsRight: Bool { self != .wind }
+
+    func value(of city: CityWeather, units: TemperatureUnit, now: Date) -> String {
+        switch self {
+        case .feelsLike:
+            return city.realFeelTemperature == nil ? "" : WeatherFormat.temperature(city.realFeelTemperature, units: units)
+        case .humidity:
+            return city.relativeHumidity.map { "\($0) %" } ?? ""
+        case .wind:
+            return WeatherFormat.wind(city.wind, units: units) ?? ""
+        case .localTime:
+            guard let offset = city.timeZone?.gmtOffset, WeatherFormat.isPlausibleOffset(offset) else { return "" }
+            return WeatherFormat.wallClock(now, offsetHours: offset)
+        }
+    }
+}
+
+extension CityListView.Columns {
+    /// The wide list: city, country, temperature, then the extras that fit after the weather's
+    /// minimum, then what is left to country names (up to the longest there is), the city and
+    /// the weather. Fixed by the width alone, so no column moves while scrolling.
+    init(wide width: Int) {
+        let marker = 3, gap = 2, tempWidth = 7
+        let cityMinimum = 20, countryMinimum = 16, weatherMinimum = 20
+        let longestCountry = 32, longestCity = 24  // "Democratic Republic of the Congo"; "Thành phố Hồ Chí Minh"
+        var free = width - marker - cityMinimum - gap - countryMinimum - gap - tempWidth - gap - weatherMinimum
+        var chosen: [ExtraColumn] = []
+        for column in ExtraColumn.allCases {
+            guard free >= column.width + gap else { break }  // strictly by priority
+            chosen.append(column)
+            free -= column.width + gap
+        }
+        let countryWidth = countryMinimum + min(free, longestCountry - countryMinimum)
+        free -= countryWidth - countryMinimum
+        let cityWidth = cityMinimum + min(free, longestCity - cityMinimum)
+        city = (marker, cityWidth)
+        country = (city.x + cityWidth + gap, countryWidth)
+        temp = (country.x + countryWidth + gap, tempWidth)
+        var x = temp.x + tempWidth + gap
+        extras = []
+        for column in chosen {
+            extras.append((column, x))
+            x += column.width + gap
+        }
+        weather = (x, max(0, width - x))
+    }
+}

@@ -1,0 +1,108 @@
+import WeatherCore
+import WeatherModels
+
+/// `m`: the listed cities on a world map. Land in braille from the bundled mask, each city a `●`
+/// coloured by its temperature on the list's scale, the selected one `◉` in bold reverse with its
+/// name and temperature beside it (readable without colour), and a legend on the last row.
+public enum MapView {
+    static let marker: Unicode.Scalar = "●"
+    static let selectedMarker: Unicode.Scalar = "◉"
+
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
+        guard rect.height >= 2, rect.width >= 10 else { return }
+        let area = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1)
+        let projection = MapProjection(columns: area.width, rows: area.height)
+        drawLand(projection, into: &buffer, at: area)
+        drawLegend(m, into: &buffer, y: rect.maxY - 1, x: rect.x, width: rect.width)
+
+        let cities = m.visibleCities
+        if cities.isEmpty {
+            let line = m.filter.isEmpty ? (m.emptyExplanation?.first ?? "No cities to show yet.") : "No city matches \"\(m.filter)\" (Esc clears the filter)"
+            buffer.draw(line, x: area.x + 2, y: area.y, columns: area.width - 2, style: .sectionTitle)
+            return
+        }
+        // By index: a city is a large value, and copying each of 10,000 would cost more than drawing it.
+        for index in cities.indices where index != m.selectedIndex {
+            guard let geo = cities[index].geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
+            buffer.put(marker, x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(cities[index].temperature))
+        }
+        if let selected = m.selectedCity {
+            drawSelected(selected, units: m.units, projection: projection, into: &buffer, area: area)
+        }
+    }
+
+    /// The marker's colour: the list's temperature scale, bold so it stands out of the land.
+    static func markerStyle(_ temperature: MetricImperial) -> Style {
+        Style.temperature(celsius: WeatherFormat.temperatureValue(temperature, units: .metric))
+    }
+
+    /// The selected marker and its label (name and temperature), right of it when it fits, else left.
+    static func drawSelected(_ city: CityWeather, units: TemperatureUnit, projection: MapProjection, into buffer: inout ScreenBuffer, area: Rect) {
+        let label = " \(city.localizedName) \(WeatherFormat.temperature(city.temperature, units: units)) "
+        let labelWidth = ScreenBuffer.columns(of: label)
+        guard let geo = city.geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else {
+            // A city without a place still says which it is, in the map's corner.
+            buffer.draw(label + "(no coordinates)", x: area.x, y: area.y, columns: min(area.width, labelWidth + 16), style: Style(bold: true, reverse: true))
+            return
+        }
+        let x = area.x + cell.x, y = area.y + cell.y
+        var style = markerStyle(city.temperature)
+        style.reverse = true
+        buffer.put(selectedMarker, x: x, y: y, style: style)
+        let labelX = x + 1 + labelWidth <= area.maxX ? x + 1 : max(area.x, x - labelWidth)
+        // The label in the marker's own style: one run of one style, and its colour says the grade too.
+        buffer.draw(label, x: labelX, y: y, columns: min(labelWidth, area.maxX - labelX), style: style)
+    }
+
+    /// Land as braille: each of a cell's 8 dots reads the mask pixel under its centre.
+    static func drawLand(_ projection: MapProjection, into buffer: inout ScreenBuffer, at area: Rect) {
+        let mask = LandMask.world
+        let dotsWide = area.width * 2, dotsHigh = area.height * 4
+        // The mask pixel of each dot column and row, once a frame rather than once a dot.
+        let maskColumns = (0..<dotsWide).map { x -> Int in
+            projection.place(dotX: x, dotY: dotsHigh / 2).map { LandMask.pixel(latitude: 0, longitude: $0.longitude).column } ?? -1
+        }
+        let maskRows = (0..<dotsHigh).map { y -> Int in
+            projection.place(dotX: dotsWide / 2, dotY: y).map { LandMask.pixel(latitude: $0.latitude, longitude: 0).row } ?? -1
+        }
+        let style = Style(color: .land)
+        for row in 0..<area.height {
+            for column in 0..<area.width {
+                var bits: UInt32 = 0
+                for dy in 0..<4 {
+                    let maskRow = maskRows[row * 4 + dy]
+                    guard maskRow >= 0 else { continue }
+                    if mask.isLand(column: maskColumns[column * 2], row: maskRow) { bits |= UInt32(HourlyChartView.brailleBit(dx: 0, dy: dy)) }
+                    if mask.isLand(column: maskColumns[column * 2 + 1], row: maskRow) { bits |= UInt32(HourlyChartView.brailleBit(dx: 1, dy: dy)) }
+                }
+                if bits != 0, let scalar = Unicode.Scalar(0x2800 + bits) {
+                    buffer.put(scalar, x: area.x + column, y: area.y + row, style: style)
+                }
+            }
+        }
+    }
+
+    /// `● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C`, each dot in its grade's colour.
+    static func drawLegend(_ m: State, into buffer: inout ScreenBuffer, y: Int, x: Int, width: Int) {
+        let bounds = WeatherFormat.temperatureGradeBounds.map { celsius in
+            WeatherFormat.whole(m.units == .metric ? celsius : celsius * 9 / 5 + 32)
+        }
+        var labels = ["< \(bounds[0])"]
+        for i in 1..<bounds.count { labels.append("\(bounds[i - 1])–\(bounds[i])") }
+        labels.append("≥ \(bounds[bounds.count - 1]) \(m.units == .metric ? "°C" : "°F")")
+        var column = x + 1
+        for (grade, label) in labels.enumerated() {
+            let celsius = grade == 0 ? WeatherFormat.temperatureGradeBounds[0] - 1 : WeatherFormat.temperatureGradeBounds[grade - 1]
+            guard column + 2 + ScreenBuffer.columns(of: label) < x + width else { return }
+            buffer.put(marker, x: column, y: y, style: Style.temperature(celsius: celsius))
+            column = buffer.draw(label, x: column + 2, y: y, style: .dimmed) + 2
+        }
+        let cities = m.visibleCities
+        var placed = 0
+        for index in cities.indices where cities[index].geoPosition != nil { placed += 1 }
+        guard placed < cities.count else { return }
+        let note = "\(m.visibleCities.count - placed) without coordinates, not on the map"
+        let noteX = x + width - ScreenBuffer.columns(of: note) - 1
+        if noteX > column { buffer.draw(note, x: noteX, y: y, style: .dimmed) }
+    }
+}

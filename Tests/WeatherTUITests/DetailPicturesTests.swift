@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import WeatherCore
+import WeatherModels
+@testable import WeatherTUI
+
+/// The hourly chart and the labelled 5-day forecast in the detail, and the wide list's columns.
+@Suite struct DetailPicturesTests {
+    /// 24 hours from the state's current hour: 5 °C at 06:00 UTC rising to 15 °C at 15:00, rain late.
+    static func hours(count: Int = 24, from start: Int = Int(ViewFixtures.now.timeIntervalSince1970) / 3600 * 3600) -> HourlyForecastResponse {
+        HourlyForecastResponse(hours: (0..<count).map { n in
+            let epoch = start + n * 3600
+            let hour = Double((epoch / 3600) % 24)
+            return HourlyForecast(epochTime: epoch, temperatureCelsius: 10 - 5 * cos((hour - 3) / 24 * 2 * .pi),
+                                  precipitationProbability: n < 12 ? 0 : min(100, (n - 11) * 10), weatherIcon: 1, isDaylight: true)
+        })
+    }
+
+    static func state(hours: HourlyForecastResponse?, forecast: DailyForecastResponse? = nil) throws -> State {
+        var city = try ViewFixtures.details()
+        city.timeZone = CityTimeZone(code: "UTC", name: "Etc/UTC", gmtOffset: 0)
+        var m = ViewFixtures.state([city])
+        m.forecasts[city.key] = StoredForecast(fetchedAt: ViewFixtures.now, forecast: try forecast ?? ViewFixtures.forecast(), hourly: hours)
+        m.mode = .detail
+        return m
+    }
+
+    static func render(_ m: State, _ columns: Int, _ rows: Int) -> ScreenBuffer {
+        BrowserView.render(m, size: TerminalSize(columns: columns, rows: rows))
+    }
+
+    @Test func theChartHasALineBarsAndLabelledAxes() throws {
+        let buffer = Self.render(try Self.state(hours: Self.hours()), 140, 40)
+        let lines = buffer.lines
+        let title = try #require(lines.firstIndex { $0.contains("Next 24 h (local time)") })
+        let chart = lines[title...].prefix(HourlyChartView.maximumRows)
+        #expect(chart.contains { $0.contains("15°┤") }, "the top of the scale, in degrees")
+        #expect(chart.contains { $0.contains(" 5°┤") }, "the bottom of the scale")
+        #expect(chart.contains { $0.contains("rain│") && $0.contains("█") }, "100 % is a full bar")
+        #expect(chart.contains { $0.contains("└┬") }, "the axis with ticks")
+        // 12:09 UTC: the hours start at 12 and are labelled every other hour in the city's time.
+        let hoursRow = try #require(chart.first { $0.contains(" 12   14 ") })
+        #expect(hoursRow.contains(" 22   00 "))
+        let braille = lines.joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }
+        #expect(braille.count > 40, "a line across the plot")
+    }
+
+    @Test func theLineIsColouredByTheTemperatureScale() throws {
+        let buffer = Self.render(try Self.state(hours: Self.hours()), 140, 40)
+        let title = try #require(buffer.lines.firstIndex { $0.contains("Next 24 h") })
+        let plot = buffer.cells[((title + 1) * buffer.width)...]  // under the title and its legend
+        let colours = Set(plot.filter { (0x2801...0x28FF).contains($0.scalar.value) }.map(\.style.color))
+        #expect(colours.isSubset(of: [.cold, .cool]) && colours.count == 2, "\(colours)")
+    }
+
+    @Test func fahrenheitScalesTheChart() throws {
+        var m = try Self.state(hours: Self.hours())
+        m.units = .imperial
+        let text = Self.render(m, 140, 40).lines.joined(separator: "\n")
+        #expect(text.contains("59°┤") && text.contains("41°┤") && text.contains("°F  ▅ chance of rain"))
+    }
+
+    @Test func pastHoursAreLeftOutAndTooFewLeaveNoChart() throws {
+        let start = Int(ViewFixtures.now.timeIntervalSince1970) / 3600 * 3600
+        let old = Self.hours(count: 24, from: start - 22 * 3600)
+        #expect(HourlyChartView.upcoming(old, now: ViewFixtures.now)?.count == 2)
+        let gone = Self.hours(count: 24, from: start - 24 * 3600)
+        #expect(HourlyChartView.upcoming(gone, now: ViewFixtures.now) == nil)
+        let text = Self.render(try Self.state(hours: gone), 140, 40).lines.joined()
+        #expect(!text.contains("Next 24 h") && text.contains("5-day forecast"))
+    }
+
+    @Test func twelveAccuWeatherHoursAreCalledSo() throws {
+        let text = Self.render(try Self.state(hours: Self.hours(count: 12)), 140, 40).lines.joined()
+        #expect(text.contains("Next 12 h (local time)"))
+    }
+
+    @Test func theForecastHasColumnTitlesAndNoMinusZero() throws {
+        var forecast = try ViewFixtures.forecast()
+        forecast.dailyForecasts[0].temperature = ValueRange(minimum: UnitValue(value: -0.4, unit: "C"), maximum: UnitValue(value: 3.2, unit: "C"))
+        let lines = Self.render(try Self.state(hours: nil, forecast: forecast), 140, 40).lines
+        let titleRow = try #require(lines.firstIndex { $0.contains("Day") && $0.contains("Low") && $0.contains("High") })
+        #expect(lines[titleRow].contains("Range") && lines[titleRow].contains("Rain"))
+        #expect(!lines[titleRow].contains("━"))
+        let first = lines[titleRow + 1]
+        #expect(first.contains("   0°   3°  ") && !first.contains("-0°"), "\(first)")
+        // Low and high are right-aligned under their titles.
+        func column(_ needle: String, _ line: String) -> Int? {
+            line.range(of: needle).map { DisplayWidth.width(of: String(line[..<$0.upperBound])) }
+        }
+        #expect(column("Low", lines[titleRow]) == column("0°", first))
+        #expect(column("High", lines[titleRow]) == column("3°", first))
+    }
+
+    @Test func eightyByTwentyFourKeepsTheForecastAndSumsUpTheHours() throws {
+        let m = try Self.state(hours: Self.hours())
+        let text = Self.render(m, 80, 24).lines.joined(separator: "\n")
+        #expect(text.contains("5-day forecast"))
+        #expect(text.contains("Day") && text.contains("Range"))
+    }
+
+    @Test func aMissingHourlyCallSaysWhyUnderTheDays() throws {
+        var m = try Self.state(hours: nil)
+        m.forecastErrors[m.selectedCity!.key] = "hourly forecast: daily request limit reached"
+        let text = Self.render(m, 140, 40).lines.joined(separator: "\n")
+        #expect(text.contains("hourly forecast: daily request limit reached"))
+        #expect(text.contains("5-day forecast"))
+    }
+
+    // MARK: the wide list
+
+    @Test func below100ColumnsTheListIsUnchanged() {
+        for width in [56, 68, 80, 99] {
+            #expect(CityListView.Columns(width: width).extras.isEmpty, "\(width)")
+        }
+    }
+
+    @Test func aWideListGainsColumnsByPriority() {
+        let extras = { (width: Int) in CityListView.Columns(width: width).extras.map(\.column) }
+        #expect(extras(100) == [.feelsLike, .humidity], "strictly by priority: local time waits for wind")
+        #expect(extras(128) == [.feelsLike, .humidity, .wind, .localTime])
+        let wide = CityListView.Columns(width: 128)
+        #expect(wide.country.width == 32, "whole country names")
+        #expect(wide.weather.x + wide.weather.width == 128)
+    }
+
+    @Test func theExtraColumnsShowEachCitysValues() throws {
+        var city = try ViewFixtures.details()
+        city.timeZone = CityTimeZone(code: "JST", name: "Asia/Tokyo", gmtOffset: 9)
+        let m = ViewFixtures.state([city] + (try ViewFixtures.topCities()))
+        let lines = Self.render(m, 200, 60).lines
+        #expect(lines[1].contains("Feels") && lines[1].contains("Humidity") && lines[1].contains("Wind") && lines[1].contains("Local"))
+        let row = lines[2]
+        #expect(row.contains("21:09"), "12:09 UTC in Tokyo")
+        if let humidity = city.relativeHumidity { #expect(row.contains("\(humidity) %")) }
+        if let feels = city.realFeelTemperature { #expect(row.contains(WeatherFormat.temperature(feels, units: .metric))) }
+        for line in lines { #expect(DisplayWidth.width(of: line) == 200) }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import WeatherCore
+import WeatherModels
+@testable import WeatherTUI
+
+/// The land mask, the projection on known places, and the map as drawn.
+@Suite struct MapTests {
+    /// Inland or well-inside places that any world map has on land, and open-sea places.
+    static let onLand: [(String, Double, Double)] = [
+        ("Moscow", 55.76, 37.62), ("Madrid", 40.42, -3.70), ("Delhi", 28.61, 77.21), ("Beijing", 39.90, 116.40),
+        ("Mexico City", 19.43, -99.13), ("Denver", 39.74, -104.99), ("Nairobi", -1.29, 36.82), ("Brasília", -15.79, -47.88),
+        ("Alice Springs", -23.70, 133.88), ("Ulaanbaatar", 47.89, 106.91), ("Kinshasa", -4.32, 15.31), ("La Paz", -16.49, -68.12),
+    ]
+    static let atSea: [(String, Double, Double)] = [
+        ("mid-Atlantic", 30, -40), ("mid-Pacific", 0, -150), ("Indian Ocean", -30, 80), ("Tasman Sea", -40, 160),
+    ]
+
+    @Test(arguments: onLand)
+    func knownPlacesOnLandAreLandInTheMask(_ place: (String, Double, Double)) {
+        #expect(LandMask.world.isLand(latitude: place.1, longitude: place.2), "\(place.0)")
+    }
+
+    @Test(arguments: atSea)
+    func openSeaIsSea(_ place: (String, Double, Double)) {
+        #expect(!LandMask.world.isLand(latitude: place.1, longitude: place.2), "\(place.0)")
+    }
+
+    @Test(arguments: [(80, 22), (140, 37), (200, 57), (40, 8)])
+    func aCityOnLandLandsOnALandCellAtEverySize(_ size: (Int, Int)) {
+        let projection = MapProjection(columns: size.0, rows: size.1)
+        var buffer = ScreenBuffer(width: size.0, height: size.1)
+        MapView.drawLand(projection, into: &buffer, at: Rect(x: 0, y: 0, width: size.0, height: size.1))
+        for place in Self.onLand {
+            guard let cell = projection.cell(latitude: place.1, longitude: place.2) else {
+                Issue.record("\(place.0) is off the map")
+                continue
+            }
+            let scalar = buffer[cell.x, cell.y].scalar.value
+            #expect((0x2801...0x28FF).contains(scalar), "\(place.0) at \(cell) is on \(buffer.grapheme(x: cell.x, y: cell.y))")
+        }
+    }
+
+    @Test func theProjectionKeepsDotsSquareAndCentresTheWorld() throws {
+        let wide = MapProjection(columns: 200, rows: 30)  // height decides: 120 dots for 142°
+        #expect(abs(wide.scale - 120 / 142) < 1e-9)
+        #expect(wide.originY == 0 && wide.originX > 0)
+        let west = try #require(wide.dot(latitude: 0, longitude: -180)), east = try #require(wide.dot(latitude: 0, longitude: 179.9))
+        #expect(west.x + east.x == 399 || west.x + east.x == 398)  // symmetric about the middle
+        let tall = MapProjection(columns: 80, rows: 40)  // width decides: 160 dots for 360°
+        #expect(abs(tall.scale - 160.0 / 360) < 1e-9 && tall.originX == 0 && tall.originY > 0)
+        #expect(tall.dot(latitude: -70, longitude: 0) == nil)  // Antarctica is left off
+        #expect(tall.dot(latitude: .nan, longitude: 0) == nil)
+        #expect(tall.dot(latitude: 10, longitude: 200) == nil)
+    }
+
+    @Test func theProjectionAndItsInverseAgree() throws {
+        let projection = MapProjection(columns: 120, rows: 30)
+        for (_, lat, lon) in Self.onLand {
+            let dot = try #require(projection.dot(latitude: lat, longitude: lon))
+            let back = try #require(projection.place(dotX: dot.x, dotY: dot.y))
+            #expect(abs(back.latitude - lat) <= 1 / projection.scale && abs(back.longitude - lon) <= 1 / projection.scale)
+        }
+    }
+
+    static func placed(_ name: String, key: String, celsius: Double, lat: Double, lon: Double) -> CityWeather {
+        var city = ViewFixtures.make(key: key, name: name, celsius: celsius)
+        city.geoPosition = GeoPosition(latitude: lat, longitude: lon)
+        return city
+    }
+
+    static let cities = [
+        placed("Moscow", key: "m", celsius: -8, lat: 55.76, lon: 37.62),
+        placed("Delhi", key: "d", celsius: 31, lat: 28.61, lon: 77.21),
+        placed("Denver", key: "v", celsius: 12, lat: 39.74, lon: -104.99),
+    ]
+
+    static func mapState(selected: Int) -> State {
+        var m = ViewFixtures.state(cities, selected: selected)
+        m.showsMap = true
+        return m
+    }
+
+    @Test func everyCityHasAMarkerInItsColourAndTheSelectedOneIsLabelled() throws {
+        let size = TerminalSize(columns: 140, rows: 40)
+        let m = Self.mapState(selected: 0)
+        let buffer = BrowserView.render(m, size: size)
+        let rect = try #require(Layout(size: size, state: m).map)
+        let projection = MapProjection(columns: rect.width, rows: rect.height - 1)
+        for (i, city) in Self.cities.enumerated() {
+            let cell = try #require(projection.cell(latitude: city.geoPosition!.latitude, longitude: city.geoPosition!.longitude))
+            let drawn = buffer[rect.x + cell.x, rect.y + cell.y]
+            #expect(drawn.scalar == (i == 0 ? MapView.selectedMarker : MapView.marker), "\(city.englishName)")
+            #expect(drawn.style.color == ColorRole.grade(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric)))
+            #expect(drawn.style.bold)
+            #expect(drawn.style.reverse == (i == 0), "only the selected marker is reversed (monochrome)")
+        }
+        let moscowRow = try #require(projection.cell(latitude: 55.76, longitude: 37.62)).y + rect.y
+        #expect(buffer.line(moscowRow).contains(" Moscow -8.0°C "))
+        #expect(!buffer.lines.joined().contains("Delhi 31.0°C"))
+    }
+
+    @Test func movingTheSelectionMovesTheLabel() {
+        let size = TerminalSize(columns: 140, rows: 40)
+        var m = Self.mapState(selected: 0)
+        _ = m.reduce(.moveDown)
+        let text = BrowserView.render(m, size: size).lines.joined(separator: "\n")
+        #expect(text.contains(" Delhi 31.0°C "))
+        #expect(!text.contains("Moscow -8.0°C"))
+    }
+
+    @Test func theFilterAppliesToTheMarkers() {
+        var m = Self.mapState(selected: 0)
+        m.filter = "Den"
+        m.visibleCities = [Self.cities[2]]
+        m.selectedKey = "v"
+        let buffer = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40))
+        let markers = buffer.cells.filter { $0.scalar == MapView.marker || $0.scalar == MapView.selectedMarker }
+        // One marker on the map, and the legend's six coloured dots.
+        #expect(markers.count == 1 + 6)
+        #expect(buffer.lines.joined().contains(" Denver 12.0°C "))
+    }
+
+    @Test func theLegendNamesEveryGradeInTheUnitsShown() {
+        var m = Self.mapState(selected: 0)
+        let size = TerminalSize(columns: 140, rows: 40)
+        let legendRow = Layout(size: size, state: m).map.map { $0.maxY - 1 } ?? 0
+        #expect(BrowserView.render(m, size: size).line(legendRow).contains("● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C"))
+        m.units = .imperial
+        #expect(BrowserView.render(m, size: size).line(legendRow).contains("● < 32  ● 32–50  ● 50–64  ● 64–77  ● 77–90  ● ≥ 90 °F"))
+    }
+
+    @Test func enterOnTheMapOpensTheDetailOverItAtAnyWidth() {
+        var m = Self.mapState(selected: 1)
+        _ = m.reduce(.openDetail)
+        for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 200, rows: 60)] {
+            let layout = Layout(size: size, state: m)
+            #expect(layout.map == nil && layout.list == nil && layout.detail?.width == size.columns, "\(size)")
+            #expect(BrowserView.render(m, size: size).lines.joined().contains("Delhi  ·  Japan"))
+        }
+    }
+
+    @Test func aCityWithoutCoordinatesIsSaidNotDrawn() {
+        var nowhere = ViewFixtures.make(key: "x", name: "Atlantis", celsius: 20)
+        nowhere.geoPosition = nil
+        var m = ViewFixtures.state(Self.cities + [nowhere], selected: 3)
+        m.showsMap = true
+        let text = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).lines.joined(separator: "\n")
+        #expect(text.contains("Atlantis 20.0°C"))
+        #expect(text.contains("1 without coordinates, not on the map"))
+    }
+
+    @Test func theMapKeyIsInTheHintsAndTheHelp() {
+        var m = Self.mapState(selected: 0)
+        #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m Esc list"))
+        m.showsMap = false
+        #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m map"))
+        m.showHelp = true
+        #expect(BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines.joined().contains("world map ⇄ list"))
+        #expect(KeyMap.command(for: .character("m"), editingFilter: false) == .toggleMap)
+        #expect(KeyMap.command(for: .character("m"), editingFilter: true) == .filterInsert("m"))
+        #expect(StoreDriver.action(for: .toggleMap) == .toggleMap)
+    }
+
+    @Test func tenThousandCitiesDrawWithoutTrouble() {
+        let many: [CityWeather] = (0..<10_000).map { (i: Int) -> CityWeather in
+            let celsius = Double(i % 50 - 10), lat = Double(i % 140) - 57, lon = Double(i % 359) - 179
+            return Self.placed("City \(i)", key: "\(i)", celsius: celsius, lat: lat, lon: lon)
+        }
+        var m = ViewFixtures.state(many, selected: 5_000)
+        m.showsMap = true
+        let lines = BrowserView.render(m, size: TerminalSize(columns: 200, rows: 60)).lines
+        #expect(lines.joined().contains(" City 5000 "))
+        for line in lines { #expect(DisplayWidth.width(of: line) == 200) }
+    }
+}

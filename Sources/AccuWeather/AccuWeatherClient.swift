@@ -13,7 +13,7 @@ public struct AccuWeatherClient: WeatherService {
     let http: HTTPRequester
     private let apiKey: String
 
-    public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = AsyncHTTPTransport.shared) {
+    public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport()) {
         self.http = HTTPRequester(baseURL: baseURL, timeout: timeout, secret: apiKey, transport: transport)
         self.apiKey = apiKey
     }

@@ -16,7 +16,7 @@ public struct AccuWeatherClient: WeatherService {
 
     /// `keySource` names where the key came from (`--api-key`, a variable, a file) for the message of a rejected key.
     public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, keySource: String = ServiceError.defaultKeySource,
-                timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = AsyncHTTPTransport.shared) {
+                timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport()) {
         self.http = HTTPRequester(baseURL: baseURL, timeout: timeout, secret: apiKey, transport: transport)
         self.apiKey = apiKey
         self.keySource = keySource

@@ -35,7 +35,7 @@ public struct OpenMeteoClient: Sendable {
 
     public init(
         baseURL: URL = OpenMeteoClient.defaultBaseURL, geocodingURL: URL = OpenMeteoClient.defaultGeocodingURL,
-        timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = AsyncHTTPTransport.shared
+        timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport()
     ) {
         self.forecastHTTP = HTTPRequester(baseURL: baseURL, timeout: timeout, transport: transport)
         self.geocodingHTTP = HTTPRequester(baseURL: geocodingURL, timeout: timeout, transport: transport)

@@ -18,8 +18,8 @@ enum OnceCommand {
     @MainActor static func run(_ config: LaunchConfiguration) async -> Int32 {
         let (settings, problem) = config.files.loadSettings()
         if let problem { Stderr.write("weather-tui: \(problem)\n") }
-        let units = FeedPolicy.units(config: config.appConfig, saved: settings)
-        let request = FeedPolicy.request(config: config.appConfig, saved: settings)
+        let units = FeedPolicy.units(config: config.onceConfig, saved: settings)
+        let request = FeedPolicy.request(config: config.onceConfig, saved: settings)
         var places: [PlaceMatch] = []
         if !config.cities.isEmpty {
             let resolution = await config.placeResolver(language: request.language).resolve(config.cities)
@@ -31,7 +31,7 @@ enum OnceCommand {
             places = resolution.places
         }
         // The saved feed is the browser's too: a refresh from here keeps its own cities in it.
-        let own = config.demo ? [] : FeedPolicy.ownCities(config: config.appConfig, pinned: (try? config.files.pins.load()) ?? [])
+        let own = config.demo ? [] : FeedPolicy.ownCities(config: config.onceConfig, pinned: (try? config.files.pins.load()) ?? [])
         let outcome = await produce(config, request: request, loader: config.feedLoader, own: own, places: places)
         switch outcome {
         case .report(let report, let warning):
@@ -96,7 +96,7 @@ enum OnceCommand {
         }
 
         let failure: FeedError?
-        if let blocked = FeedPolicy.fetchBlocked(config: config.appConfig) {
+        if let blocked = FeedPolicy.fetchBlocked(config: config.onceConfig) {
             failure = blocked
         } else if let saved, !FeedPolicy.isStale(saved, request: request, refreshAfter: config.refreshAfter, now: now,
                                                  wanted: own.map(\.key)) {

@@ -47,10 +47,10 @@ struct Options: ParsableCommand {
     var configDir: String?
 
     @Option(name: .customLong("refresh-after"), help: ArgumentHelp("Fetch at start-up only if the saved feed is older than this many minutes.", valueName: "min"))
-    var refreshAfter: Double = 30
+    var refreshAfter: Double = Options.defaultRefreshAfter
 
     @Option(name: .long, help: ArgumentHelp("Whole-request deadline in seconds (connect + body).", valueName: "sec"))
-    var timeout: Double = 15
+    var timeout: Double = Options.defaultTimeout
 
     @Flag(name: .customLong("no-color"), help: "Monochrome (also when NO_COLOR is set and non-empty).")
     var noColor = false
@@ -62,10 +62,15 @@ struct Options: ParsableCommand {
     var once = false
 
     @Option(name: .long, help: "Output format with --once: table, json or csv.")
-    var format: OutputFormat = .table
+    var format: OutputFormat = Options.defaultFormat
 
     @Option(name: .customLong("city"), help: ArgumentHelp("With --once: print just this place (searched once, then remembered); repeatable. \"Paris, US\" narrows by country code.", valueName: "name"))
     var cities: [String] = []
+
+    /// Defaults of the options that have one (also `parsePlain`'s).
+    static let defaultRefreshAfter: Double = 30
+    static let defaultTimeout: Double = 15
+    static let defaultFormat = OutputFormat.table
 
     mutating func validate() throws {
         guard refreshAfter >= 0, refreshAfter.isFinite else {

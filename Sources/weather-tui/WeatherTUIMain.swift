@@ -18,7 +18,8 @@ enum WeatherTUIMain {
     @MainActor static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let options: Options
         do {
-            options = try Options.parse(arguments)
+            // The ordinary command line without the parser's reflection; the parser for the rest.
+            options = try Options.parsePlain(arguments) ?? Options.parse(arguments)
         } catch {
             let message = Options.fullMessage(for: error)
             if Options.exitCode(for: error) == .success {  // --help, --version, completion scripts

@@ -36,10 +36,11 @@ public enum OverlayBox {
         return max(0, count - frame.visible)
     }
 
-    static func draw(title: String, lines: [Line], scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize) {
-        guard let f = frame(lines: lines.count, size: size) else { return }
-        let first = min(max(0, scroll), maxScroll(lines: lines.count, size: size))
-        let border = Style(bold: true, color: .key)
+    /// The border's style, also for the marks drawn on it.
+    static let border = Style(bold: true, color: .key)
+
+    /// A cleared box with its border and `title` (every box over the screen: overlays, the add-a-city prompt).
+    static func drawFrame(_ f: Frame, title: String, into buffer: inout ScreenBuffer) {
         let rule = String(repeating: "─", count: f.innerWidth)
         buffer.draw("┌" + rule + "┐", x: f.x, y: f.y, style: border)
         for row in 1..<(f.height - 1) {
@@ -49,6 +50,12 @@ public enum OverlayBox {
         }
         buffer.draw("└" + rule + "┘", x: f.x, y: f.y + f.height - 1, style: border)
         buffer.draw(title, x: f.x + 2, y: f.y, style: Style(bold: true, reverse: true))
+    }
+
+    static func draw(title: String, lines: [Line], scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        guard let f = frame(lines: lines.count, size: size) else { return }
+        let first = min(max(0, scroll), maxScroll(lines: lines.count, size: size))
+        drawFrame(f, title: title, into: &buffer)
         if first > 0 { buffer.draw(" ↑ more ", x: f.x + f.innerWidth - 8, y: f.y, style: border) }
         if first + f.visible < lines.count {
             buffer.draw(" ↓ more (↑↓ PgDn scroll) ", x: f.x + max(1, f.innerWidth - 25), y: f.y + f.height - 1, style: border)

@@ -84,14 +84,6 @@ public enum PlaceSearchView {
     }
 
     private static func box(x: Int, y: Int, inner: Int, height: Int, title: String, into buffer: inout ScreenBuffer) {
-        let border = Style(bold: true, color: .key)
-        buffer.draw("┌" + String(repeating: "─", count: inner) + "┐", x: x, y: y, style: border)
-        for row in 1..<(height - 1) {
-            buffer.draw("│", x: x, y: y + row, style: border)
-            buffer.fill(x: x + 1, y: y + row, count: inner, style: .plain)
-            buffer.draw("│", x: x + inner + 1, y: y + row, style: border)
-        }
-        buffer.draw("└" + String(repeating: "─", count: inner) + "┘", x: x, y: y + height - 1, style: border)
-        buffer.draw(title, x: x + 2, y: y, style: Style(bold: true, reverse: true))
+        OverlayBox.drawFrame(OverlayBox.Frame(x: x, y: y, innerWidth: inner, height: height), title: title, into: &buffer)
     }
 }

@@ -3,7 +3,7 @@ import WeatherModels
 /// Open-Meteo answers in one unit system (°C, km/h, hPa, mm, metres); the app shows both, so the
 /// imperial half is derived here, once, and rounded as AccuWeather rounds its own values.
 enum UnitConversion {
-    static func fahrenheit(celsius: Double) -> Double { celsius * 9 / 5 + 32 }
+    static func fahrenheit(celsius: Double) -> Double { TemperatureUnit.imperial.degrees(celsius: celsius) }
     static func milesPerHour(kilometresPerHour: Double) -> Double { kilometresPerHour / 1.609344 }
     static func miles(kilometres: Double) -> Double { kilometres / 1.609344 }
     static func inchesOfMercury(hectopascals: Double) -> Double { hectopascals * 0.029529983 }

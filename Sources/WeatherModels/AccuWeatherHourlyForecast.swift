@@ -38,10 +38,7 @@ public struct AccuWeatherHourlyForecast: Codable, Equatable, Sendable {
 
     /// The hour in the app's single shape (°C, whatever unit was sent).
     public var hour: HourlyForecast {
-        let celsius = temperature.flatMap { value -> Double? in
-            guard value.value.isFinite else { return nil }
-            return value.unit.uppercased() == "F" ? (value.value - 32) * 5 / 9 : value.value
-        }
+        let celsius = temperature.flatMap { $0.value.isFinite ? $0.celsius : nil }
         return HourlyForecast(epochTime: epochDateTime, temperatureCelsius: celsius,
                               precipitationProbability: precipitationProbability.map { min(100, max(0, $0)) },
                               weatherIcon: weatherIcon, weatherText: iconPhrase, isDaylight: isDaylight)

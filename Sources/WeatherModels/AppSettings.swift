@@ -4,6 +4,12 @@ public enum TemperatureUnit: String, Codable, Equatable, Sendable, CaseIterable 
     case metric
     /// Degrees Fahrenheit.
     case imperial
+
+    /// `celsius` in this unit: the one conversion every °C ⇄ °F goes through.
+    @inlinable public func degrees(celsius: Double) -> Double { self == .metric ? celsius : celsius * 9 / 5 + 32 }
+
+    /// `degrees` of this unit in °C.
+    @inlinable public func celsius(degrees: Double) -> Double { self == .metric ? degrees : (degrees - 32) * 5 / 9 }
 }
 
 /// What the city list is sorted by; `s` cycles through them in this order.

@@ -17,6 +17,13 @@ public struct UnitValue: Codable, Equatable, Sendable {
     }
 }
 
+extension UnitValue {
+    /// A single-unit temperature (a forecast's) in °C, whatever unit it was sent in.
+    public var celsius: Double {
+        (unit.uppercased() == "F" ? TemperatureUnit.imperial : .metric).celsius(degrees: value)
+    }
+}
+
 /// A value given in both unit systems (current conditions send `{Metric, Imperial}`).
 public struct MetricImperial: Codable, Equatable, Sendable {
     public var metric: UnitValue?

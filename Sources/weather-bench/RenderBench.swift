@@ -104,7 +104,7 @@ enum RenderBenchData {
             MetricImperial(metric: UnitValue(value: c, unit: mu), imperial: UnitValue(value: f(c), unit: iu))
         }
         let t = base.3 + Double(i % 7) * 0.3
-        let toF: (Double) -> Double = { $0 * 9 / 5 + 32 }
+        let toF: (Double) -> Double = { TemperatureUnit.imperial.degrees(celsius: $0) }
         return CityWeather(
             key: "\(100_000 + i)", localizedName: i < names.count ? base.0 : "\(base.0) \(i)", englishName: base.1,
             country: Country(id: "XX", localizedName: base.2, englishName: base.2),

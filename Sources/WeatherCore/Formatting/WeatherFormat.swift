@@ -28,10 +28,10 @@ public enum WeatherFormat {
         switch units {
         case .metric:
             if let c = value?.metric?.value { return c }
-            return value?.imperial.map { ($0.value - 32) * 5 / 9 }
+            return value?.imperial.map { TemperatureUnit.imperial.celsius(degrees: $0.value) }
         case .imperial:
             if let f = value?.imperial?.value { return f }
-            return value?.metric.map { $0.value * 9 / 5 + 32 }
+            return value?.metric.map { TemperatureUnit.imperial.degrees(celsius: $0.value) }
         }
     }
 
@@ -39,9 +39,7 @@ public enum WeatherFormat {
     /// `18°` / `64°`, never `-0°`.
     public static func forecastDegrees(_ value: UnitValue?, units: TemperatureUnit) -> String {
         guard let value else { return "–" }
-        let celsius = value.unit.uppercased() == "F" ? (value.value - 32) * 5 / 9 : value.value
-        let shown = units == .metric ? celsius : celsius * 9 / 5 + 32
-        return whole(shown) + "°"
+        return whole(units.degrees(celsius: value.celsius)) + "°"
     }
 
     /// "just now", "5 min ago", "3 h ago", "2 days ago"; "long ago" past a million days.

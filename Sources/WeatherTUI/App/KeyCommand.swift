@@ -47,9 +47,7 @@ public enum KeyMap {
     /// The command for `key`; `editingFilter` when the filter prompt has focus, `helpShown` when the overlay is open.
     /// `overlayShown` when the help or the messages overlay is open (`helpShown` says which).
     public static func command(for key: KeyEvent, editingFilter: Bool, helpShown: Bool = false, overlayShown: Bool = false) -> KeyCommand? {
-        if key == .control("c") { return .interrupt }
-        if key == .resize { return .resize }
-        if key == .control("l") { return .redraw }
+        if let command = globalCommand(for: key) { return command }
         if case .mouse(let event) = key { return mouseCommand(event, overlayShown: overlayShown || helpShown) }
         if overlayShown || helpShown, let command = overlayCommand(for: key, helpShown: helpShown) { return command }
         if editingFilter {
@@ -95,6 +93,16 @@ public enum KeyMap {
 }
 
 extension KeyMap {
+    /// Keys that mean the same whatever has the keyboard: Ctrl-C quits, a resize, Ctrl-L repaints.
+    static func globalCommand(for key: KeyEvent) -> KeyCommand? {
+        switch key {
+        case .control("c"): return .interrupt
+        case .resize: return .resize
+        case .control("l"): return .redraw
+        default: return nil
+        }
+    }
+
     /// Keys while an overlay is open: they scroll it or close it; q closes it rather than
     /// quitting (docs/spec.md §5). Nil for keys an overlay ignores.
     static func overlayCommand(for key: KeyEvent, helpShown: Bool) -> KeyCommand? {
@@ -132,11 +140,6 @@ extension KeyMap {
     /// `q quits`, so `q` quits whatever was open (a filter prompt, an overlay), and nothing
     /// unseen changes.
     public static func tooSmallCommand(for key: KeyEvent) -> KeyCommand? {
-        switch key {
-        case .character("q"), .control("c"): return .interrupt
-        case .resize: return .resize
-        case .control("l"): return .redraw
-        default: return nil
-        }
+        key == .character("q") ? .interrupt : globalCommand(for: key)
     }
 }

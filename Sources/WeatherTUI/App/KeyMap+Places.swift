@@ -4,9 +4,7 @@ extension KeyMap {
     /// The command for `key` in `state`: the add-a-city prompt and the removal question take
     /// every key while open; otherwise as `command(for:editingFilter:helpShown:overlayShown:)`.
     public static func command(for key: KeyEvent, state: State) -> KeyCommand? {
-        if key == .control("c") { return .interrupt }
-        if key == .resize { return .resize }
-        if key == .control("l") { return .redraw }
+        if let command = globalCommand(for: key) { return command }
         if state.placeSearch != nil { return placeCommand(for: key) }
         if state.pendingRemoval != nil {
             // Only `y` removes; any other key keeps the city.

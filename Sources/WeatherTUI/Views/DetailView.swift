@@ -195,7 +195,7 @@ public enum DetailView {
 
     /// The hours in one line, when there is no room for their chart.
     static func hourSummary(_ hours: [HourlyForecast], units: TemperatureUnit) -> String {
-        let degrees = hours.compactMap(\.temperatureCelsius).map { HourlyChartView.value(celsius: $0, units: units) }
+        let degrees = hours.compactMap(\.temperatureCelsius).map { units.degrees(celsius: $0) }
         let rain = hours.compactMap(\.precipitationProbability).max() ?? 0
         return "Next \(hours.count) h: \(WeatherFormat.whole(degrees.min() ?? 0))° to \(WeatherFormat.whole(degrees.max() ?? 0))°, rain up to \(rain) %"
     }

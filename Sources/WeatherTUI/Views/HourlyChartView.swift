@@ -46,7 +46,7 @@ public enum HourlyChartView {
 
         let plotRows = rect.height - 4
         let plotX = rect.x + labelWidth, plotWidth = rect.width - labelWidth
-        let shown = hours.map { value(celsius: $0.temperatureCelsius ?? 0, units: units) }
+        let shown = hours.map { units.degrees(celsius: $0.temperatureCelsius ?? 0) }
         var top = (shown.max() ?? 0).rounded(.up), bottom = (shown.min() ?? 0).rounded(.down)
         if top - bottom < 2 { top += 1; bottom -= 1 }  // a flat day still draws a line, not an edge
 
@@ -63,7 +63,7 @@ public enum HourlyChartView {
             let from = previousY.map { $0 < y ? $0 + 1 : ($0 > y ? $0 - 1 : y) } ?? y
             for dotY in min(from, y)...max(from, y) { cells[(dotY / 4) * plotWidth + x / 2] |= brailleBit(dx: x % 2, dy: dotY % 4) }
             previousY = y
-            if x % 2 == 0 { cellTemperature[x / 2] = units == .metric ? t : (t - 32) * 5 / 9 }
+            if x % 2 == 0 { cellTemperature[x / 2] = units.celsius(degrees: t) }
         }
         for row in 0..<plotRows {
             for column in 0..<plotWidth where cells[row * plotWidth + column] != 0 {
@@ -112,11 +112,6 @@ public enum HourlyChartView {
             buffer.draw("┬", x: plotX + column, y: axisY, style: axis)
             buffer.draw(text, x: plotX + column, y: axisY + 1, style: axis)
         }
-    }
-
-    /// Degrees in the unit shown.
-    static func value(celsius: Double, units: TemperatureUnit) -> Double {
-        units == .metric ? celsius : celsius * 9 / 5 + 32
     }
 
     /// The bit of braille dot (`dx`, `dy`) in a cell (dots 1–8 of the Unicode braille block).

@@ -85,7 +85,7 @@ public enum MapView {
     /// `● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C`, each dot in its grade's colour.
     static func drawLegend(_ m: State, into buffer: inout ScreenBuffer, y: Int, x: Int, width: Int) {
         let bounds = WeatherFormat.temperatureGradeBounds.map { celsius in
-            WeatherFormat.whole(m.units == .metric ? celsius : celsius * 9 / 5 + 32)
+            WeatherFormat.whole(m.units.degrees(celsius: celsius))
         }
         var labels = ["< \(bounds[0])"]
         for i in 1..<bounds.count { labels.append("\(bounds[i - 1])–\(bounds[i])") }

@@ -23,8 +23,7 @@ enum ViewFormat {
 
     /// Celsius of a forecast value whatever unit it came in.
     static func celsius(_ value: UnitValue?) -> Double? {
-        guard let value else { return nil }
-        return value.unit.uppercased() == "F" ? (value.value - 32) * 5 / 9 : value.value
+        value?.celsius
     }
 
     /// Latitude/longitude as "35.68° N, 139.77° E".

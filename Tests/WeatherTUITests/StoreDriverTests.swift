@@ -57,10 +57,21 @@ import WeatherModels
     }
 
     @Test func failedRefreshShowsTheOfflineBannerWithTheReason() throws {
-        let store = Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: feed(age: 3 * 3600), fetch: .failure(.offlineMode)))
+        // The refresh fails only once the first frame is up, as a real one would: an answer at
+        // once could be applied before that frame is drawn.
+        let framesShown = LockedCount()
+        var env = Self.environment(feed: feed(age: 3 * 3600))
+        env.fetchFeed = { _, _ in
+            while framesShown.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+            return .failure(.offlineMode)
+        }
+        let store = Store(config: AppConfig(refreshAfter: 60), environment: env)
         let backend = InMemoryBackend()
         backend.idleReadsBeforeTermination = 6000  // up to a minute on a loaded machine; it stops as soon as the banner shows
-        backend.stopWhen = { $0.line(1).contains("OFFLINE") }
+        backend.stopWhen = { frame in
+            framesShown.increment()
+            return frame.line(1).contains("OFFLINE")
+        }
         // The fixtures' clock for the age ticks too: on a loaded machine the banner may take longer
         // than a tick, and the real clock would age the feed by however far today is from the fixture.
         try TerminalApp(driver: StoreDriver(store: store), backend: backend, clock: { ViewFixtures.now }).run()

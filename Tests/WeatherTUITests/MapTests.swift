@@ -92,9 +92,22 @@ import WeatherModels
             let drawn = buffer[rect.x + cell.x, rect.y + cell.y]
             #expect(drawn.scalar == (i == 0 ? MapView.selectedMarker : MapView.marker), "\(city.englishName)")
             #expect(drawn.style.color == ColorRole.grade(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric)))
-            #expect(drawn.style.bold)
-            #expect(drawn.style.reverse == (i == 0), "only the selected marker is reversed (monochrome)")
+            #expect(drawn.style.bold == (i == 0) && drawn.style.reverse == (i == 0), "only the selected marker is bold and reversed (monochrome)")
         }
+        // Sea and land in one style (the map sends no colour switch at each coast): every cell but
+        // the markers and the selected one's label.
+        let first = try #require(projection.cell(latitude: Self.cities[0].geoPosition!.latitude, longitude: Self.cities[0].geoPosition!.longitude))
+        let labelStyle = buffer[rect.x + first.x, rect.y + first.y].style
+        var land = 0
+        for row in rect.y..<(rect.maxY - 1) {
+            for column in rect.x..<rect.maxX {
+                let cell = buffer[column, row]
+                if cell.scalar == MapView.marker || cell.style == labelStyle { continue }
+                #expect(cell.style == Style(color: .land), "cell \(column),\(row) \(cell.scalar)")
+                land += 1
+            }
+        }
+        #expect(land > rect.width * (rect.height - 1) - 40)
         let moscowRow = try #require(projection.cell(latitude: 55.76, longitude: 37.62)).y + rect.y
         #expect(buffer.line(moscowRow).contains(" Moscow -8.0°C "))
         #expect(!buffer.lines.joined().contains("Delhi 31.0°C"))

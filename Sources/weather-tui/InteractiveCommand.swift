@@ -36,7 +36,9 @@ extension LaunchConfiguration {
     /// The browser's surroundings: the bundled demo (settings and pins in memory, no file of the
     /// user's read or written), else the live source over this run's files.
     var environment: AppEnvironment {
-        demo ? .demo() : .stored(loader: feedLoader, files: files)
+        if demo { return .demo() }
+        let files = self.files
+        return .stored(loader: feedLoader(over: files), files: files)
     }
 
     /// The live source (AccuWeather only with a key).
@@ -50,7 +52,10 @@ extension LaunchConfiguration {
     }
 
     /// The live source over this run's feed archive.
-    var feedLoader: FeedLoader { FeedLoader(service: service, archive: files.feed) }
+    var feedLoader: FeedLoader { feedLoader(over: files) }
+
+    /// The live source over the feed archive of `files` (this run's, already made).
+    func feedLoader(over files: AppFiles) -> FeedLoader { FeedLoader(service: service, archive: files.feed) }
 
     /// How `--city` names become places: the source's search (none under `--offline`) and
     /// `Places.plist`, or the bundled places of the demo.

@@ -16,7 +16,9 @@ enum OnceCommand {
 
     /// On the main thread, like `WeatherTUIMain.run`: only a fetch leaves it.
     @MainActor static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let (settings, problem) = config.files.loadSettings()
+        // One set of the files' URLs for the run (each is a few path appends, not free at start-up).
+        let files = config.files
+        let (settings, problem) = files.loadSettings()
         if let problem { Stderr.write("weather-tui: \(problem)\n") }
         let units = FeedPolicy.units(config: config.onceConfig, saved: settings)
         let request = FeedPolicy.request(config: config.onceConfig, saved: settings)
@@ -31,8 +33,8 @@ enum OnceCommand {
             places = resolution.places
         }
         // The saved feed is the browser's too: a refresh from here keeps its own cities in it.
-        let own = config.demo ? [] : FeedPolicy.ownCities(config: config.onceConfig, pinned: (try? config.files.pins.load()) ?? [])
-        let outcome = await produce(config, request: request, loader: config.feedLoader, own: own, places: places)
+        let own = config.demo ? [] : FeedPolicy.ownCities(config: config.onceConfig, pinned: (try? files.pins.load()) ?? [])
+        let outcome = await produce(config, request: request, loader: config.feedLoader(over: files), own: own, places: places)
         switch outcome {
         case .report(let report, let warning):
             if let warning { Stderr.write("weather-tui: \(warning)\n") }

@@ -109,6 +109,7 @@ enum FeedPrinter {
                 ("icon", .optional(city.weatherIcon)),
                 ("isDayTime", .bool(city.isDayTime)),
                 ("observedAt", .optional(observedAt(city))),
+                ("pinned", .bool(report.pinned.contains(city.key))),
             ])
         }
         let body = OrderedJSON.object([
@@ -125,14 +126,14 @@ enum FeedPrinter {
     // MARK: csv
 
     static func csv(_ report: OnceReport) -> String {
-        var lines = ["key,name,englishName,country,countryCode,temperatureC,temperatureF,weatherText,icon,isDayTime,observedAt"]
+        var lines = ["key,name,englishName,country,countryCode,temperatureC,temperatureF,weatherText,icon,isDayTime,observedAt,pinned"]
         for city in report.feed.cities {
             let fields: [String] = [
                 city.key, city.localizedName, city.englishName, city.country.localizedName, city.country.id,
                 city.temperature.metric.map { number($0.value) } ?? "",
                 city.temperature.imperial.map { number($0.value) } ?? "",
                 city.weatherText, city.weatherIcon.map(String.init) ?? "", city.isDayTime ? "true" : "false",
-                observedAt(city) ?? "",
+                observedAt(city) ?? "", report.pinned.contains(city.key) ? "true" : "false",
             ]
             lines.append(fields.map(csvField).joined(separator: ","))
         }

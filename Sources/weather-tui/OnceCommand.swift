@@ -33,10 +33,12 @@ enum OnceCommand {
             places = resolution.places
         }
         // The saved feed is the browser's too: a refresh from here keeps its own cities in it.
-        let own = config.demo ? [] : FeedPolicy.ownCities(config: config.onceConfig, pinned: (try? files.pins.load()) ?? [])
+        let pins = config.demo ? [] : (try? files.pins.load()) ?? []
+        let own = FeedPolicy.ownCities(config: config.onceConfig, pinned: pins)
         let outcome = await produce(config, request: request, loader: config.feedLoader(over: files), own: own, places: places)
         switch outcome {
-        case .report(let report, let warning):
+        case .report(var report, let warning):
+            report.pinned = Set(pins.map(\.key))
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
             FileHandle.standardOutput.write(Data(FeedPrinter.render(report, format: config.format, units: units).utf8))
             return WeatherTUIMain.Status.success

@@ -16,6 +16,8 @@ struct OnceReport: Equatable {
     var reason: String?
     /// Whose data it is; nil for the bundled demo.
     var provider: WeatherProvider? = nil
+    /// The keys of the cities the user pinned or added (`Pinned.plist`), as the browser stars them.
+    var pinned: Set<String> = []
 
     /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
     var providerName: String { provider?.rawValue ?? "demo" }

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import WeatherModels
+import WeatherStore
 
 /// The built binary, run as a script or a user would: exit statuses and messages of docs/spec.md §2.
 @Suite struct ExitStatusTests {
@@ -50,6 +52,30 @@ import Testing
         let r = try run(["--once", "--offline"])
         #expect(r.status == 1)
         #expect(r.err.contains("nothing to show"))
+    }
+
+    /// docs/spec.md §6: each city says whether the user pinned it, read from `Pinned.plist` as the
+    /// browser reads it.
+    @Test func onceSaysWhichCitiesArePinned() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pinned-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = root.appendingPathComponent("cache"), config = root.appendingPathComponent("config")
+        let cities = ["Paris", "Tokyo", "Lima"].enumerated().map { i, name in
+            CityWeather(key: "k\(i)", localizedName: name, englishName: name, country: Country(id: "XX", localizedName: "X", englishName: "X"),
+                        weatherText: "Sunny", isDayTime: true, temperature: MetricImperial(metric: UnitValue(value: 10, unit: "C"), imperial: UnitValue(value: 50, unit: "F")))
+        }
+        try WeatherFeedArchive(directory: cache, source: "open-meteo")
+            .save(WeatherFeed(fetchedAt: Date(), request: FeedRequest(count: 50, language: "en-us"), cities: cities))
+        try PinnedCityStore(directory: config).save([PinnedCity(key: "k1", name: "Tokyo", latitude: 35.7, longitude: 139.7)])
+        let args = ["--once", "--offline", "--source", "open-meteo", "--cache-dir", cache.path, "--config-dir", config.path]
+        let json = try run(args + ["--format", "json"])
+        #expect(json.status == 0, "\(json.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let rows = try #require(object["cities"] as? [[String: Any]])
+        #expect(rows.map { $0["key"] as? String } == ["k0", "k1", "k2"])
+        #expect(rows.map { $0["pinned"] as? Bool } == [false, true, false])
+        let csv = try run(args + ["--format", "csv"]).out.split(separator: "\r\n")
+        #expect(csv.dropFirst().map { $0.hasSuffix(",true") } == [false, true, false])
     }
 
     @Test func demoOncePrintsWithNoKeyAndNoNetwork() throws {

@@ -25,7 +25,7 @@ import WeatherModels
 
     static let report = OnceReport(
         feed: WeatherFeedSummary(feed),
-        source: .archive, offline: true, reason: "offline: cannot reach dataservice.accuweather.com"
+        source: .archive, offline: true, reason: "offline: cannot reach dataservice.accuweather.com", pinned: ["294021"]
     )
 
     @Test func tableColumnsAlignByDisplayWidth() {
@@ -61,7 +61,8 @@ import WeatherModels
         let cities = try #require(object["cities"] as? [[String: Any]])
         #expect(cities.count == 3)
         #expect(Set(cities[0].keys) == ["key", "name", "englishName", "country", "countryCode", "temperatureC",
-                                        "temperatureF", "weatherText", "icon", "isDayTime", "observedAt"])
+                                        "temperatureF", "weatherText", "icon", "isDayTime", "observedAt", "pinned"])
+        #expect(cities.map { $0["pinned"] as? Bool } == [false, true, false])
         #expect(cities[0]["name"] as? String == "東京")
         #expect(cities[0]["temperatureC"] as? Double == 17.8)
         #expect(cities[0]["observedAt"] as? String == "2017-12-06T17:35:00Z")
@@ -124,6 +125,8 @@ import WeatherModels
         #expect(rows[0].hasPrefix("key,name,englishName,country,countryCode,temperatureC,temperatureF"))
         #expect(rows[1].hasPrefix("226396,東京,Tokyo,Japan,JP,17.8,64,"))
         #expect(rows[3].contains("\"Rain, then \"\"fog\"\"\""))
+        #expect(rows[0].hasSuffix(",observedAt,pinned"))
+        #expect(rows.dropFirst().map { $0.hasSuffix(",true") } == [false, true, false])
     }
 }
 

@@ -1,10 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The programs export no symbols: Swift's Linux link exports every public symbol of every module
-/// (some 27,000 with the network stack), which costs 2.9 MB of a stripped static build and keeps
-/// all of it from the linker's dead-code removal; nothing looks the program's symbols up at run
-/// time (the runtime finds types and conformances through their own sections).
+/// The programs export no symbols: Swift's Linux link exports every public symbol of every module,
+/// which enlarges the binary (docs/performance.md, the static build's size) and keeps all of it
+/// from the linker's dead-code removal; nothing looks the program's symbols up at run time (the
+/// runtime finds types and conformances through their own sections).
 let programLinking: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
 
 let package = Package(

@@ -6,35 +6,11 @@ import WeatherTUI
 
 /// Frame drawing cost (must not grow with the city count) and bytes one `j` sends to the terminal.
 func runRenderBench() throws {
-    let sizes = TerminalSize(columns: 200, rows: 60)
-    var results: [BenchResult] = []
-    var cpu: [String] = []
-    for count in [150, 10_000] {
-        let state = RenderBenchData.state(cityCount: count, selected: count / 2, size: sizes)
-        var buffer = ScreenBuffer(width: sizes.columns, height: sizes.rows)
-        results.append(measure("full frame 200×60, \(count) cities", iterations: 200) {
-            BrowserView.draw(state, into: &buffer)
-        })
-        cpu.append("\(count) cities: \(formatSeconds(threadCPUSecondsPerCall(iterations: 200) { BrowserView.draw(state, into: &buffer) }))")
-    }
-    printTable("render: one frame into the ScreenBuffer (goal < 1 ms, same for both counts)", results, baseline: "full frame 200×60, 150 cities")
-    // Wall time suffers when the machine is shared; the thread's CPU time does not.
-    print("CPU time per frame (best round, this thread only): " + cpu.joined(separator: " · "))
-
+    frameBench(frame: "full frame", map: false, title: "render: one frame into the ScreenBuffer (goal < 1 ms, same for both counts)",
+               cpuLabel: "CPU time per frame")
     // The map draws every listed city, so its cost does grow with the count (goals < 1 ms at 150, < 5 ms at 10,000).
-    var mapResults: [BenchResult] = []
-    var mapCPU: [String] = []
-    for count in [150, 10_000] {
-        var state = RenderBenchData.state(cityCount: count, selected: count / 2, size: sizes)
-        _ = state.reduce(.toggleMap)
-        var buffer = ScreenBuffer(width: sizes.columns, height: sizes.rows)
-        mapResults.append(measure("map frame 200×60, \(count) cities", iterations: 200) {
-            BrowserView.draw(state, into: &buffer)
-        })
-        mapCPU.append("\(count) cities: \(formatSeconds(threadCPUSecondsPerCall(iterations: 200) { BrowserView.draw(state, into: &buffer) }))")
-    }
-    printTable("render: one map frame (goal < 1 ms at 150 cities, < 5 ms at 10,000)", mapResults, baseline: "map frame 200×60, 150 cities")
-    print("CPU time per map frame (best round, this thread only): " + mapCPU.joined(separator: " · "))
+    frameBench(frame: "map frame", map: true, title: "render: one map frame (goal < 1 ms at 150 cities, < 5 ms at 10,000)",
+               cpuLabel: "CPU time per map frame")
 
     print("\n## render: bytes the ncurses backend writes for one `j`\n")
     print("size     frame                    full repaint   after j   changed cells   their UTF-8 bytes   j ÷ changed bytes   goal")
@@ -45,6 +21,26 @@ func runRenderBench() throws {
         let size = "\(columns)×\(rows)".padding(toLength: 7, withPad: " ", startingAt: 0)
         print("\(size)  \(frame.padding(toLength: 22, withPad: " ", startingAt: 0))   \(String(r.fullRepaint).leftPad(12))   \(String(r.afterJ).leftPad(7))   \(String(r.changedCells).leftPad(13))   \(String(r.changedBytes).leftPad(17))   \(String(format: "%.2f", ratio).leftPad(17))   \(goal)")
     }
+}
+
+/// One 200×60 frame (the list, or the map) drawn into the buffer with 150 and with 10,000 cities:
+/// wall time against the 150-city case, and this thread's CPU time.
+private func frameBench(frame: String, map: Bool, title: String, cpuLabel: String) {
+    let sizes = TerminalSize(columns: 200, rows: 60)
+    var results: [BenchResult] = []
+    var cpu: [String] = []
+    for count in [150, 10_000] {
+        var state = RenderBenchData.state(cityCount: count, selected: count / 2, size: sizes)
+        if map { _ = state.reduce(.toggleMap) }
+        var buffer = ScreenBuffer(width: sizes.columns, height: sizes.rows)
+        results.append(measure("\(frame) 200×60, \(count) cities", iterations: 200) {
+            BrowserView.draw(state, into: &buffer)
+        })
+        cpu.append("\(count) cities: \(formatSeconds(threadCPUSecondsPerCall(iterations: 200) { BrowserView.draw(state, into: &buffer) }))")
+    }
+    printTable(title, results, baseline: "\(frame) 200×60, 150 cities")
+    // Wall time suffers when the machine is shared; the thread's CPU time does not.
+    print("\(cpuLabel) (best round, this thread only): " + cpu.joined(separator: " · "))
 }
 
 /// Best-of-5 CPU time of this thread per call of `body`.

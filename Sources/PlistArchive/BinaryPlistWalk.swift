@@ -101,11 +101,15 @@ public struct BinaryPlistWalk {
             return base
         }
 
-        mutating func type<Key: CodingKey & CaseIterable>(_ key: Key.Type) -> KeyType {
+        /// `AllCases == [Key]` (as synthesized) lets this unspecialized code call `allCases` without
+        /// the runtime looking up what `AllCases` is: a scan of every loaded conformance per key type,
+        /// at every start (docs/platform.md, Linking).
+        mutating func type<Key: CodingKey & CaseIterable>(_ key: Key.Type) -> KeyType where Key.AllCases == [Key] {
             types.value(for: ObjectIdentifier(key)) {
-                let caseNames = Key.allCases.map { Array($0.stringValue.utf8) }
+                let cases = Key.allCases
+                let caseNames = cases.map { Array($0.stringValue.utf8) }
                 names.append(caseNames)
-                return KeyType(number: names.count - 1, isNumbered: CaseNumbering.isNumbered(key),
+                return KeyType(number: names.count - 1, isNumbered: CaseNumbering.isNumbered(cases),
                                learned: learned.append(repeating: -1, count: caseNames.count), count: caseNames.count)
             }
         }
@@ -121,7 +125,7 @@ public struct BinaryPlistWalk {
 
     /// The fields of dictionary object `index` keyed by `Key`; nil when it is not a dictionary
     /// or has a damaged or repeated key or a damaged value reference. Pair with `done(_:)`.
-    public func fields<Key: CodingKey & CaseIterable>(_ index: Int, _ key: Key.Type) -> Fields<Key>? {
+    public func fields<Key: CodingKey & CaseIterable>(_ index: Int, _ key: Key.Type) -> Fields<Key>? where Key.AllCases == [Key] {
         guard let dictionary = document.dictionary(index) else { return nil }
         guard dictionary.count <= keys.pointee.workLimit - keys.pointee.work else { return nil }
         keys.pointee.work += dictionary.count

@@ -8,10 +8,10 @@
 /// its `allCases` before `number(of:)` is trusted, and a type stored otherwise is not read this
 /// way at all.
 enum CaseNumbering {
-    static func isNumbered<Key: CaseIterable>(_ type: Key.Type) -> Bool {
+    static func isNumbered<Key: CaseIterable>(_ cases: [Key]) -> Bool {
         guard MemoryLayout<Key>.size == 1 else { return false }
         var expected = 0
-        for key in Key.allCases {
+        for key in cases {
             guard number(of: key) == expected else { return false }
             expected += 1
         }

@@ -22,8 +22,10 @@ public enum Redaction {
         let marker = "apikey="
         var output = ""
         var rest = Substring(text)
+        // `append(contentsOf:)`, not `+=`: the generic `+=` asks the runtime whether a `Substring`
+        // is a `Collection` (docs/platform.md, Linking), and the browser and `--once` come here at start.
         while let found = rest.range(of: marker, options: .caseInsensitive) {
-            output += rest[..<found.lowerBound]
+            output.append(contentsOf: rest[..<found.lowerBound])
             output += marker + mask
             // The value ends where a URL query value or the surrounding text would end.
             var end = found.upperBound
@@ -32,7 +34,7 @@ public enum Redaction {
             }
             rest = rest[end...]
         }
-        output += rest
+        output.append(contentsOf: rest)
         return output
     }
 

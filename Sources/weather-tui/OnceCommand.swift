@@ -40,7 +40,7 @@ enum OnceCommand {
         case .report(var report, let warning):
             report.pinned = Set(pins.map(\.key))
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
-            FileHandle.standardOutput.write(Data(FeedPrinter.render(report, format: config.format, units: units).utf8))
+            FileHandle.standardOutput.write(text: FeedPrinter.render(report, format: config.format, units: units))
             return WeatherTUIMain.Status.success
         case .nothing(let why):
             Stderr.write("weather-tui: nothing to show: \(why)\n")

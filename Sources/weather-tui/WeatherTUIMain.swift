@@ -47,6 +47,16 @@ enum WeatherTUIMain {
 /// Writes to standard error (never while curses owns the terminal).
 enum Stderr {
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(text: text)
+    }
+}
+
+extension FileHandle {
+    /// The text's UTF-8 bytes, copied once from the string's own storage. (`Data(text.utf8)` asks
+    /// the runtime whether the view is `ContiguousBytes`: on first use in every run, a scan of
+    /// every loaded library's conformance records; docs/platform.md, Linking.)
+    func write(text: String) {
+        var text = text
+        text.withUTF8 { write(Data(buffer: $0)) }
     }
 }

@@ -71,6 +71,27 @@ import WeatherModels
         #expect(WeatherFormat.dateTime(date, timeZone: utc) == "2026-11-22 09:40")
         #expect(WeatherFormat.weekday(ofForecastDate: "2026-11-22T07:00:00+09:00", epoch: 0) == "Sun")
     }
+
+    /// The clock and the date by arithmetic on the zone's offset at that moment print what the
+    /// calendar prints: summer time both sides of the change, half- and quarter-hour zones, the
+    /// date line, leap days, before 1970.
+    @Test(arguments: ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu",
+                      "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/St_Johns", "Asia/Tokyo"])
+    func clockAndDateAgreeWithTheCalendar(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var dates = [0, -1, 951_782_399, 951_868_800, 1_774_746_000, 1_774_749_599, 1_774_749_600, 1_792_890_000, 1_792_893_600, 1_795_340_400]
+            .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        // 2,000 instants from 1901 to 2100; the odd step lands on every time of day.
+        for i in 0..<2000 { dates.append(Date(timeIntervalSince1970: -2_200_000_000 + Double(i) * 3_155_695.7)) }
+        for date in dates {
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+            #expect(WeatherFormat.clock(date, timeZone: timeZone) == String(format: "%02d:%02d", c.hour!, c.minute!), "\(zone) \(date.timeIntervalSince1970)")
+            #expect(WeatherFormat.dateTime(date, timeZone: timeZone) == String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!),
+                    "\(zone) \(date.timeIntervalSince1970)")
+        }
+    }
 }
 
 @Suite struct MeasureFormatTests {

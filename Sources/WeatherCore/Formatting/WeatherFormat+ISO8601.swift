@@ -46,7 +46,7 @@ extension WeatherFormat {
 
     /// Proleptic Gregorian year, month and day of a day count from 1970-01-01 (H. Hinnant's
     /// `civil_from_days`).
-    private static func civilDate(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
+    static func civilDate(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -82,26 +82,42 @@ public enum WeatherFormat {
         return "\(time) local (\(label))"
     }
 
-    /// `12:04` in the given zone (the user's own by default).
+    /// `12:04` in the given zone (the user's own by default): the zone's offset at that moment,
+    /// then arithmetic. (A `Calendar` here brought ICU's calendar into the browser's first frame,
+    /// which shows this clock in its header.)
     public static func clock(_ date: Date, timeZone: TimeZone = .current) -> String {
-        let c = calendar(timeZone).dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        wallClock(date, offsetHours: Double(timeZone.secondsFromGMT(for: date)) / 3600)
     }
 
     /// `14:50` at a fixed offset from UTC, by arithmetic: the wide list asks for it on every row of
-    /// every frame, and `clock`'s calendar costs more than the rest of the row.
+    /// every frame. A broken offset counts as UTC.
     public static func wallClock(_ date: Date, offsetHours: Double) -> String {
-        let seconds = date.timeIntervalSince1970 + offsetHours * 3600
-        guard seconds.isFinite, abs(seconds) < 1e15 else { return clock(date, timeZone: TimeZone(identifier: "UTC")!) }
-        let minuteOfDay = (Int((seconds / 60).rounded(.down)) % 1440 + 1440) % 1440
-        let h = minuteOfDay / 60, m = minuteOfDay % 60
-        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+        let (_, minuteOfDay) = localMinutes(date, offsetHours: offsetHours)
+        return twoDigits(minuteOfDay / 60) + ":" + twoDigits(minuteOfDay % 60)
     }
 
     /// `2026-11-22 09:14` in the given zone.
     public static func dateTime(_ date: Date, timeZone: TimeZone = .current) -> String {
-        let c = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+        let (day, minuteOfDay) = localMinutes(date, offsetHours: Double(timeZone.secondsFromGMT(for: date)) / 3600)
+        let (year, month, dayOfMonth) = civilDate(daysSince1970: Int64(day))
+        let yearText = year < 1000 ? String(String(year + 10_000).dropFirst()) : "\(year)"
+        return yearText + "-" + twoDigits(Int(month)) + "-" + twoDigits(Int(dayOfMonth)) + " "
+            + twoDigits(minuteOfDay / 60) + ":" + twoDigits(minuteOfDay % 60)
+    }
+
+    /// The day (from 1970-01-01) and the minute of that day at `offsetHours` from UTC; the date in
+    /// UTC when the offset is broken, day 0 at midnight when the date itself is.
+    private static func localMinutes(_ date: Date, offsetHours: Double) -> (day: Int, minute: Int) {
+        var seconds = date.timeIntervalSince1970 + offsetHours * 3600
+        if !(seconds.isFinite && abs(seconds) < 1e15) { seconds = date.timeIntervalSince1970 }
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return (0, 0) }
+        let minutes = Int((seconds / 60).rounded(.down))
+        let minute = (minutes % 1440 + 1440) % 1440
+        return ((minutes - minute) / 1440, minute)
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 
     /// Short weekday name of a forecast day (`Mon`), read from its ISO date in its own offset.

@@ -1,4 +1,5 @@
 import Foundation
+import WeatherModels
 
 extension WeatherFormat {
     /// `2026-11-22T09:14:00Z`: exactly what `Date.formatted(.iso8601)` prints, by arithmetic.
@@ -11,8 +12,8 @@ extension WeatherFormat {
         // 0001-01-01 and 10000-01-01 in seconds since 1970.
         guard interval >= -62_135_596_800, interval < 253_402_300_800 else { return date.formatted(.iso8601) }
         let seconds = Int64(interval.rounded(.down))
-        let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (days, secondOfDay) = CivilTime.floorDivision(seconds, 86_400)
+        let (year, month, day) = CivilTime.date(daysSince1970: days)
         // Twenty bytes in place: `--once` prints one per city, and a string built piece by piece
         // cost as much as the rest of a row (scripts/bench, start-up).
         return String(unsafeUninitializedCapacity: 20) { buffer in
@@ -38,24 +39,4 @@ extension WeatherFormat {
             return 20
         }
     }
-
-    private static func floorDivision(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
-        let q = a / b, r = a % b
-        return r < 0 ? (q - 1, r + b) : (q, r)
-    }
-
-    /// Proleptic Gregorian year, month and day of a day count from 1970-01-01 (H. Hinnant's
-    /// `civil_from_days`).
-    static func civilDate(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153  // March = 0
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
 }

@@ -93,31 +93,25 @@ public enum WeatherFormat {
     /// every frame. A broken offset counts as UTC.
     public static func wallClock(_ date: Date, offsetHours: Double) -> String {
         let (_, minuteOfDay) = localMinutes(date, offsetHours: offsetHours)
-        return twoDigits(minuteOfDay / 60) + ":" + twoDigits(minuteOfDay % 60)
+        return CivilTime.padded(minuteOfDay / 60) + ":" + CivilTime.padded(minuteOfDay % 60)
     }
 
     /// `2026-11-22 09:14` in the given zone.
     public static func dateTime(_ date: Date, timeZone: TimeZone = .current) -> String {
         let (day, minuteOfDay) = localMinutes(date, offsetHours: Double(timeZone.secondsFromGMT(for: date)) / 3600)
-        let (year, month, dayOfMonth) = civilDate(daysSince1970: Int64(day))
-        let yearText = year < 1000 ? String(String(year + 10_000).dropFirst()) : "\(year)"
-        return yearText + "-" + twoDigits(Int(month)) + "-" + twoDigits(Int(dayOfMonth)) + " "
-            + twoDigits(minuteOfDay / 60) + ":" + twoDigits(minuteOfDay % 60)
+        let (year, month, dayOfMonth) = CivilTime.date(daysSince1970: day)
+        return CivilTime.padded(year, width: 4) + "-" + CivilTime.padded(month) + "-" + CivilTime.padded(dayOfMonth) + " "
+            + CivilTime.padded(minuteOfDay / 60) + ":" + CivilTime.padded(minuteOfDay % 60)
     }
 
     /// The day (from 1970-01-01) and the minute of that day at `offsetHours` from UTC; the date in
     /// UTC when the offset is broken, day 0 at midnight when the date itself is.
-    private static func localMinutes(_ date: Date, offsetHours: Double) -> (day: Int, minute: Int) {
+    private static func localMinutes(_ date: Date, offsetHours: Double) -> (day: Int64, minute: Int64) {
         var seconds = date.timeIntervalSince1970 + offsetHours * 3600
         if !(seconds.isFinite && abs(seconds) < 1e15) { seconds = date.timeIntervalSince1970 }
         guard seconds.isFinite, abs(seconds) < 1e15 else { return (0, 0) }
-        let minutes = Int((seconds / 60).rounded(.down))
-        let minute = (minutes % 1440 + 1440) % 1440
-        return ((minutes - minute) / 1440, minute)
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+        let (day, minute) = CivilTime.floorDivision(Int64((seconds / 60).rounded(.down)), 1440)
+        return (day, minute)
     }
 
     /// Short weekday name of a forecast day (`Mon`), read from its ISO date in its own offset.

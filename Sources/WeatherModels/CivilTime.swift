@@ -1,0 +1,30 @@
+/// Calendar arithmetic on instants counted in seconds from 1970-01-01 UTC, at a fixed offset:
+/// no time zone database, no ICU. Written once for the formats built from it (`--once`'s ISO 8601
+/// times, Open-Meteo's local times, the browser's clock and dates).
+public enum CivilTime {
+    /// `a ÷ b` rounded down, and the remainder in `0..<b` (`b > 0`).
+    public static func floorDivision(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
+        let q = a / b, r = a % b
+        return r < 0 ? (q - 1, r + b) : (q, r)
+    }
+
+    /// Proleptic Gregorian year, month and day of a day count from 1970-01-01 (H. Hinnant's
+    /// `civil_from_days`).
+    public static func date(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = floorDivision(z, 146_097).quotient
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // March = 0
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits (`07`, `0042`).
+    public static func padded(_ value: Int64, width: Int = 2) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

@@ -22,6 +22,20 @@ public enum CivilTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The day count from 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+    /// `days_from_civil`); a month outside 1–12 or a day past the month's end carries over, as a
+    /// lenient calendar does.
+    public static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let (carry, monthIndex) = floorDivision(month - 1, 12)
+        let y = year + carry - (monthIndex < 2 ? 1 : 0)
+        let era = floorDivision(y, 400).quotient
+        let yearOfEra = y - era * 400
+        let shiftedMonth = (monthIndex + 10) % 12  // March = 0
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// `value` in decimal, zero-padded to `width` digits (`07`, `0042`).
     public static func padded(_ value: Int64, width: Int = 2) -> String {
         let text = String(value)

@@ -72,6 +72,29 @@ import WeatherModels
         #expect(WeatherFormat.weekday(ofForecastDate: "2026-11-22T07:00:00+09:00", epoch: 0) == "Sun")
     }
 
+    /// The forecast's weekday by arithmetic names the day the calendar names: every day of four
+    /// centuries' worth of dates spread from 1901 to 2100, leap days, days and months past their
+    /// end (a lenient calendar carries them over), and the instant when the date cannot be read.
+    @Test func weekdayAgreesWithTheCalendar() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        func expected(_ y: Int, _ m: Int, _ d: Int) -> String {
+            let date = utc.date(from: DateComponents(year: y, month: m, day: d))!
+            return names[utc.component(.weekday, from: date) - 1]
+        }
+        var dates = [(2000, 2, 29), (1900, 3, 1), (2100, 2, 28), (2026, 2, 31), (2026, 13, 1), (2026, 0, 15), (2026, 1, 0), (1970, 1, 1)]
+        for i in 0..<3000 { dates.append((1901 + i * 7 % 200, 1 + i % 12, 1 + i * 13 % 28)) }
+        for (y, m, d) in dates {
+            let iso = String(format: "%04d-%02d-%02dT07:00:00+09:00", y, m, d)
+            #expect(WeatherFormat.weekday(ofForecastDate: iso, epoch: 0) == expected(y, m, d), "\(iso)")
+        }
+        for epoch in [0, -1, 1_795_340_400, -2_208_988_800, 4_107_542_400] {
+            let date = Date(timeIntervalSince1970: TimeInterval(epoch))
+            #expect(WeatherFormat.weekday(ofForecastDate: "", epoch: epoch) == names[utc.component(.weekday, from: date) - 1], "\(epoch)")
+        }
+    }
+
     /// The clock and the date by arithmetic on the zone's offset at that moment print what the
     /// calendar prints: summer time both sides of the change, half- and quarter-hour zones, the
     /// date line, leap days, before 1970.

@@ -114,19 +114,16 @@ public enum WeatherFormat {
         return (day, minute)
     }
 
-    /// Short weekday name of a forecast day (`Mon`), read from its ISO date in its own offset.
+    /// Short weekday name of a forecast day (`Mon`), read from its ISO date in its own offset
+    /// (the first ten characters, `2023-05-15` of `2023-05-15T07:00:00+02:00`), else from its
+    /// instant in UTC. By arithmetic: the detail pane asks for it on each forecast row of a frame.
     public static func weekday(ofForecastDate iso: String, epoch: Int) -> String {
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        // The local date is the first 10 characters of the ISO string (2023-05-15T07:00:00+02:00).
-        let parts = iso.prefix(10).split(separator: "-").compactMap { Int($0) }
-        var components = DateComponents()
-        if parts.count == 3 {
-            components.year = parts[0]; components.month = parts[1]; components.day = parts[2]
-        }
-        let utc = calendar(TimeZone(identifier: "UTC")!)
-        let date = parts.count == 3 ? utc.date(from: components) : Date(timeIntervalSince1970: TimeInterval(epoch))
-        guard let date else { return "" }
-        return names[(utc.component(.weekday, from: date) - 1) % 7]
+        let parts = iso.prefix(10).split(separator: "-").compactMap { Int64($0) }
+        let days = parts.count == 3
+            ? CivilTime.days(year: parts[0], month: parts[1], day: parts[2])
+            : CivilTime.floorDivision(Int64(epoch), 86_400).quotient
+        return names[Int(CivilTime.floorDivision(days + 4, 7).remainder)]  // 1970-01-01 was a Thursday
     }
 
     /// `E 16 km/h` or `E 10 mph`.
@@ -208,10 +205,4 @@ public enum WeatherFormat {
 
     /// Where each grade after the first begins, in °C (the map's legend names them).
     public static let temperatureGradeBounds: [Double] = [0, 10, 18, 25, 32]
-
-    private static func calendar(_ zone: TimeZone) -> Calendar {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = zone
-        return c
-    }
 }

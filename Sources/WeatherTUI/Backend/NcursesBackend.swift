@@ -52,7 +52,8 @@ public final class NcursesBackend: TerminalBackend {
     static func setUTF8Locale() {
         setlocale(LC_ALL, "")
         let codeset = cnc_codeset().map { String(cString: $0) } ?? ""
-        let normalized = codeset.lowercased().filter { $0 != "-" }  // not Foundation's `replacingOccurrences`: 4 conformance scans at start
+        // Not Foundation's `replacingOccurrences`: four conformance scans at every start (docs/platform.md).
+        let normalized = codeset.lowercased().filter { $0 != "-" }
         if normalized != "utf8" {
             if setlocale(LC_ALL, "C.UTF-8") == nil { setlocale(LC_CTYPE, "C.utf8") }
         }

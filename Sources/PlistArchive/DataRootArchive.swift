@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes and reads the one archive shape the store uses, an `NSKeyedArchiver` archive whose
 /// root object is `Data`, byte for byte as `NSKeyedArchiver` lays it out:

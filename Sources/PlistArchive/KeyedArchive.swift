@@ -94,7 +94,7 @@ public enum KeyedArchive {
     /// A short account of a decoding failure: what and where (`cities[3].Temperature missing`).
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
         }
         switch error {
         case .keyNotFound(let key, let context):

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a feed was asked for: how many top cities, in which language.
 public struct FeedRequest: Codable, Equatable, Sendable {

@@ -95,6 +95,7 @@ let package = Package(
             name: "weather-bench",
             dependencies: ["PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "AccuWeather", "OpenMeteo", "WeatherHTTP", "WeatherSource"]
         ),
+        .testTarget(name: "EssentialsSupportTests", dependencies: ["EssentialsSupport"]),
         .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels"]),
         // The weather models serve as realistic sample values; the library itself knows none of them.
         .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "WeatherModels", "ArchiveTestSupport"]),

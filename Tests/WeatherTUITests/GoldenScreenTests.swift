@@ -95,7 +95,7 @@ struct ScriptedBrowser {
     /// 2026-11-22 12:09 UTC.
     static let now = Date(timeIntervalSince1970: 1_795_349_340)
     /// The user's zone: fixed, and not UTC, so a header that ignored it would show.
-    static let userTimeZone = TimeZone(secondsFromGMT: 3600)!
+    static let userTimeZone = ZoneInfo(posixTZ: "<+01>-1")!
     static let host = "dataservice.accuweather.com"
 
     private(set) var state: State

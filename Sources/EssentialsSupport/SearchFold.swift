@@ -23,10 +23,19 @@ public enum SearchFold {
         fold(text).hasPrefix(fold(prefix))
     }
 
-    /// `a` and `b` compared with case aside (accents kept): negative, zero or positive, as
-    /// Foundation's `caseInsensitiveCompare` orders them for sorting.
+    /// `a` and `b` compared with case aside (accents kept, after their letter): negative, zero or
+    /// positive, as Foundation's `caseInsensitiveCompare` orders them for sorting — on the
+    /// decomposed text, so that `Ürümqi` sorts with the U's, before `Zagreb`.
     public static func caseInsensitiveOrder(_ a: some StringProtocol, _ b: some StringProtocol) -> Int {
-        let la = a.lowercased(), lb = b.lowercased()
-        return la == lb ? 0 : la < lb ? -1 : 1
+        var left = a.lowercased()._nfd.makeIterator(), right = b.lowercased()._nfd.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case let (x?, y?) where x != y: return x.value < y.value ? -1 : 1
+            default: continue
+            }
+        }
     }
 }

@@ -47,7 +47,9 @@ struct EssentialsSupportTests {
             }
         }
         for name in Self.names {
-            for needle in needles {
+            // Foundation finds `ß` in "São Paulo" (its `ß` folds to `ss`, then matches part of one
+            // `s`): not a match a person would expect, so not one to copy.
+            for needle in needles where !(needle == "ß" && name == "São Paulo") {
                 let expected = name.range(of: needle, options: options) != nil
                 #expect(SearchFold.contains(name, needle) == expected, "\(name) / \(needle)")
                 let anchored = name.range(of: needle, options: options.union(.anchored)) != nil
@@ -60,7 +62,7 @@ struct EssentialsSupportTests {
     }
 
     @Test func caseInsensitiveOrderSortsAsFoundationDoes() {
-        let words = ["berlin", "Berlin", "BERLIN", "amsterdam", "Zagreb", "zagreb", "Ürümqi", "Oslo", "oslo", "Bogotá", "Bogota", "ab", "Abc", "a"]
+        let words = ["berlin", "Berlin", "BERLIN", "amsterdam", "Zagreb", "zagreb", "Ürümqi", "Uzbekistan", "Côte d’Ivoire", "Cuba", "Curaçao", "Curacao", "Oslo", "oslo", "Bogotá", "Bogota", "ab", "Abc", "a"]
         for a in words {
             for b in words {
                 let foundation = a.caseInsensitiveCompare(b)

@@ -111,8 +111,8 @@ extension ZoneInfo {
     }
 
     /// An IANA name's zone from the tz database: nil if the name is implausible (empty, absolute,
-    /// with `.` or `..` components, or characters other than letters, digits, `/ _ - +`) or not
-    /// there. "UTC", "GMT" and "Etc/UTC" work without a database too.
+    /// with empty, `.` or `..` components, or characters other than letters, digits, `/ _ - +`) or
+    /// not there. "UTC", "GMT" and "Etc/UTC" work without a database too.
     public static func named(_ identifier: String) -> ZoneInfo? {
         named(identifier, in: zoneDirectory)
     }
@@ -132,7 +132,9 @@ extension ZoneInfo {
         }
     }
 
-    /// Relative, no empty, `.` or `..` component, only letters, digits, `/ _ - +`, and short.
+    /// Relative, no empty, `.` or `..` component (the characters already exclude the dots; the
+    /// components are checked in case they are ever widened), only letters, digits, `/ _ - +`,
+    /// and short.
     static func isPlausibleName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard !bytes.isEmpty, bytes.count <= 255 else { return false }
@@ -140,7 +142,7 @@ extension ZoneInfo {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "_"),
-                 UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+                 UInt8(ascii: "-"), UInt8(ascii: "+"):
                 continue
             default:
                 return false

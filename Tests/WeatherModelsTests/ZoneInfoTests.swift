@@ -118,6 +118,62 @@ import Testing
         #expect(mismatches.isEmpty, "\(name): \(mismatches.count) of \(lines.count) differ, e.g. \(mismatches.prefix(6))")
     }
 
+    // MARK: Slim files and leap seconds
+
+    static let zicPath = "/usr/sbin/zic", sourcePath = "/usr/share/zoneinfo/tzdata.zi"
+
+    /// The system's zones compiled again by `zic -b slim` (transitions only until the footer rule
+    /// can take over, a minimal version 1 block) read the same as the system's files.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: zicPath)
+                   && FileManager.default.fileExists(atPath: sourcePath)))
+    func slimFilesReadAsTheSystemsFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("zoneinfo-slim-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.zicPath)
+        process.arguments = ["-b", "slim", "-d", directory.path, Self.sourcePath]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        for name in Self.zones {
+            let system = try #require(ZoneInfo.named(name)), slim = try #require(ZoneInfo.named(name, in: directory.path))
+            var instants = system.transitions.flatMap { [$0 - 1, $0, $0 + 1] }
+            instants += stride(from: Int64(Self.instant(1900, 1, 1).timeIntervalSince1970),
+                               to: Int64(Self.instant(2100, 1, 1).timeIntervalSince1970), by: 86_400 * 5 + 3_917)
+            var mismatches = [String]()
+            for t in instants {
+                let date = Date(timeIntervalSince1970: TimeInterval(t))
+                if system.secondsFromGMT(at: date) != slim.secondsFromGMT(at: date)
+                    || system.abbreviation(at: date) != slim.abbreviation(at: date) {
+                    mismatches.append("\(date)")
+                }
+            }
+            #expect(mismatches.isEmpty, "\(name): \(mismatches.prefix(5))")
+            if name != "UTC" && name != "Etc/GMT+5" {
+                #expect(slim.transitions.count <= system.transitions.count, "\(name)")
+            }
+        }
+        let paris = try #require(ZoneInfo.named("Europe/Paris", in: directory.path))
+        #expect(try #require(paris.transitions.last) < Int64(Self.instant(2000, 1, 1).timeIntervalSince1970))
+    }
+
+    /// `right/` files count leap seconds in their transition times; read, they change at the
+    /// same instants as the plain files. (They stop where their leap second table expires, with an
+    /// empty footer: local time is unspecified after that, so only the instants before it count.)
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/right/Europe/Paris")))
+    func leapSecondFilesChangeAtTheSameInstants() throws {
+        for name in ["Europe/Paris", "America/New_York", "Australia/Sydney"] {
+            let plain = try #require(ZoneInfo.named(name)), right = try #require(ZoneInfo.named("right/" + name))
+            let end = try #require(right.transitions.last)
+            let compared = plain.transitions.filter { $0 < end }
+            #expect(compared.count > 100)
+            for t in compared.flatMap({ [$0 - 1, $0] }) {
+                let date = Date(timeIntervalSince1970: TimeInterval(t))
+                #expect(plain.secondsFromGMT(at: date) == right.secondsFromGMT(at: date), "\(name) \(date)")
+            }
+        }
+    }
+
     // MARK: The footer rule past the last transition
 
     @Test func slimFilesFollowTheirFooterRule() throws {
@@ -291,7 +347,7 @@ import Testing
     // MARK: Names
 
     @Test func namesOutsideTheDatabaseAreRefused() {
-        for name in ["../../etc/passwd", "/etc/localtime", "", "No/Such_Zone", "Europe/../Europe/Paris", "Europe//Paris",
+        for name in ["../../etc/passwd", "/etc/localtime", "", "No/Such_Zone", "Europe/../Europe/Paris", "Europe//Paris", "zone.tab",
                      "Europe/Paris/", "./Europe/Paris", "Europe/Paris\u{0}", "Europe/Paris ", "Europe", ".."] {
             #expect(ZoneInfo.named(name) == nil, "\(name)")
         }
@@ -339,6 +395,13 @@ import Testing
             #expect(zone.identifier == "Europe/Paris")
             #expect(zone.secondsFromGMT(at: Self.july) == 7200)
         }
+        // Through `posix/`: the same data, named without it.
+        try FileManager.default.createDirectory(atPath: zoneinfo + "/posix/Europe", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: zoneinfo + "/Europe/Paris", toPath: zoneinfo + "/posix/Europe/Paris")
+        try FileManager.default.createSymbolicLink(atPath: etc + "/posix", withDestinationPath: zoneinfo + "/posix/Europe/Paris")
+        let posix = ZoneInfo.resolve(tz: nil, localtimePath: etc + "/posix", timezoneFilePath: etc + "/timezone",
+                                     zoneDirectory: zoneinfo)
+        #expect(posix.identifier == "Europe/Paris" && posix.secondsFromGMT(at: Self.july) == 7200)
         // A copy, not a link: named after /etc/timezone, else "localtime".
         try FileManager.default.copyItem(atPath: zoneinfo + "/Europe/Paris", toPath: etc + "/copy")
         let unnamed = ZoneInfo.resolve(tz: nil, localtimePath: etc + "/copy", timezoneFilePath: etc + "/timezone",
@@ -362,6 +425,10 @@ import Testing
             ZoneInfo.resolve(tz: tz, localtimePath: etc + "/localtime", timezoneFilePath: etc + "/timezone",
                              zoneDirectory: zoneinfo)
         }
+        // A system zone that is not UTC, so that falling back to it would show.
+        try FileManager.default.createSymbolicLink(atPath: etc + "/localtime", withDestinationPath: zoneinfo + "/Europe/Paris")
+        #expect(ZoneInfo.resolve(tz: nil, localtimePath: etc + "/localtime", timezoneFilePath: etc + "/timezone",
+                                 zoneDirectory: zoneinfo).identifier == "Europe/Paris")
         #expect(resolve("") == .utc)
         for tz in [":Europe/Paris", "Europe/Paris"] {
             let zone = resolve(tz)
@@ -394,6 +461,8 @@ import Testing
         var types: [(offset: Int32, isDaylight: Bool, abbreviation: String)]
         var leapSeconds: [(occurrence: Int64, correction: Int32)] = []
         var footer = ""
+        /// The standard/wall and UT/local indicator counts, if not the type count.
+        var indicatorCount: Int?
 
         func bytes() -> [UInt8] {
             var characters = [UInt8](), indices = [UInt8]()
@@ -406,7 +475,8 @@ import Testing
             }
             func block(timeSize: Int) -> [UInt8] {
                 var out = Array("TZif".utf8) + [version] + [UInt8](repeating: 0, count: 15)
-                for count in [types.count, types.count, leapSeconds.count, transitions.count, types.count, characters.count] {
+                let indicators = indicatorCount ?? types.count
+                for count in [indicators, indicators, leapSeconds.count, transitions.count, types.count, characters.count] {
                     out += be(UInt32(count))
                 }
                 for transition in transitions {
@@ -420,7 +490,7 @@ import Testing
                 for leap in leapSeconds {
                     out += (timeSize == 8 ? be(leap.occurrence) : be(Int32(truncatingIfNeeded: leap.occurrence))) + be(leap.correction)
                 }
-                out += [UInt8](repeating: 0, count: types.count * 2)  // standard/wall and UT/local indicators
+                out += [UInt8](repeating: 0, count: indicators * 2)  // standard/wall and UT/local indicators
                 return out
             }
             if version == 0 { return block(timeSize: 4) }
@@ -511,6 +581,12 @@ import Testing
         for (what, bytes) in hostile {
             #expect(ZoneInfo(tzif: bytes, identifier: "x") == nil, "\(what)")
         }
+        // Indicator counts other than zero or the type count, the file otherwise consistent.
+        var indicators = Self.sample
+        indicators.indicatorCount = 0
+        #expect(ZoneInfo(tzif: indicators.bytes(), identifier: "x") != nil)
+        indicators.indicatorCount = 1
+        #expect(ZoneInfo(tzif: indicators.bytes(), identifier: "x") == nil)
         // Unterminated abbreviations.
         var unterminated = Self.sample.bytes()
         let characters = secondHeader + 44 + 27 + 18

@@ -22,7 +22,7 @@ import WeatherModels
 /// never mistaken for a pass; run again without `GOLDEN_RECORD` to see it green.
 ///
 /// Deterministic on any machine: the clock, the user's time zone (a fixed UTC+1, not `TZ`) and the
-/// feed's language are passed in; the views read no locale (numbers through `String(format:)` are
+/// feed's language are passed in; the views read no locale (numbers through C's `printf` are
 /// POSIX, sorting and filtering compare without one) and measure text with the project's own
 /// width tables, not the C library's.
 @Suite struct GoldenScreenTests {

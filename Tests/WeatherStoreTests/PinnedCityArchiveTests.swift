@@ -97,7 +97,7 @@ import WeatherModels
         let order = keyOrders(archive)!
         let box = objects[2] as! [String: Any]
         for key in order[2]! where key != "$class" {
-            let value = objects[KeyedArchiveValidator.uid(box[key]!)!]
+            let value = objects[foundationUID(box[key]!)!]
             if let text = value as? String { fields.encode(text, forKey: key) } else { fields.encode((value as! NSNumber).doubleValue, forKey: key) }
         }
     }
@@ -121,7 +121,7 @@ import WeatherModels
         let top = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
         let objects = try #require(top["$objects"] as? [Any])
         func text(_ value: Any) -> String {
-            if let uid = KeyedArchiveValidator.uid(value) { return "UID(\(uid))" }
+            if let uid = foundationUID(value) { return "UID(\(uid))" }
             if let dict = value as? [String: Any] { return "{" + dict.keys.sorted().map { "\($0): \(text(dict[$0]!))" }.joined(separator: ", ") + "}" }
             if let list = value as? [Any] { return "[" + list.map(text).joined(separator: ", ") + "]" }
             if let number = value as? NSNumber, !(value is String) { return "n\(number.doubleValue.bitPattern)" }

@@ -23,7 +23,9 @@ import Foundation
 /// whitespace (Foundation skips stray characters and drops an incomplete last group); anything
 /// but comments, processing instructions and whitespace after the top value is an error
 /// (Foundation ignores what follows `</plist>`); `&#;` is an error (Foundation reads a NUL);
-/// no OpenStep (old-style) plists.
+/// a date's month must be 1 to 13 (Foundation reads month 0 as January and larger ones oddly);
+/// `<plist>` inside `<plist>` is an error; no OpenStep (old-style) plists, so text that is not
+/// XML (even whitespace alone, which Foundation reads as an empty dictionary) is an error.
 public enum XMLPlist {
     /// Containers nested deeper than this are refused.
     public static let maxDepth = 512
@@ -105,7 +107,7 @@ public enum XMLPlist {
                 out.append(UInt8(ascii: "\n"))
                 start = end
             }
-            line(levels, "</data>", &out)
+            line(depth, "</data>", &out)
         case .array(let elements):
             if elements.isEmpty { return line(depth, "<array/>", &out) }
             line(depth, "<array>", &out)
@@ -724,7 +726,8 @@ public enum XMLPlist {
         }
 
         /// `YYYY-MM-DDTHH:MM:SSZ` in UTC; the year may have a minus sign and any number of digits
-        /// up to 9. Fields out of their ranges carry over, as in Foundation's reader.
+        /// up to 9. Days, hours, minutes and seconds out of their ranges carry over, and so does
+        /// month 13, as in Foundation's reader.
         private func date(_ text: String, at start: Int) throws(Failure) -> PlistValue {
             let bytes = Array(text.utf8)
             var k = 0
@@ -749,6 +752,9 @@ public enum XMLPlist {
                   let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2), expect("Z"),
                   k == bytes.count
             else { throw fail("not a date: \(shown(text))", at: start) }
+            // Foundation's reader carries a 13th month into the next year but reads month 0 as
+            // January and months past 13 as neither: those are refused here.
+            guard (1...13).contains(month) else { throw fail("not a date: \(shown(text))", at: start) }
             let dayCount = XMLPlist.days(year: negative ? -year : year, month: month, day: day)
             let unix = dayCount * 86_400 + hour * 3600 + minute * 60 + second
             return .date(Date(timeIntervalSinceReferenceDate: Double(unix - XMLPlist.referenceUnixTime)))

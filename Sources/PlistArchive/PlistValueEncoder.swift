@@ -12,7 +12,8 @@ import Foundation
 /// - a `URL` becomes its `absoluteString`, a `Decimal` a real;
 /// - an enum with a raw value is its raw value (its own `Codable` conformance does that);
 /// - a `PlistValue` is itself.
-/// A top-level value that writes nothing at all (a nil) is an `EncodingError`.
+/// A top-level value that writes nothing at all (a nil) is an `EncodingError` for `encode`, nil
+/// for `encodeIfPresent`.
 public struct PlistValueEncoder {
     /// Contextual information handed to the values' `encode(to:)`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
@@ -20,12 +21,17 @@ public struct PlistValueEncoder {
     public init() {}
 
     public func encode<T: Encodable>(_ value: T) throws -> PlistValue {
-        let slot = PVSlot()
-        try PVEncoder(slot: slot, codingPath: [], userInfo: userInfo).encodeValue(value)
-        guard let result = slot.finished() else {
+        guard let result = try encodeIfPresent(value) else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(T.self) encoded no value"))
         }
         return result
+    }
+
+    /// `value`'s plist, or nil when it writes nothing at all (a top-level nil).
+    public func encodeIfPresent<T: Encodable>(_ value: T) throws -> PlistValue? {
+        let slot = PVSlot()
+        try PVEncoder(slot: slot, codingPath: [], userInfo: userInfo).encodeValue(value)
+        return slot.finished()
     }
 }
 

@@ -80,7 +80,7 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
     public func save(_ value: Value) throws(ArchiveError) {
         let plist: PlistValue
         do {
-            plist = try Self.encoder.encode(value)
+            plist = try Self.encoder.encodeIfPresent(value) ?? .dictionary([:])  // a nil: an empty dictionary, as before
         } catch {
             throw .io(underlying: "cannot encode settings: \(error)")
         }

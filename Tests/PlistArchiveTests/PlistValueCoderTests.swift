@@ -171,6 +171,26 @@ import WeatherModels
         }
     }
 
+    /// Nils written explicitly (not through `encodeIfPresent`) are left out too.
+    struct ExplicitNils: Encodable {
+        enum CodingKeys: String, CodingKey { case a, b, c, list }
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeNil(forKey: .a)
+            try container.encode(Optional<Int>.none, forKey: .b)
+            try container.encode(Optional<Int>.some(3), forKey: .c)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encodeNil()
+            try list.encode(Optional<String>.none)
+            try list.encode("x")
+        }
+    }
+
+    @Test func explicitNilsAreLeftOutAsTheOldEncoderLeftThemOut() throws {
+        #expect(try PlistValueEncoder().encode(ExplicitNils()) == .dictionary(["c": .integer(3), "list": .array([.string("x")])]))
+        #expect(String(decoding: try Self.newFile(ExplicitNils()), as: UTF8.self) == String(decoding: try Self.oldFile(ExplicitNils()), as: UTF8.self))
+    }
+
     @Test func superEncodersUseTheSuperKey() throws {
         let value = Derived()
         value.a = 5

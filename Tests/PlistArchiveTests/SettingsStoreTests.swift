@@ -78,6 +78,13 @@ import WeatherModels
         #expect(!String(decoding: try Data(contentsOf: store.url), as: UTF8.self).contains("selectedCityKey"))
     }
 
+    @Test func aNilValueIsSavedAsAnEmptyDictionaryAsBefore() throws {
+        let store = SettingsStore<AppSettings?>(url: Make.tempDirectory().appendingPathComponent("settings.plist"))
+        try store.save(nil)
+        let empty = try PropertyListSerialization.data(fromPropertyList: [String: Any](), format: .xml, options: 0)
+        #expect(try Data(contentsOf: store.url) == empty)
+    }
+
     @Test func aFileCutShortIsCorruptWithTheLineAndMovedAside() throws {
         let store = Self.makeStore()
         try store.save(AppSettings(selectedCityKey: "1"))

@@ -121,6 +121,14 @@ import WeatherModels
         #expect(try store.load() == AppSettings(units: .imperial, sortField: .temperature, sortDescending: true, count: 40, language: "日本語"))
     }
 
+    @Test func aBinaryPlistHoldingAUIDIsNotSettings() throws {
+        let store = Self.makeStore()
+        let plist = HandPlist()
+        _ = plist.dict(["units": plist.string("metric"), "language": plist.uid(1)])
+        try plist.bytes().write(to: store.url)
+        #expect(throws: ArchiveError.corrupt(reason: "not a property list of settings")) { try store.load(default: AppSettings()) }
+    }
+
     @Test func aBinaryPlistThatSharesObjectsCannotMultiplyTheWork() throws {
         let store = Self.makeStore()
         // 60 levels of a pair referencing the level below twice: 2^60 values if copied out.

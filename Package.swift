@@ -40,7 +40,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "weather-tui", targets: ["weather-tui"]),
-        .library(name: "PlistArchive", targets: ["PlistArchive"]),
+        // The general archive store; its Foundation-only parts (the key-value coder on `NSNumber`,
+        // NSCoding boxes, UserDefaults) in a second module the program does not link.
+        .library(name: "PlistArchive", targets: ["PlistArchive", "PlistArchiveFoundation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -59,6 +61,7 @@ let package = Package(
         .target(name: "EssentialsSupport", swiftSettings: ownModule),
         .target(name: "WeatherModels", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "PlistArchive", swiftSettings: ownModule),
+        .target(name: "PlistArchiveFoundation", dependencies: ["PlistArchive"]),
         .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive", "EssentialsSupport"], swiftSettings: ownModule),
         .target(
             name: "WeatherHTTP",
@@ -98,8 +101,11 @@ let package = Package(
         .testTarget(name: "EssentialsSupportTests", dependencies: ["EssentialsSupport"]),
         .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels"]),
         // The weather models serve as realistic sample values; the library itself knows none of them.
-        .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "WeatherModels", "ArchiveTestSupport"]),
-        .testTarget(name: "WeatherStoreTests", dependencies: ["WeatherStore", "PlistArchive", "WeatherModels", "ArchiveTestSupport"]),
+        .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "PlistArchiveFoundation", "WeatherModels", "ArchiveTestSupport"]),
+        .testTarget(
+            name: "WeatherStoreTests",
+            dependencies: ["WeatherStore", "PlistArchive", "PlistArchiveFoundation", "WeatherModels", "ArchiveTestSupport"]
+        ),
         // Sample feeds, temporary folders and child processes for both archive test targets.
         .target(name: "ArchiveTestSupport", dependencies: ["WeatherModels"], path: "Tests/ArchiveTestSupport"),
         .testTarget(

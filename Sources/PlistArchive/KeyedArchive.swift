@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The archive scheme of docs/spec.md §3: a `Codable` value → a binary property list → the root `Data`
 /// of an `NSKeyedArchiver` archive → an atomically written file. Reading never crashes: every

@@ -8,22 +8,23 @@ import Foundation
 /// project's own binary plist reader (`KeyedArchiveReader`): no `PropertyListSerialization`, no
 /// `NSKeyedUnarchiver` (on Linux a valid archive of an unexpected class crashed the process
 /// instead of throwing: docs/platform.md).
-enum KeyedArchiveValidator {
+/// `package`: the NSCoding boxes (PlistArchiveFoundation) check archives through it too.
+package enum KeyedArchiveValidator {
     /// What a checked archive names: the class of each class-coded object and the root's place.
-    struct Archive {
+    package struct Archive {
         /// By UID (place in `$objects`), the `$classname` of each object that has a `$class`.
-        var classNamesByUID: [Int: String]
-        var classNames: Set<String>
-        var rootIndex: Int
+        package var classNamesByUID: [Int: String]
+        package var classNames: Set<String>
+        package var rootIndex: Int
 
         /// The root object's UID.
-        var root: Int { rootIndex }
+        package var root: Int { rootIndex }
 
         /// The class name of the class-coded object at `uid` (`{"$class": UID}`), else nil.
-        func className(of uid: Int) -> String? { classNamesByUID[uid] }
+        package func className(of uid: Int) -> String? { classNamesByUID[uid] }
     }
 
-    static func parse(_ data: Data) throws(ArchiveError) -> Archive {
+    package static func parse(_ data: Data) throws(ArchiveError) -> Archive {
         try KeyedArchiveReader.read(data) { archive in
             var byUID: [Int: String] = [:]
             for uid in 0..<archive.objects.count {

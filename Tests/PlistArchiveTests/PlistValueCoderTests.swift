@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeatherModels
 @testable import PlistArchive
+@testable import PlistArchiveFoundation
 
 /// `PlistValueEncoder`/`PlistValueDecoder` against the coders the settings store used before:
 /// `KeyValueEncoder.makePlistCompatible()` with nils removed, written by

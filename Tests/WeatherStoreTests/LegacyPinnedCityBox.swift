@@ -1,5 +1,6 @@
 import Foundation
 import PlistArchive
+import PlistArchiveFoundation
 import WeatherStore
 import WeatherModels
 

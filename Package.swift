@@ -99,7 +99,7 @@ let package = Package(
             dependencies: ["PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "AccuWeather", "OpenMeteo", "WeatherHTTP", "WeatherSource"]
         ),
         .testTarget(name: "EssentialsSupportTests", dependencies: ["EssentialsSupport"]),
-        .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels"]),
+        .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels", "ArchiveTestSupport"]),
         // The weather models serve as realistic sample values; the library itself knows none of them.
         .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "PlistArchiveFoundation", "WeatherModels", "ArchiveTestSupport"]),
         .testTarget(

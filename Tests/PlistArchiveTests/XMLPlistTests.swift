@@ -1,19 +1,7 @@
 import Foundation
 import Testing
+import ArchiveTestSupport
 @testable import PlistArchive
-
-/// A seeded generator (SplitMix64): the same values on every run and machine.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Foundation, the oracle: `PropertyListSerialization` and its objects for a `PlistValue`.
 enum Oracle {
@@ -44,7 +32,7 @@ enum Oracle {
 
 /// Random plist values of every kind, for byte-identity and round trips.
 struct PlistGenerator {
-    var random: SeededRandom
+    var random: SeededGenerator
 
     static let characters: [String] = ["a", "b", "Z", "_", " ", "&", "<", ">", "\"", "'", "é", "e\u{301}", "日", "😀", "\u{FFFD}",
                                        "\t", "\r", "\n", "\r\n", "\u{1}", "]]>", "&amp;", "0", "-", "ß", "\u{7F}", "\u{A0}"]
@@ -141,7 +129,7 @@ struct PlistGenerator {
                                .leastNormalMagnitude, .ulpOfOne, 0.999999999999999999, 9.9999999999999995e-08, 99999999999999999,
                                .nan, .infinity, -.infinity, 21.5, -40, 37.77, 0.05, 5e-5]
         reals += [Float(0.1), Float(1.5), Float.greatestFiniteMagnitude, Float.leastNonzeroMagnitude].map(Double.init)
-        var random = SeededRandom(seed: 17)
+        var random = SeededGenerator(seed: 17)
         for _ in 0..<20_000 { reals.append(Double(bitPattern: random.next())) }
         for _ in 0..<5_000 { reals.append(Double(Int64.random(in: -1_000_000_000...1_000_000_000, using: &random)) / 1000) }
         try Self.expectSameBytes(.array(reals.map(PlistValue.real)))
@@ -150,7 +138,7 @@ struct PlistGenerator {
     @Test func datesAreWrittenInUTCWithTheSecondsRoundedDown() throws {
         var dates: [Date] = [0, 0.5, -0.5, -1, 59.999, -63_113_904_000, -63_113_904_001, -63_145_526_400 - 86_400 * 366 * 6,
                              1e11, -1e11, 1e12, -62_135_596_800 - 978_307_200].map { Date(timeIntervalSinceReferenceDate: $0) }
-        var random = SeededRandom(seed: 23)
+        var random = SeededGenerator(seed: 23)
         for _ in 0..<3_000 { dates.append(Date(timeIntervalSinceReferenceDate: Double.random(in: -2e11...2e11, using: &random))) }
         try Self.expectSameBytes(.array(dates.map(PlistValue.date)))
     }
@@ -167,7 +155,7 @@ struct PlistGenerator {
     }
 
     @Test func randomValuesAreWrittenByteForByteAsFoundationWritesThem() throws {
-        var generator = PlistGenerator(random: SeededRandom(seed: 2026))
+        var generator = PlistGenerator(random: SeededGenerator(seed: 2026))
         for _ in 0..<400 { try Self.expectSameBytes(generator.value()) }
     }
 }
@@ -176,7 +164,7 @@ struct PlistGenerator {
     /// What Foundation reads, read back by XMLPlist: compared by writing both again (NaN ≠ NaN,
     /// and a date keeps only its whole seconds in XML).
     @Test func everythingFoundationWritesIsReadBack() throws {
-        var generator = PlistGenerator(random: SeededRandom(seed: 99))
+        var generator = PlistGenerator(random: SeededGenerator(seed: 99))
         for _ in 0..<400 {
             let foundationXML = try Oracle.xml(generator.value())
             let parsed = try XMLPlist.parse(foundationXML)
@@ -310,8 +298,8 @@ struct PlistGenerator {
     }
 
     @Test func randomDamageIsAnErrorOrAValueNeverACrash() throws {
-        var random = SeededRandom(seed: 7)
-        var generator = PlistGenerator(random: SeededRandom(seed: 8))
+        var random = SeededGenerator(seed: 7)
+        var generator = PlistGenerator(random: SeededGenerator(seed: 8))
         let documents = try (0..<20).map { _ in try Oracle.xml(generator.value()) }
         var refused = 0
         for _ in 0..<4_000 {
@@ -343,22 +331,17 @@ struct PlistGenerator {
         #expect(throws: XMLPlist.ParseError.self) { try XMLPlist.parse(Data(unbalanced.utf8)) }
     }
 
-    @Test func largeDocumentsAreReadInLinearTime() throws {
+    /// Multi-megabyte documents are read (a parser quadratic in the length would not finish; the
+    /// time itself is a benchmark's business, not a test's).
+    @Test func largeDocumentsAreRead() throws {
         let big = String(repeating: "x&amp;y<z>", count: 500_000).replacingOccurrences(of: "<z>", with: "&lt;z&gt;")
         let string = "<plist><string>" + big + "</string></plist>"
         #expect(string.utf8.count > 5_000_000)
-        let clock = ContinuousClock()
-        var start = clock.now
         #expect(try XMLPlist.parse(Data(string.utf8)) == .string(String(repeating: "x&y<z>", count: 500_000)))
-        var elapsed = clock.now - start
-        #expect(elapsed < .seconds(10))
         let plain = "<plist><string>" + String(repeating: "abcdefghij", count: 500_000) + "</string></plist>"
         let array = "<plist><array>" + String(repeating: "<integer>12345</integer>\n", count: 200_000) + "</array></plist>"
-        start = clock.now
-        _ = try XMLPlist.parse(Data(plain.utf8))
+        #expect(try XMLPlist.parse(Data(plain.utf8)) == .string(String(repeating: "abcdefghij", count: 500_000)))
         #expect(try XMLPlist.parse(Data(array.utf8)).arrayValue?.count == 200_000)
-        elapsed = clock.now - start
-        #expect(elapsed < .seconds(10))
         // Unterminated, 5 MB long: refused in one pass.
         #expect(throws: XMLPlist.ParseError.self) { try XMLPlist.parse(Data(("<plist><string>" + big).utf8)) }
         #expect(throws: XMLPlist.ParseError.self) { try XMLPlist.parse(Data(("<plist><!--" + big).utf8)) }

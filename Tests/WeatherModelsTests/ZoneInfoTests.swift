@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ArchiveTestSupport
 @testable import WeatherModels
 
 /// `ZoneInfo` against two independent readings of time zones: full Foundation's ICU-backed
@@ -610,7 +611,7 @@ import Testing
     /// Random bytes changed in a real file: whatever parses still answers without trapping.
     @Test func corruptedRealFilesNeverTrap() throws {
         let bytes = try Self.systemFile("Europe/Paris")
-        var generator = SplitMix(seed: 20_240_331)
+        var generator = SeededGenerator(seed: 20_240_331)
         var parsed = 0
         for _ in 0..<3000 {
             var copy = bytes
@@ -626,32 +627,5 @@ import Testing
             }
         }
         #expect(parsed > 0)
-    }
-
-    /// Speed: a lookup is a binary search, the footer a few day computations.
-    @Test func lookupsAreFast() throws {
-        let zone = try #require(ZoneInfo.named("Europe/Paris"))
-        let clock = ContinuousClock()
-        var sum = 0
-        let elapsed = clock.measure {
-            for i in 0..<200_000 {
-                sum &+= zone.secondsFromGMT(at: Date(timeIntervalSince1970: TimeInterval(i) * 20_000 - 1e9))
-            }
-        }
-        #expect(sum != 0)
-        #expect(elapsed < .seconds(2), "\(elapsed)")
-    }
-}
-
-/// A small seeded generator, so a failure repeats.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -30,12 +30,19 @@ let programLinking: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux])),
 ] : [])
 
+/// The program's own modules see only what they import: a module importing full Foundation would
+/// otherwise lend its members (`trimmingCharacters`, `String(format:)`…) to every file that
+/// imports that module, and so bring ICU back into the program unseen (docs/platform.md).
+let ownModule: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "weather-tui",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "weather-tui", targets: ["weather-tui"]),
-        .library(name: "PlistArchive", targets: ["PlistArchive"]),
+        // The general archive store; its Foundation-only parts (the key-value coder on `NSNumber`,
+        // NSCoding boxes, UserDefaults) in a second module the program does not link.
+        .library(name: "PlistArchive", targets: ["PlistArchive", "PlistArchiveFoundation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,9 +57,12 @@ let package = Package(
             name: "CNcursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "WeatherModels"),
-        .target(name: "PlistArchive"),
-        .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive"]),
+        // What the program took from full Foundation, on FoundationEssentials and the C library.
+        .target(name: "EssentialsSupport", swiftSettings: ownModule),
+        .target(name: "WeatherModels", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
+        .target(name: "PlistArchive", swiftSettings: ownModule),
+        .target(name: "PlistArchiveFoundation", dependencies: ["PlistArchive"]),
+        .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive", "EssentialsSupport"], swiftSettings: ownModule),
         .target(
             name: "WeatherHTTP",
             dependencies: [
@@ -62,29 +72,40 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
+                "EssentialsSupport",
+            ],
+            swiftSettings: ownModule
         ),
-        .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP"]),
-        .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource"]),
-        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource"]),
-        .target(name: "WeatherCore", dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource"]),
-        .target(name: "WeatherTUI", dependencies: ["WeatherCore", "CNcursesw"]),
+        .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP"], swiftSettings: ownModule),
+        .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
+        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
+        .target(
+            name: "WeatherCore",
+            dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource", "EssentialsSupport"],
+            swiftSettings: ownModule
+        ),
+        .target(name: "WeatherTUI", dependencies: ["WeatherCore", "WeatherModels", "WeatherSource", "CNcursesw", "EssentialsSupport"], swiftSettings: ownModule),
         .executableTarget(
             name: "weather-tui",
             dependencies: [
                 "WeatherTUI", "WeatherCore", "WeatherStore", "WeatherModels", "WeatherSource", "AccuWeather", "OpenMeteo", "WeatherHTTP",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), "EssentialsSupport",
             ],
+            swiftSettings: ownModule,
             linkerSettings: programLinking
         ),
         .executableTarget(
             name: "weather-bench",
             dependencies: ["PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "AccuWeather", "OpenMeteo", "WeatherHTTP", "WeatherSource"]
         ),
-        .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels"]),
+        .testTarget(name: "EssentialsSupportTests", dependencies: ["EssentialsSupport"]),
+        .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels", "ArchiveTestSupport"]),
         // The weather models serve as realistic sample values; the library itself knows none of them.
-        .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "WeatherModels", "ArchiveTestSupport"]),
-        .testTarget(name: "WeatherStoreTests", dependencies: ["WeatherStore", "PlistArchive", "WeatherModels", "ArchiveTestSupport"]),
+        .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "PlistArchiveFoundation", "WeatherModels", "ArchiveTestSupport"]),
+        .testTarget(
+            name: "WeatherStoreTests",
+            dependencies: ["WeatherStore", "PlistArchive", "PlistArchiveFoundation", "WeatherModels", "ArchiveTestSupport"]
+        ),
         // Sample feeds, temporary folders and child processes for both archive test targets.
         .target(name: "ArchiveTestSupport", dependencies: ["WeatherModels"], path: "Tests/ArchiveTestSupport"),
         .testTarget(

@@ -11,7 +11,7 @@ enum FuzzTarget: String, CaseIterable {
     case feed
     /// `--once`'s summary of the feed: the walk, then its fallback through `Decodable`.
     case summary
-    /// `Pinned.plist` through `BoxedArchive` and `NSKeyedUnarchiver`.
+    /// `Pinned.plist` as `PinnedCityStore` reads it (`PinnedCity.unarchive`).
     case pins
     /// `settings.plist` through `SettingsStore`, from a file.
     case settings
@@ -46,7 +46,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case .summary:
         _ = WeatherFeedSummaryReader.read(data)
         _ = try? WeatherFeedArchive.decode(WeatherFeedSummary.self, from: data)
-    case .pins: _ = try? BoxedArchive.decode(PinnedCity.self, from: data)
+    case .pins: _ = try? PinnedCity.unarchive(data)
     case .settings:
         guard (try? data.write(to: settingsURL)) != nil else { return 0 }
         _ = try? SettingsStore<AppSettings>(url: settingsURL).load(default: AppSettings())

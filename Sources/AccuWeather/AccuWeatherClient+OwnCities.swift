@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherHTTP
 import WeatherModels
 import WeatherSource
@@ -39,33 +44,34 @@ extension AccuWeatherClient {
     /// (every details field read the same way). An error status or a body of another shape is
     /// left as it is, for the usual error handling to describe.
     static func locating(_ body: Data, as place: PlaceMatch) -> Data {
-        guard var list = (try? JSONSerialization.jsonObject(with: body)) as? [Any],
-              var first = list.first as? [String: Any] else { return body }
+        guard case .array(var list)? = try? JSONDecoder().decode(JSONValue.self, from: body),
+              case .object(var first)? = list.first else { return body }
         typealias Key = CityWeather.CodingKeys
-        let country = place.country ?? place.countryCode ?? ""
-        first[Key.key.rawValue] = place.id
-        first[Key.localizedName.rawValue] = place.name
-        first[Key.englishName.rawValue] = place.name
-        first[Key.country.rawValue] = [Country.CodingKeys.id.rawValue: place.countryCode ?? "",
-                                       Country.CodingKeys.localizedName.rawValue: country,
-                                       Country.CodingKeys.englishName.rawValue: country]
-        first[Key.geoPosition.rawValue] = [GeoPosition.CodingKeys.latitude.rawValue: place.latitude,
-                                           GeoPosition.CodingKeys.longitude.rawValue: place.longitude]
+        let country = JSONValue.string(place.country ?? place.countryCode ?? "")
+        first[Key.key.rawValue] = .string(place.id)
+        first[Key.localizedName.rawValue] = .string(place.name)
+        first[Key.englishName.rawValue] = .string(place.name)
+        first[Key.country.rawValue] = .object([Country.CodingKeys.id.rawValue: .string(place.countryCode ?? ""),
+                                               Country.CodingKeys.localizedName.rawValue: country,
+                                               Country.CodingKeys.englishName.rawValue: country])
+        first[Key.geoPosition.rawValue] = .object([GeoPosition.CodingKeys.latitude.rawValue: .number(place.latitude),
+                                                   GeoPosition.CodingKeys.longitude.rawValue: .number(place.longitude)])
         // The detail's local time: the zone the search named, at the observation's time.
-        if let zone = place.timeZone.flatMap(TimeZone.init(identifier:)) {
-            let observed = (first[Key.epochTime.rawValue] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) } ?? Date()
+        if let zone = place.timeZone.flatMap(ZoneInfo.named) {
+            let observed = first[Key.epochTime.rawValue]?.number.map { Date(timeIntervalSince1970: $0) } ?? Date()
             typealias Zone = CityTimeZone.CodingKeys
-            first[Key.timeZone.rawValue] = [Zone.name.rawValue: zone.identifier, Zone.code.rawValue: zone.abbreviation(for: observed) ?? "",
-                                            Zone.gmtOffset.rawValue: Double(zone.secondsFromGMT(for: observed)) / 3600]
+            first[Key.timeZone.rawValue] = .object([Zone.name.rawValue: .string(zone.identifier),
+                                                    Zone.code.rawValue: .string(zone.abbreviation(at: observed)),
+                                                    Zone.gmtOffset.rawValue: .number(Double(zone.secondsFromGMT(at: observed)) / 3600)])
         }
-        list[0] = first
-        return (try? JSONSerialization.data(withJSONObject: list)) ?? body
+        list[0] = .object(first)
+        return (try? JSONEncoder().encode(JSONValue.array(list))) ?? body
     }
 
     /// `GET /locations/v1/cities/search?q=TEXT`: places named `text`, AccuWeather's best first;
     /// `[]` for blank text (no call) or no match.
     public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
-        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = text.trimmed
         guard !query.isEmpty else { return [] }
         let url = try http.url(path: ["locations", "v1", "cities", "search"], query: [("q", query), ("language", language)])
         let response = try await get(url)

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherHTTP
 import WeatherModels
 import WeatherSource
@@ -98,7 +103,7 @@ public struct AccuWeatherClient: WeatherService {
     }
 
     static func rateLimitRemaining(_ response: HTTPTransportResponse) -> Int? {
-        response.header("RateLimit-Remaining").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        response.header("RateLimit-Remaining").flatMap { Int($0.trimmed) }
     }
 
     // MARK: - Describing what was wrong

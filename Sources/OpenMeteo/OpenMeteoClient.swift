@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherHTTP
 import WeatherModels
 
@@ -77,7 +82,7 @@ public struct OpenMeteoClient: Sendable {
     /// Places whose name matches `text`, named in `language` where the API knows them; `[]` when
     /// nothing matches (or the text is blank, which the API would answer with nothing anyway).
     public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = text.trimmed
         guard !name.isEmpty else { return [] }
         let url = try geocodingHTTP.url(path: ["v1", "search"], query: [
             ("name", name), ("count", String(Self.searchResultCount)), ("language", Self.geocodingLanguage(language)),

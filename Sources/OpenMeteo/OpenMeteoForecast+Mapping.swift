@@ -23,7 +23,7 @@ extension OpenMeteoForecast {
             country: Country(id: city.country.id, localizedName: city.countryName(in: language), englishName: city.country.englishName),
             timeZone: CityTimeZone(code: timezoneAbbreviation, name: timezone ?? city.timeZone, gmtOffset: Double(offset) / 3600),
             geoPosition: GeoPosition(latitude: city.latitude, longitude: city.longitude, elevation: UnitConversion.elevation(metres: elevation)),
-            localObservationDateTime: LocalTime.iso8601(epoch: current.time, utcOffsetSeconds: offset),
+            localObservationDateTime: CivilTime.iso8601(epoch: current.time, utcOffsetSeconds: offset),
             epochTime: current.time,
             weatherText: entry?.text ?? code.map(WMOCode.unknownText) ?? "",
             weatherIcon: entry?.icon(isDay: isDay),
@@ -58,11 +58,11 @@ extension OpenMeteoForecast {
             let feelsMin = UnitConversion.forecastCelsius(daily.apparentTemperatureMin?[safe: index])
             let feelsMax = UnitConversion.forecastCelsius(daily.apparentTemperatureMax?[safe: index])
             return DailyForecast(
-                date: LocalTime.iso8601(epoch: daily.time[index], utcOffsetSeconds: offset),
+                date: CivilTime.iso8601(epoch: daily.time[index], utcOffsetSeconds: offset),
                 epochDate: daily.time[index],
                 sun: sunrise == nil && sunset == nil ? nil : RiseSet(
-                    rise: sunrise.map { LocalTime.iso8601(epoch: $0, utcOffsetSeconds: offset) }, epochRise: sunrise,
-                    set: sunset.map { LocalTime.iso8601(epoch: $0, utcOffsetSeconds: offset) }, epochSet: sunset
+                    rise: sunrise.map { CivilTime.iso8601(epoch: $0, utcOffsetSeconds: offset) }, epochRise: sunrise,
+                    set: sunset.map { CivilTime.iso8601(epoch: $0, utcOffsetSeconds: offset) }, epochSet: sunset
                 ),
                 temperature: ValueRange(
                     minimum: UnitConversion.forecastCelsius(daily.temperatureMin?[safe: index]),

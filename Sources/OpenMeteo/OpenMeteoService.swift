@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherHTTP
 import WeatherModels
 import WeatherSource
@@ -9,7 +14,7 @@ import WeatherSource
 /// city's forecast is one request.
 public final class OpenMeteoService: WeatherService, @unchecked Sendable {
     private let client: OpenMeteoClient
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Guarded by `lock`: refreshes and forecast requests run on background tasks.
     private var forecasts: [String: ForecastResponse] = [:]
     /// The own cities of the last refresh, so a forecast of one can be asked for by key. Guarded by `lock`.

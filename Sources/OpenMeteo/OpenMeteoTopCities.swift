@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherModels
 
 /// The bundled top-cities list (`Resources/open-meteo/topcities.json`, compiled in by

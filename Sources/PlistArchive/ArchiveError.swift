@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why an archive could not be read or written. Never a crash: every bad file ends here.
 public enum ArchiveError: Error, Equatable, Sendable {

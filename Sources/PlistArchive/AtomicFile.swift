@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,32 +46,43 @@ public enum AtomicFile {
 
     /// Creates the folder (and parents) with mode 0700 when missing.
     public static func ensureFolder(_ folder: URL) throws(ArchiveError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .io(underlying: "\(folder.path) is not a folder") }
+        var info = stat()
+        if stat(folder.path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .io(underlying: "\(folder.path) is not a folder") }
             return
         }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .io(underlying: "cannot create \(folder.path): \(describe(error))")
+        let parent = folder.deletingLastPathComponent()
+        if parent.path != folder.path && !parent.path.isEmpty { try ensureFolder(parent) }
+        if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
+            throw .io(underlying: "cannot create \(folder.path): \(errnoText())")
         }
     }
 
     /// Reads a whole file: `.missing` when there is none, `.io` when it cannot be read.
     public static func read(_ url: URL) throws(ArchiveError) -> Data {
-        var info = stat()
-        if stat(url.path, &info) != 0 {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
             if errno == ENOENT { throw .missing }
             throw .io(underlying: "cannot read \(url.path): \(errnoText())")
         }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(underlying: "cannot read \(url.path): \(errnoText())") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .io(underlying: "\(url.path) is a folder") }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw .io(underlying: "cannot read \(url.path): \(describe(error))")
+        // The size is a hint (a file may grow or shrink while read): read to the end.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 65_536)) }
+            let n = bytes.withUnsafeMutableBytes { buffer in Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io(underlying: "cannot read \(url.path): \(errnoText())")
+            }
+            count += n
         }
+        return Data(bytes[..<count])
     }
 
     /// Moves an unreadable file aside to `<name>.corrupt` (replacing an older one).
@@ -79,12 +94,4 @@ public enum AtomicFile {
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
-
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return ns.localizedDescription
-    }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes `Encodable` values as binary property lists (`bplist00`), in the form
 /// `PropertyListEncoder` with `.binary` output gives them: dictionaries for keyed containers,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Typed, bounds-checked access to the objects of a binary property list (`bplist00`), read in
 /// place: nothing is parsed until it is asked for. Every accessor answers nil for damaged input,

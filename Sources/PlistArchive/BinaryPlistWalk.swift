@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads values of a known shape straight off a binary plist, without `Codable`, giving what
 /// `BinaryPlistDecoder` gives for the types' `Decodable` conformances: the same keys, numbers

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The object table of a binary plist (`bplist00`) being written, in the form Foundation's
 /// writer gives it: scalars written as they come (ASCII strings, small integers, reals and

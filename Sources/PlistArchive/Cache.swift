@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A typed, file-backed cache of one archivable value: callers never see paths or archivers.
 public struct Cache<Value: Codable & Sendable>: Sendable {

@@ -1,7 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes and reads the one archive shape the store uses, an `NSKeyedArchiver` archive whose
-/// root object is `Data`, byte for byte as `NSKeyedArchiver` lays it out:
+/// root object is `Data`, as `NSKeyedArchiver` lays it out (byte for byte when its top-level keys
+/// come out in this order; Foundation's order varies from run to run):
 /// `{$archiver: "NSKeyedArchiver", $objects: ["$null", <data>], $top: {root: UID(1)}, $version: 100000}`.
 ///
 /// Why by hand: on Linux, Foundation's `NSKeyedArchiver` takes about 0.4 s to wrap 600 KB of

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Plain values appended at the end of one `malloc` block that grows by doubling: the storage
 /// of `BinaryPlistWriter`'s object table.
@@ -86,7 +93,7 @@ struct GrowableStorage<Element: BitwiseCopyable> {
 
     var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
 
-    func free() { Foundation.free(base) }
+    func free() { Glibc.free(base) }
 }
 
 extension GrowableStorage where Element == UInt8 {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The archive scheme of docs/spec.md §3: a `Codable` value → a binary property list → the root `Data`
 /// of an `NSKeyedArchiver` archive → an atomically written file. Reading never crashes: every
@@ -8,7 +12,7 @@ import Foundation
 /// `BinaryPlistEncoder` and read by `BinaryPlistDecoder`: the same format, which Foundation's
 /// coders read and write interchangeably with these (tested both ways), at a fraction of the
 /// cost on Linux (scripts/bench: 150 cities in milliseconds instead of a quarter second).
-/// A payload that is not a binary plist (an XML plist, say) is read by `PropertyListDecoder`.
+/// A payload that is not a binary plist (an XML plist, say) is read by `XMLPlist` and converted.
 public enum KeyedArchive {
     /// Encodes and writes `value` to `url`.
     public static func archive<T: Encodable>(_ value: T, to url: URL) throws(ArchiveError) {
@@ -67,26 +71,25 @@ public enum KeyedArchive {
         }
     }
 
-    /// The fast reader for binary payloads, Foundation's for any other plist format.
+    /// The fast reader for binary payloads; an XML payload is converted to binary for it.
     public struct PayloadDecoder {
         var binary: Bool
 
         /// Binary payloads go to the project's decoder, which never traps and bounds its work;
-        /// Foundation's gets only the rest (XML: no sets, no shared references). A binary plist
-        /// of another version than `bplist00` is refused rather than handed to Foundation.
+        /// the rest is read as XML. A binary plist of another version than `bplist00` is refused.
         public init(_ payload: Data) throws(ArchiveError) {
             binary = BinaryPlistDecoder.isBinaryPlist(payload)
             if !binary && PlistShape.looksBinary(payload) { throw .corrupt(reason: "payload is not a bplist00 property list") }
         }
 
         /// A `T` from `payload`, by the reader chosen for it. Another format (XML) is parsed by
-        /// `PropertyListSerialization` and re-encoded as a binary plist for the project's decoder:
-        /// `PropertyListDecoder` traps (FoundationEssentials CodableUtilities.swift:685, a fatal
-        /// error) on some fuzzed XML feeds that the parser itself reads or refuses cleanly.
+        /// `XMLPlist` (bounded, never traps) and re-encoded by `BinaryPlistEncoder` as a binary
+        /// plist for the project's decoder: `PropertyListDecoder` traps (FoundationEssentials
+        /// CodableUtilities.swift:685, a fatal error) on some fuzzed XML feeds.
         public func decode<T: Decodable>(_ type: T.Type, from payload: Data) throws -> T {
             if binary { return try BinaryPlistDecoder().decode(type, from: payload) }
-            let plist = try PropertyListSerialization.propertyList(from: payload, options: [], format: nil)
-            let converted = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+            let plist = try XMLPlist.parse(payload)
+            let converted = try BinaryPlistEncoder().encode(plist)
             return try BinaryPlistDecoder().decode(type, from: converted)
         }
     }
@@ -94,7 +97,7 @@ public enum KeyedArchive {
     /// A short account of a decoding failure: what and where (`cities[3].Temperature missing`).
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
         }
         switch error {
         case .keyNotFound(let key, let context):

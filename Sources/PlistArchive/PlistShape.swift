@@ -1,12 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
-/// Proves a binary plist's shape with the project's own reader before any byte of it reaches
-/// `PropertyListSerialization`, `PropertyListDecoder` or `NSKeyedUnarchiver`.
+/// Proves a binary plist's shape with the project's own reader before any other reader walks
+/// it (`KeyedArchiveReader`, and Foundation's parsers where a caller still uses them).
 ///
 /// Why: on Linux those crash rather than throw on some well-formed but hostile input: a set
 /// (marker `0xC_`) anywhere segfaults the parser, an array that contains itself overflows the
 /// unarchiver's stack, and a `$class` that is not a class dictionary traps it
-/// (docs/reliability.md). Every check here is linear in the file's size and uses no recursion.
+/// (docs/reliability.md). Every check here is linear in the file's size and uses no recursion:
+/// each object of the file is looked at once however many references share it.
 /// Each function answers nil when the bytes pass, else the reason they do not.
 enum PlistShape {
     /// The deepest nesting accepted (the store's files nest about 6 deep).
@@ -34,12 +39,30 @@ enum PlistShape {
     /// `$classname` and an array of strings as `$classes`, and no object that contains itself
     /// through its UIDs (`NS.objects` of an array holding the array).
     static func checkKeyedArchive(_ data: Data) -> String? {
+        checkKeyedArchive(data, counting: nil)
+    }
+
+    /// How much a check cost (entries, references and elements looked at), for tests that hold
+    /// it to a bound linear in the file.
+    final class WorkCounter {
+        var units = 0
+    }
+
+    static func checkKeyedArchive(_ data: Data, counting counter: WorkCounter?) -> String? {
         data.withUnsafeBytes { raw in
             guard let document = BinaryPlistDocument(raw.bindMemory(to: UInt8.self)) else { return "not a binary property list" }
-            let generic = check(document)
-            if let reason = generic.reason { return reason }
-            return checkKeyedArchive(document, references: generic.references)
+            return checkKeyedArchive(document, counting: counter)
         }
+    }
+
+    /// The same on a document already open (`KeyedArchiveReader`'s).
+    static func checkKeyedArchive(_ document: BinaryPlistDocument, counting counter: WorkCounter? = nil) -> String? {
+        let generic = check(document)
+        counter?.units += generic.work
+        if let reason = generic.reason { return reason }
+        var work = 0
+        defer { counter?.units += work }
+        return checkKeyedArchive(document, references: generic.references, work: &work)
     }
 
     /// Where the object ends (one past its last byte), or nil for a marker no file of the store
@@ -74,22 +97,24 @@ enum PlistShape {
         }
     }
 
-    /// The generic check and the number of references the file holds (counted once each).
-    private static func check(_ d: BinaryPlistDocument) -> (reason: String?, references: Int) {
-        guard d.objectCount <= maxObjects else { return ("\(d.objectCount) objects, more than \(maxObjects)", 0) }
+    /// The generic check, the number of references the file holds (counted once each) and the
+    /// work it took.
+    private static func check(_ d: BinaryPlistDocument) -> (reason: String?, references: Int, work: Int) {
+        guard d.objectCount <= maxObjects else { return ("\(d.objectCount) objects, more than \(maxObjects)", 0, 0) }
         var references = 0
         for i in 0..<d.objectCount {
-            guard end(of: i, in: d) != nil else { return ("object \(i) is of an unknown kind or damaged", 0) }
+            guard end(of: i, in: d) != nil else { return ("object \(i) is of an unknown kind or damaged", 0, i) }
             if let dict = d.dictionary(i) {
                 for k in 0..<dict.count {
-                    guard let key = d.ref(dict, k), isString(key, in: d) else { return ("a dictionary key is not a string", 0) }
+                    guard let key = d.ref(dict, k), isString(key, in: d) else { return ("a dictionary key is not a string", 0, i) }
                 }
                 references += 2 * dict.count
             } else if let array = d.array(i) {
                 references += array.count
             }
         }
-        let graph = depthFirst(from: [d.topObject], count: d.objectCount) { node, visit in
+        var work = d.objectCount + references
+        let graph = depthFirst(from: [d.topObject], count: d.objectCount, work: &work) { node, visit in
             let refs = d.dictionary(node) ?? d.array(node)
             guard let refs else { return true }
             let total = d.dictionary(node) != nil ? 2 * refs.count : refs.count
@@ -99,41 +124,49 @@ enum PlistShape {
             }
             return true
         }
-        return (graph, references)
+        return (graph, references, work)
     }
 
     /// Visits every node reachable from `roots` with an explicit stack (no recursion: the file
     /// decides the depth). `children` lists a node's children through `visit` and answers false
     /// for a damaged reference. Answers why the graph is refused: a damaged reference, a cycle,
     /// or a path longer than `maxDepth` nodes; nil when it is a shallow enough DAG.
-    private static func depthFirst(from roots: [Int], count: Int,
+    ///
+    /// Each node's children are listed once, when it is first reached, onto one stack shared by
+    /// the whole path (a node with a million children costs a million slots once, not an array
+    /// of that capacity for every node after it). `work` grows by the children listed.
+    private static func depthFirst(from roots: some Sequence<Int>, count: Int, work: inout Int,
                                    children: (Int, (Int) -> Void) -> Bool) -> String? {
         // 0 unseen, 1 on the current path, 2 done; `height` is the longest path down from a done node.
         var state = [UInt8](repeating: 0, count: count)
         var height = [Int32](repeating: 0, count: count)
-        var path: [(node: Int, children: [Int], next: Int, height: Int32)] = []
-        var found: [Int] = []
+        // The path: each frame's children are `pending[start..<end]`, the next one at `next`.
+        var path: [(node: Int, start: Int, next: Int, height: Int32)] = []
+        var pending: [Int] = []
+        func enter(_ node: Int) -> Bool {
+            let start = pending.count
+            guard children(node, { pending.append($0) }) else { return false }
+            work += pending.count - start
+            state[node] = 1
+            path.append((node, start, start, 1))
+            return true
+        }
         for root in roots where state[root] == 0 {
-            found.removeAll(keepingCapacity: true)
-            guard children(root, { found.append($0) }) else { return "a damaged reference" }
-            state[root] = 1
-            path.append((root, found, 0, 1))
+            guard enter(root) else { return "a damaged reference" }
             while let top = path.last {
-                if top.next < top.children.count {
-                    let child = top.children[top.next]
+                if top.next < pending.count {  // the top frame's children end the stack
+                    let child = pending[top.next]
                     path[path.count - 1].next += 1
                     switch state[child] {
                     case 1: return "an object contains itself"
                     case 2: path[path.count - 1].height = max(top.height, height[child] + 1)
                     default:
                         guard path.count < maxDepth else { return "nested more than \(maxDepth) deep" }
-                        found.removeAll(keepingCapacity: true)
-                        guard children(child, { found.append($0) }) else { return "a damaged reference" }
-                        state[child] = 1
-                        path.append((child, found, 0, 1))
+                        guard enter(child) else { return "a damaged reference" }
                     }
                 } else {
                     path.removeLast()
+                    pending.removeSubrange(top.start...)
                     guard top.height <= maxDepth else { return "nested more than \(maxDepth) deep" }
                     state[top.node] = 2
                     height[top.node] = top.height
@@ -145,14 +178,22 @@ enum PlistShape {
     }
 
     /// The value of the entry whose key is the ASCII text `name`, if the dictionary has one.
-    private static func value(_ name: StaticString, in dict: BinaryPlistDocument.Collection, of d: BinaryPlistDocument) -> Int? {
-        for k in 0..<dict.count where d.ref(dict, k).map({ d.isASCII($0, name) }) == true {
-            return d.ref(dict, dict.count + k)
+    /// `work` grows by the entries looked at.
+    static func value(_ name: StaticString, in dict: BinaryPlistDocument.Collection, of d: BinaryPlistDocument,
+                      work: inout Int) -> Int? {
+        for k in 0..<dict.count {
+            work += 1
+            if d.ref(dict, k).map({ d.isASCII($0, name) }) == true { return d.ref(dict, dict.count + k) }
         }
         return nil
     }
 
-    private static func checkKeyedArchive(_ d: BinaryPlistDocument, references: Int) -> String? {
+    static func value(_ name: StaticString, in dict: BinaryPlistDocument.Collection, of d: BinaryPlistDocument) -> Int? {
+        var work = 0
+        return value(name, in: dict, of: d, work: &work)
+    }
+
+    private static func checkKeyedArchive(_ d: BinaryPlistDocument, references: Int, work: inout Int) -> String? {
         guard let top = d.dictionary(d.topObject) else { return "not a keyed archive (no dictionary at the top)" }
         guard let archiver = value("$archiver", in: top, of: d), d.string(archiver) == "NSKeyedArchiver" else {
             return "not a keyed archive (no $archiver)"
@@ -168,43 +209,62 @@ enum PlistShape {
         for i in 0..<d.objectCount where d.kind(i) == .uid {
             guard let uid = d.uid(i), uid < objects.count else { return "a UID outside $objects" }
         }
+        work += d.objectCount
+        // Several places in $objects may name one object of the file: everything below is
+        // decided per object of the file, each looked at once (per place, a file of N places
+        // naming one dictionary of M entries cost N×M: 26 s for 250 KB).
+        var looked = [Bool](repeating: false, count: d.objectCount)
+        var classChecked = [Bool](repeating: false, count: d.objectCount)
+        for u in 0..<objects.count {
+            work += 1
+            guard let object = d.ref(objects, u), !looked[object] else { continue }
+            looked[object] = true
+            guard let dict = d.dictionary(object) else { continue }
+            guard let classRef = value("$class", in: dict, of: d, work: &work) else { continue }
+            guard let classUID = d.uid(classRef), let classObject = d.ref(objects, classUID),
+                  let classDict = d.dictionary(classObject) else { return "a $class that is not a class dictionary" }
+            guard !classChecked[classObject] else { continue }
+            classChecked[classObject] = true
+            guard let name = value("$classname", in: classDict, of: d, work: &work), isString(name, in: d) else {
+                return "a class dictionary without a $classname"
+            }
+            if let classes = value("$classes", in: classDict, of: d, work: &work) {
+                guard let list = d.array(classes),
+                      (0..<list.count).allSatisfy({ d.ref(list, $0).map { isString($0, in: d) } == true })
+                else { return "a class dictionary whose $classes are not strings" }
+                work += list.count
+            }
+        }
         // The UIDs an object holds: as values, or as the elements of an array or dictionary
         // value (`NS.objects`, `NS.keys`). Counted against the file's own references, so a
         // shared list of UIDs cannot multiply the work.
         var budget = references + 16
-        func uids(of u: Int, _ visit: (Int) -> Void) -> Bool {
-            guard let object = d.ref(objects, u), let dict = d.dictionary(object) else { return true }
+        func uids(of object: Int, _ visit: (Int) -> Void) -> Bool {
+            guard let dict = d.dictionary(object) else { return true }
             for k in 0..<dict.count {
                 guard let valueRef = d.ref(dict, dict.count + k) else { return false }
                 if let uid = d.uid(valueRef) {
-                    visit(uid)
+                    guard let target = d.ref(objects, uid) else { return false }
+                    visit(target)
                 } else if let list = d.array(valueRef) ?? d.dictionary(valueRef) {
                     let total = d.dictionary(valueRef) != nil ? 2 * list.count : list.count
                     budget -= total
                     guard budget >= 0 else { return false }
                     for e in 0..<total {
-                        if let element = d.ref(list, e).flatMap(d.uid) { visit(element) }
+                        if let element = d.ref(list, e).flatMap(d.uid) {
+                            guard let target = d.ref(objects, element) else { return false }
+                            visit(target)
+                        }
                     }
                 }
             }
             return true
         }
-        for u in 0..<objects.count {
-            guard let object = d.ref(objects, u), let dict = d.dictionary(object) else { continue }
-            guard let classRef = value("$class", in: dict, of: d) else { continue }
-            guard let classUID = d.uid(classRef), let classObject = d.ref(objects, classUID),
-                  let classDict = d.dictionary(classObject) else { return "a $class that is not a class dictionary" }
-            guard let name = value("$classname", in: classDict, of: d), isString(name, in: d) else {
-                return "a class dictionary without a $classname"
-            }
-            if let classes = value("$classes", in: classDict, of: d) {
-                guard let list = d.array(classes),
-                      (0..<list.count).allSatisfy({ d.ref(list, $0).map { isString($0, in: d) } == true })
-                else { return "a class dictionary whose $classes are not strings" }
-            }
-        }
-        // The unarchiver follows UIDs recursively: they must form a shallow DAG too.
-        if let reason = depthFirst(from: Array(0..<objects.count), count: objects.count, children: uids) {
+        // The unarchiver follows UIDs recursively: they must form a shallow DAG too. Walked over
+        // the file's objects, not the places naming them: a cycle or a long path through the
+        // places is one through the objects they name, and the other way round.
+        let places = (0..<objects.count).lazy.compactMap { d.ref(objects, $0) }
+        if let reason = depthFirst(from: places, count: d.objectCount, work: &work, children: uids) {
             return budget < 0 ? "too many references" : "keyed archive: \(reason)"
         }
         return nil

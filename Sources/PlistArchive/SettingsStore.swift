@@ -1,7 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A `Codable` value kept as an XML property list a person can read and edit
-/// (`settings.plist`), through `KeyValueEncoder`/`KeyValueDecoder`.
+/// (`settings.plist`), through `PlistValueEncoder`/`PlistValueDecoder` and `XMLPlist`: no
+/// Foundation `PropertyListSerialization`, no `Any`.
 public struct SettingsStore<Value: Codable & Sendable>: Sendable {
     /// What `load(default:)` read: the value, and the top-level keys of the file it could not use.
     public struct Loaded: Sendable {
@@ -37,18 +42,18 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
     public func load(default fallback: Value) throws(ArchiveError) -> Loaded {
         let plist = try readPlist()
         if let value = try? Self.decoder.decode(Value.self, from: plist) { return Loaded(value: value, dropped: []) }
-        guard let file = plist as? [String: Any] else {
+        guard case .dictionary(let file) = plist else {
             AtomicFile.moveAside(url)
             throw .corrupt(reason: "not a dictionary of settings")
         }
         // Key by key over the default's own encoding, each one kept only if the whole still
         // decodes: this needs nothing of `Value` but Codable, and one bad key cannot hide another.
-        var merged: [String: Any]
+        var merged: [String: PlistValue]
         do {
-            guard let base = try Self.encoder.encode(fallback) as? [String: Any] else {
+            guard case .dictionary(let base) = try Self.encoder.encode(fallback) else {
                 throw ArchiveError.io(underlying: "the default settings are not a dictionary")
             }
-            _ = try Self.decoder.decode(Value.self, from: base)
+            _ = try Self.decoder.decode(Value.self, from: .dictionary(base))
             merged = base
         } catch {
             throw .io(underlying: "cannot use the default settings: \(Self.describe(error))")
@@ -57,60 +62,116 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
         for key in file.keys.sorted() {
             var candidate = merged
             candidate[key] = file[key]
-            if (try? Self.decoder.decode(Value.self, from: candidate)) != nil {
+            if (try? Self.decoder.decode(Value.self, from: .dictionary(candidate))) != nil {
                 merged = candidate
             } else {
                 dropped.append(key)
             }
         }
         do {
-            return Loaded(value: try Self.decoder.decode(Value.self, from: merged), dropped: dropped)
+            return Loaded(value: try Self.decoder.decode(Value.self, from: .dictionary(merged)), dropped: dropped)
         } catch {
             throw .corrupt(reason: Self.describe(error))
         }
     }
 
-    /// Writes `value` atomically as an XML plist; a nil property is left out.
+    /// Writes `value` atomically as an XML plist (what `PropertyListSerialization` writes for
+    /// the same values); a nil property is left out.
     public func save(_ value: Value) throws(ArchiveError) {
-        let data: Data
+        let plist: PlistValue
         do {
-            let plist = try Self.encoder.encode(value) ?? [String: Any]()
-            data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+            plist = try Self.encoder.encodeIfPresent(value) ?? .dictionary([:])  // a nil: an empty dictionary, as before
         } catch {
             throw .io(underlying: "cannot encode settings: \(error)")
         }
-        try AtomicFile.write(data, to: url)
+        try AtomicFile.write(XMLPlist.serialize(plist), to: url)
     }
 
     /// Plist types only, and a nil left out so the file reads as a person would write it.
-    private static var encoder: KeyValueEncoder {
-        var encoder = KeyValueEncoder.makePlistCompatible()
-        encoder.nilEncodingStrategy = .removed
-        return encoder
-    }
+    private static var encoder: PlistValueEncoder { PlistValueEncoder() }
 
-    private static var decoder: KeyValueDecoder { .makePlistCompatible() }
+    private static var decoder: PlistValueDecoder { PlistValueDecoder() }
 
     /// The file's property list; one that does not parse is moved aside as `.corrupt`.
-    private func readPlist() throws(ArchiveError) -> Any {
+    private func readPlist() throws(ArchiveError) -> PlistValue {
         let data = try AtomicFile.read(url)
-        // The file is XML when this program wrote it, and XML has no set type, no references
-        // and no UIDs' meaning here; a binary plist put in its place must pass the project's
-        // own check first (a set in one crashes `PropertyListSerialization`).
-        if PlistShape.looksBinary(data), let reason = PlistShape.check(data) {
-            AtomicFile.moveAside(url)
-            throw .corrupt(reason: reason)
+        // The file is XML when this program wrote it. A binary plist put in its place must pass
+        // the project's own check (no sets, no cycles, shallow, string keys), and is then read
+        // by the project's binary reader.
+        if PlistShape.looksBinary(data) {
+            if let reason = PlistShape.check(data) {
+                AtomicFile.moveAside(url)
+                throw .corrupt(reason: reason)
+            }
+            guard let plist = PlistValue(checkedBinary: data) else {
+                AtomicFile.moveAside(url)
+                throw .corrupt(reason: "not a property list of settings")
+            }
+            return plist
         }
         do {
-            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            return try XMLPlist.parse(data)
         } catch {
             AtomicFile.moveAside(url)
-            throw .corrupt(reason: "not a property list")
+            throw .corrupt(reason: "not a property list (\(error))")
         }
     }
 
     private static func describe(_ error: Error) -> String {
         if let decoding = error as? DecodingError { return KeyedArchive.describe(decoding) }
         return "\(error)"
+    }
+}
+
+extension PlistValue {
+    /// The values of a binary plist that passed `PlistShape.check` (a shallow graph without
+    /// cycles or sets, string keys only). An object referenced many times is copied at each use,
+    /// so the values made are counted against the file's size; past that, or at a UID (a keyed
+    /// archive's, no settings value), this answers nil.
+    init?(checkedBinary data: Data) {
+        let made = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> PlistValue? in
+            guard let document = BinaryPlistDocument(raw.bindMemory(to: UInt8.self)) else { return nil }
+            var budget = 8 * raw.count + 4096
+            func value(_ index: Int, depth: Int) -> PlistValue? {
+                budget -= 1
+                guard budget >= 0, depth <= PlistShape.maxDepth, let kind = document.kind(index) else { return nil }
+                switch kind {
+                case .bool(let flag): return .bool(flag)
+                case .integer:
+                    switch document.integer(index) {
+                    case .signed(let v)?: return .integer(v)
+                    case .unsigned(let v)?: return PlistValue.integer(exactly: v)
+                    case nil: return nil
+                    }
+                case .real: return document.real(index).map { .real($0) }
+                case .date: return document.date(index).map { .date($0) }
+                case .data: return document.data(index).map { .data($0) }
+                case .asciiString, .utf16String: return document.string(index).map { .string($0) }
+                case .array:
+                    guard let array = document.array(index) else { return nil }
+                    var elements: [PlistValue] = []
+                    elements.reserveCapacity(array.count)
+                    for k in 0..<array.count {
+                        guard let ref = document.ref(array, k), let element = value(ref, depth: depth + 1) else { return nil }
+                        elements.append(element)
+                    }
+                    return .array(elements)
+                case .dictionary:
+                    guard let dict = document.dictionary(index) else { return nil }
+                    var entries: [String: PlistValue] = [:]
+                    for k in 0..<dict.count {
+                        guard let keyRef = document.ref(dict, k), let key = document.string(keyRef),
+                              let valueRef = document.ref(dict, dict.count + k), let entry = value(valueRef, depth: depth + 1)
+                        else { return nil }
+                        entries[key] = entry
+                    }
+                    return .dictionary(entries)
+                case .uid, .other: return nil
+                }
+            }
+            return value(document.topObject, depth: 0)
+        }
+        guard let made else { return nil }
+        self = made
     }
 }

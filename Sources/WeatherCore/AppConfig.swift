@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherModels
 import WeatherSource
 
@@ -23,11 +27,11 @@ public struct AppConfig: Equatable, Sendable {
     /// The API host, for messages (`dataservice.accuweather.com`).
     public var host: String
     /// The user's time zone, for "updated 12:04" and the banner's saved time.
-    public var timeZone: TimeZone
+    public var timeZone: ZoneInfo
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
                 offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",
-                timeZone: TimeZone = .current) {
+                timeZone: ZoneInfo = .local) {
         self.count = count
         self.language = language
         self.units = units

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
+import PlistArchive
+import WeatherHTTP
 import WeatherModels
 
 extension AppEnvironment {
@@ -24,7 +31,7 @@ extension AppEnvironment {
 
 /// A value shared by the demo's closures for one run.
 private final class MemoryBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: Value
 
     init(_ value: Value) { stored = value }

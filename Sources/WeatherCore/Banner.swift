@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The line under the header that says the data on screen is not fresh from the network.
 public enum Banner: Equatable, Sendable {

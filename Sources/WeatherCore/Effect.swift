@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherModels
 
 /// Work the reducer asks for; the `Store` runs it and sends the result back as an `Action`.

@@ -1,5 +1,10 @@
 import WeatherSource
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherHTTP
 import PlistArchive
 
@@ -21,7 +26,7 @@ extension FeedError: LocalizedError {
         case .network(let error): return error.errorDescription
         case .noAPIKey: return "no API key: set ACCUWEATHER_API_KEY, pass --api-key, or try --demo"
         case .offlineMode: return "offline mode (--offline)"
-        case .archive(let error): return "could not save the feed: \(error.localizedDescription)"
+        case .archive(let error): return "could not save the feed: \(error.explanation)"
         }
     }
 }

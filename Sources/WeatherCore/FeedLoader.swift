@@ -1,5 +1,9 @@
 import WeatherSource
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherHTTP
 import PlistArchive
 import WeatherStore

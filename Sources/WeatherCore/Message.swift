@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A notice or error as the `!` overlay lists it: when it happened and its whole text.
 public struct Message: Equatable, Sendable {

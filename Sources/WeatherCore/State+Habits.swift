@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherModels
 
 /// What a user of htop, tig or lazygit expects besides the weather: the messages kept for `!`,

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherModels
 
 extension State {
@@ -44,7 +49,7 @@ extension State {
                 placeSearch = nil
                 return add(places[max(0, min(search.selectedIndex, places.count - 1))])
             case .typing:
-                let name = search.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let name = search.text.trimmed
                 guard !name.isEmpty else {
                     search.message = "type a place name, then Enter"
                     return []
@@ -61,7 +66,7 @@ extension State {
         case .found(let query, let result):
             // An answer to a search that was left or replaced changes nothing.
             guard search.phase == .searching,
-                  search.text.trimmingCharacters(in: .whitespacesAndNewlines) == query else { return [] }
+                  search.text.trimmed == query else { return [] }
             switch result {
             case .success(let places) where places.isEmpty:
                 search.phase = .typing
@@ -125,7 +130,7 @@ extension State {
         return cities.first { city in
             guard let position = city.geoPosition else { return false }
             let sameName = [city.englishName, city.localizedName].contains {
-                $0.compare(place.name, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
+                SearchFold.fold($0) == SearchFold.fold(place.name)
             }
             return sameName && abs(position.latitude - place.latitude) < Self.sameCityDegrees
                 && abs(position.longitude - place.longitude) < Self.sameCityDegrees

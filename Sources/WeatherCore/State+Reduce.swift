@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
+import WeatherHTTP
 import PlistArchive
 import WeatherStore
 import WeatherModels
@@ -232,7 +238,7 @@ extension State {
     /// Tells the user why a saved feed is not shown (nothing when there was none).
     mutating func noteUnusable(_ error: ArchiveError) {
         if case .missing = error { return }
-        var text = "saved feed not used: \(error.localizedDescription)"
+        var text = "saved feed not used: \(error.explanation)"
         if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).corrupt" }
         notice = text
     }

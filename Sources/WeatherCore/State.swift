@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherModels
 import WeatherSource
 
@@ -190,7 +195,7 @@ public struct State: Equatable, Sendable {
             let hidden = Set(places).subtracting(pinned.lazy.filter(\.isOwn).map(\.key))
             if !hidden.isEmpty { cities.removeAll { hidden.contains($0.key) } }
         }
-        let needle = filter.trimmingCharacters(in: .whitespaces)
+        let needle = filter.trimmed
         let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, needle) }
         let pinnedKeys = Set(pinned.map(\.key))
         let sorted = filtered.sorted { a, b in
@@ -216,15 +221,15 @@ public struct State: Equatable, Sendable {
     }
 
     static func matches(_ city: CityWeather, _ needle: String) -> Bool {
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        let folded = SearchFold.fold(needle)
         return [city.localizedName, city.englishName, city.country.localizedName, city.country.englishName]
-            .contains { $0.range(of: needle, options: options) != nil }
+            .contains { SearchFold.fold($0).contains(folded) }
     }
 
     static func ordered(_ a: CityWeather, _ b: CityWeather, by field: SortField, descending: Bool) -> Bool {
         func byName() -> Bool {
-            let r = a.englishName.caseInsensitiveCompare(b.englishName)
-            return r == .orderedSame ? a.key < b.key : r == .orderedAscending
+            let r = SearchFold.caseInsensitiveOrder(a.englishName, b.englishName)
+            return r == 0 ? a.key < b.key : r < 0
         }
         switch field {
         case .name:
@@ -239,9 +244,9 @@ public struct State: Equatable, Sendable {
             default: return byName()
             }
         case .country:
-            let r = a.country.englishName.caseInsensitiveCompare(b.country.englishName)
-            if r == .orderedSame { return byName() }
-            return descending ? r == .orderedDescending : r == .orderedAscending
+            let r = SearchFold.caseInsensitiveOrder(a.country.englishName, b.country.englishName)
+            if r == 0 { return byName() }
+            return descending ? r > 0 : r < 0
         }
     }
 }

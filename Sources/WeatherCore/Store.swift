@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import PlistArchive
 import WeatherModels
 
@@ -9,7 +14,7 @@ import WeatherModels
 /// `@unchecked Sendable`: every mutable field is guarded by `lock` (`forecastsWritten` by
 /// `forecastWriteLock`, which is never taken while holding `lock`).
 public final class Store: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: State
     private var inbox: [Action] = []
     private var running: [UUID: Task<Void, Never>] = [:]
@@ -18,7 +23,7 @@ public final class Store: @unchecked Sendable {
     /// Numbers each forecast snapshot handed to a background save (guarded by `lock`).
     private var forecastSnapshots = 0
     /// Held while writing `Forecasts.plist`; guards `forecastsWritten`.
-    private let forecastWriteLock = NSLock()
+    private let forecastWriteLock = Lock()
     private var forecastsWritten = 0
     private let environment: AppEnvironment
 
@@ -136,7 +141,7 @@ public final class Store: @unchecked Sendable {
     }
 
     private func save(_ what: String, _ body: () throws(ArchiveError) -> Void) {
-        do { try body() } catch { post(.saveFailed("could not save \(what): \(error.localizedDescription)")) }
+        do { try body() } catch { post(.saveFailed("could not save \(what): \(error.explanation)")) }
     }
 
     private func spawn(network: Bool = false, _ work: @escaping @Sendable () async -> Void) {

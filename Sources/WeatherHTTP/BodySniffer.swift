@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Says in a few words what a body that failed to decode looks like.
 public enum BodySniffer {

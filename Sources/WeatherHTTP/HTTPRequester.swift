@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every source's client needs of HTTP: its URLs under a base (a proxy's path prefix kept),
 /// one deadline per request, the body cap, and every failure as a `ServiceError` in words,
@@ -40,19 +44,16 @@ public struct HTTPRequester: Sendable {
         }
         var prefix = components.percentEncodedPath
         while prefix.hasSuffix("/") { prefix.removeLast() }
-        let encodedSegments = segments.map { $0.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? "" }
+        let encodedSegments = segments.map { PercentEncoding.encode($0, keeping: PercentEncoding.pathSegment) }
         components.percentEncodedPath = prefix + "/" + encodedSegments.joined(separator: "/")
         components.percentEncodedQuery = query.map { name, value in
-            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? "")
+            name + "=" + PercentEncoding.encode(value, keeping: PercentEncoding.queryValue)
         }.joined(separator: "&")
         components.fragment = nil
         guard let url = components.url else { throw .unreachable(host: host) }
         return url
     }
 
-    private static let segmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/;"))
-    // Commas stay literal: Open-Meteo's coordinate lists are comma-separated.
-    private static let queryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#?/"))
 
     /// `GET url` with `headers` under the one deadline; any status comes back as a response,
     /// only transport failures throw. The transport enforces the deadline and the cap itself.

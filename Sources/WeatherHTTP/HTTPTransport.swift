@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One GET as a transport sends it: our own value, so the protocol needs no FoundationNetworking.
 public struct HTTPTransportRequest: Sendable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 
 /// The proxies the environment names, read as curl reads them, since AsyncHTTPClient reads none:
 /// `http_proxy` (lower case only), `https_proxy`/`HTTPS_PROXY`, `all_proxy`/`ALL_PROXY` as the
@@ -54,7 +59,7 @@ public struct ProxyEnvironment: Equatable, Sendable {
 
     public init(environment: [String: String]) {
         func value(_ names: String...) -> String? {
-            names.lazy.compactMap { environment[$0] }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            names.lazy.compactMap { environment[$0] }.first { !$0.trimmed.isEmpty }
         }
         let fallback = value("all_proxy", "ALL_PROXY")
         // Upper-case HTTP_PROXY is ignored, as curl ignores it: a CGI program gets HTTP_PROXY
@@ -96,7 +101,7 @@ public struct ProxyEnvironment: Equatable, Sendable {
     /// `host:port`, `http://host:port/`, `socks5h://user:pass@host` → a proxy; nil for what
     /// AsyncHTTPClient cannot speak to (an `https://` proxy, SOCKS4).
     static func parse(_ text: String) -> Proxy? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
         guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty else { return nil }
         let kind: Proxy.Kind

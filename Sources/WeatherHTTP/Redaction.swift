@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Removes the API key from any text that can reach a person (error messages, echoed references, URLs).
 public enum Redaction {
@@ -10,9 +14,10 @@ public enum Redaction {
     public static func redact(_ text: String, apiKey: String?) -> String {
         var result = redactQueryValues(in: text)
         if let apiKey, !apiKey.isEmpty {
-            result = result.replacingOccurrences(of: apiKey, with: mask)
-            if let encoded = apiKey.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != apiKey {
-                result = result.replacingOccurrences(of: encoded, with: mask)
+            result = result.replacing(apiKey, with: mask)
+            let encoded = PercentEncoding.encode(apiKey, keeping: PercentEncoding.alphanumerics)
+            if encoded != apiKey {
+                result = result.replacing(encoded, with: mask)
             }
         }
         return result
@@ -24,7 +29,7 @@ public enum Redaction {
         var rest = Substring(text)
         // `append(contentsOf:)`, not `+=`: the generic `+=` asks the runtime whether a `Substring`
         // is a `Collection` (docs/platform.md, Linking), and the browser and `--once` come here at start.
-        while let found = rest.range(of: marker, options: .caseInsensitive) {
+        while let found = firstRange(of: marker, in: rest) {
             output.append(contentsOf: rest[..<found.lowerBound])
             output += marker + mask
             // The value ends where a URL query value or the surrounding text would end.
@@ -36,6 +41,27 @@ public enum Redaction {
         }
         output.append(contentsOf: rest)
         return output
+    }
+
+    /// Where `marker` (ASCII, lower-case) first occurs in `text`, ASCII letters' case aside.
+    private static func firstRange(of marker: String, in text: Substring) -> Range<String.Index>? {
+        let wanted = Array(marker.utf8)
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start != bytes.endIndex {
+            var at = start, matched = 0
+            while matched < wanted.count, at != bytes.endIndex, lowered(bytes[at]) == wanted[matched] {
+                at = bytes.index(after: at)
+                matched += 1
+            }
+            if matched == wanted.count { return start..<at }
+            start = bytes.index(after: start)
+        }
+        return nil
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     private static let valueTerminators: Set<Character> = ["&", "#", " ", "\t", "\n", "\r", "\"", "'", "<", ">", ",", ";", ")"]

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 
 /// Why a request to a weather source gave no usable answer; `errorDescription` is what a person reads.
 public enum ServiceError: Error, Equatable, Sendable {
@@ -51,6 +56,6 @@ extension ServiceError: LocalizedError {
     public static let defaultKeySource = "ACCUWEATHER_API_KEY"
 
     private static func format(seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        seconds == seconds.rounded() ? String(Int(seconds)) : seconds.fixed(1)
     }
 }

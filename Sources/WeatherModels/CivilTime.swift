@@ -41,4 +41,16 @@ public enum CivilTime {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }
+
+    /// `2026-11-22T15:40:00+06:00`: the instant `epoch` as the local time at `utcOffsetSeconds`,
+    /// with that offset, as AccuWeather writes local times (Open-Meteo's and the demo's are made so).
+    public static func iso8601(epoch: Int, utcOffsetSeconds: Int) -> String {
+        let (days, secondOfDay) = floorDivision(Int64(epoch) + Int64(utcOffsetSeconds), 86_400)
+        let (year, month, day) = date(daysSince1970: days)
+        let offset = Int64(utcOffsetSeconds).magnitude
+        let sign = utcOffsetSeconds < 0 ? "-" : "+"
+        return "\(padded(year, width: 4))-\(padded(month))-\(padded(day))T"
+            + "\(padded(secondOfDay / 3600)):\(padded(secondOfDay % 3600 / 60)):\(padded(secondOfDay % 60))"
+            + "\(sign)\(padded(Int64(offset / 3600))):\(padded(Int64(offset % 3600 / 60)))"
+    }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A city's 5-day forecast, its coming hours when the source sent them, and when they were fetched.
 public struct StoredForecast: Codable, Equatable, Sendable {

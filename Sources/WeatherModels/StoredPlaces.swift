@@ -1,3 +1,4 @@
+import EssentialsSupport
 /// What each `--city NAME` resolved to, kept in `Places.plist`: a place's id never changes, so a
 /// name is searched once per source.
 public struct StoredPlaces: Codable, Equatable, Sendable {
@@ -15,6 +16,6 @@ public struct StoredPlaces: Codable, Equatable, Sendable {
     /// `open-meteo|paris, us`: a name as typed, case and surrounding blanks aside, per source
     /// (each source has its own ids).
     public static func key(source: String, name: String) -> String {
-        source + "|" + name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        source + "|" + name.trimmed.lowercased()
     }
 }

@@ -43,7 +43,7 @@ public struct TopCity: Codable, Equatable, Sendable {
 
     /// A name table entry for a language tag; an empty name counts as missing.
     static func lookUp(_ language: String, in names: [String: String]) -> String? {
-        let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
+        let tag = language.lowercased().replacing("_", with: "-")
         if let exact = names[tag], !exact.isEmpty { return exact }
         let primary = tag.split(separator: "-").first.map(String.init) ?? tag
         // Sorted so that the choice among several regional names does not depend on hashing.

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#endif
 
 /// What a feed was asked for: how many top cities, in which language.
 public struct FeedRequest: Codable, Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A feed as `--once` prints it (docs/spec.md §6): when it was fetched, what was asked for, and per city
 /// only the fields the table, JSON and CSV show.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import PlistArchive
 import WeatherModels
 
@@ -35,7 +40,7 @@ public struct AppFiles: Sendable {
         } catch .missing {
             return (nil, nil)
         } catch {
-            return (nil, "\(Self.settingsName) not used: \(error.localizedDescription)")
+            return (nil, "\(Self.settingsName) not used: \(error.explanation)")
         }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlistArchive
 import WeatherModels
 
@@ -40,17 +44,48 @@ struct LegacyFeed: Decodable {
         return WeatherFeed(fetchedAt: date, request: FeedRequest(count: count, language: "en-us"), cities: cities)
     }
 
-    static func parseDate(_ text: String) -> Date? {
-        // Apple's formatters put a narrow no-break space before AM/PM since iOS 17; fold it.
-        let folded = text.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
-        let formats = ["MMM d, yyyy 'at' h:mm:ss a", "MMM d, yyyy, h:mm:ss a", "MMM d, yyyy h:mm:ss a",
-                       "d MMM yyyy 'at' HH:mm:ss", "d MMM yyyy, HH:mm:ss", "d MMM yyyy HH:mm:ss"]
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        for format in formats {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: folded) { return date }
+    /// The date of `text` in one of the forms above, read as a time in `zone` (the user's, as
+    /// `DateFormatter` read it): month names in English, any case, abbreviated or whole; the
+    /// 12-hour forms with AM/PM. By hand: `DateFormatter` needs ICU.
+    static func parseDate(_ text: String, in zone: ZoneInfo = .local) -> Date? {
+        // Apple's formatters put a narrow no-break space before AM/PM since iOS 17: any white
+        // space and commas separate, and the word "at" is only a separator.
+        let words = text.split { $0 == "," || $0.isWhitespace }.map { $0.lowercased() }.filter { $0 != "at" }
+        guard words.count == 4 || words.count == 5 else { return nil }
+        let monthFirst = month(words[0]) != nil
+        guard let month = month(monthFirst ? words[0] : words[1]),
+              let day = Int64(monthFirst ? words[1] : words[0]), let year = Int64(words[2]), (1...9999).contains(year) else { return nil }
+        let clock = words[3].split(separator: ":", omittingEmptySubsequences: false).map { Int64($0) }
+        guard clock.count == 3, var hour = clock[0], let minute = clock[1], let second = clock[2],
+              (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        if monthFirst {
+            // `h:mm:ss a`: 1…12 and AM or PM.
+            guard words.count == 5, (1...12).contains(hour) else { return nil }
+            switch words[4] {
+            case "am": hour %= 12
+            case "pm": hour = hour % 12 + 12
+            default: return nil
+            }
+        } else {
+            guard words.count == 4, (0...23).contains(hour) else { return nil }
         }
-        return nil
+        let firstOfNext = month == 12 ? CivilTime.days(year: year + 1, month: 1, day: 1) : CivilTime.days(year: year, month: month + 1, day: 1)
+        let first = CivilTime.days(year: year, month: month, day: 1)
+        guard day >= 1, day <= firstOfNext - first else { return nil }
+        let local = (first + day - 1) * 86_400 + hour * 3600 + minute * 60 + second
+        // The zone's offset at that wall-clock time: taken at the instant the local time would be
+        // in UTC, then once more at the instant that gives.
+        let guess = Date(timeIntervalSince1970: TimeInterval(local))
+        let firstOffset = Int64(zone.secondsFromGMT(at: guess))
+        let offset = Int64(zone.secondsFromGMT(at: Date(timeIntervalSince1970: TimeInterval(local - firstOffset))))
+        return Date(timeIntervalSince1970: TimeInterval(local - offset))
+    }
+
+    /// 1…12 for an English month name, abbreviated (`dec`) or whole (`december`), lower-cased.
+    private static func month(_ word: String) -> Int64? {
+        let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                     "november", "december"]
+        guard word.count >= 3, let index = names.firstIndex(where: { $0 == word || $0.prefix(3) == word }) else { return nil }
+        return Int64(index + 1)
     }
 }

@@ -1,8 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlistArchive
 import WeatherModels
 
-/// `Pinned.plist`: the user's pinned cities, as an `NSKeyedArchiver` archive of `PinnedCityBox`es.
+/// `Pinned.plist`: the user's pinned cities, as an `NSKeyedArchiver` archive of
+/// `WeatherStore.PinnedCityBox` objects (`PinnedCity.archive`/`unarchive`: no Foundation archiver).
 public struct PinnedCityStore: Sendable {
     public static let fileName = "Pinned.plist"
 
@@ -22,7 +27,7 @@ public struct PinnedCityStore: Sendable {
             throw error
         }
         do throws(ArchiveError) {
-            return try BoxedArchive.decode(PinnedCity.self, from: data)
+            return try PinnedCity.unarchive(data)
         } catch {
             if case .corrupt = error { AtomicFile.moveAside(url) }
             throw error
@@ -30,6 +35,6 @@ public struct PinnedCityStore: Sendable {
     }
 
     public func save(_ cities: [PinnedCity]) throws(ArchiveError) {
-        try AtomicFile.write(try BoxedArchive.encode(cities), to: url)
+        try AtomicFile.write(PinnedCity.archive(cities), to: url)
     }
 }

@@ -131,7 +131,7 @@ enum RenderBenchData {
     /// The state after fetching `feed` (its first two cities pinned), the `selected`th row selected,
     /// scrolled to it for a terminal of `size`.
     static func state(feed: WeatherFeed, selected: Int, size: TerminalSize) -> State {
-        var state = State(config: AppConfig(count: 150, timeZone: TimeZone(identifier: "UTC")!),
+        var state = State(config: AppConfig(count: 150, timeZone: .utc),
                           now: fetchedAt.addingTimeInterval(300))
         let pins = feed.cities.prefix(2).map { PinnedCity(key: $0.key, name: $0.englishName, latitude: 0, longitude: 0) }
         _ = state.reduce(.pinsLoaded(pins))

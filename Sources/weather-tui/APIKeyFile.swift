@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +31,7 @@ enum APIKeyFile {
         guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
             return .ignored("ignoring \(url.path): cannot read it as UTF-8 text")
         }
-        let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = text.trimmed
         guard !key.isEmpty, !key.contains(where: \.isWhitespace) else {
             return .ignored("ignoring \(url.path): it should hold the key alone on one line")
         }

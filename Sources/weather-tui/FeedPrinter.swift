@@ -1,7 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherCore
 
 import WeatherModels
+import WeatherSource
 
 /// Renders a `OnceReport` as table, JSON or CSV text.
 enum FeedPrinter {
@@ -147,7 +152,7 @@ enum FeedPrinter {
     /// RFC 4180: quote fields holding commas, quotes or line breaks; double the quotes.
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 }
 

@@ -1,7 +1,13 @@
 import AccuWeather
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import OpenMeteo
 import WeatherCore
+import WeatherModels
 import WeatherHTTP
 import WeatherSource
 import WeatherStore
@@ -16,7 +22,7 @@ enum InteractiveCommand {
         do {
             _ = try app.run()
         } catch {
-            Stderr.write("weather-tui: \(error.localizedDescription)\n")
+            Stderr.write("weather-tui: \(error.explanation)\n")
             return WeatherTUIMain.Status.usage
         }
         // Settings are written synchronously on quit. Requests in flight are cancelled (the user
@@ -74,14 +80,13 @@ extension LaunchConfiguration {
     var host: String { HTTPRequester.host(of: baseURL, secret: apiKey) }
 
     /// What the view-model layer needs to know of this run (never the key itself).
-    var appConfig: AppConfig { appConfig(timeZone: .current) }
+    var appConfig: AppConfig { appConfig(timeZone: .local) }
 
     /// The same for `--once`, which decides with it but never shows a time in the user's zone
-    /// (it prints UTC): finding that zone brings up ICU's time-zone data, 1.7 MB of a `--once`
-    /// run's 27 MB and a slice of its start-up (scripts/bench, start-up).
-    var onceConfig: AppConfig { appConfig(timeZone: TimeZone(secondsFromGMT: 0)!) }
+    /// (it prints UTC), so it does not read the zone's file.
+    var onceConfig: AppConfig { appConfig(timeZone: .utc) }
 
-    private func appConfig(timeZone: TimeZone) -> AppConfig {
+    private func appConfig(timeZone: ZoneInfo) -> AppConfig {
         AppConfig(count: count, language: language, units: units, refreshAfter: refreshAfter, offline: offline,
                   demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone)
     }

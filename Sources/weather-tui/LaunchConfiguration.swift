@@ -1,5 +1,9 @@
 import AccuWeather
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import OpenMeteo
 import WeatherSource
 import WeatherModels

@@ -1,9 +1,18 @@
 import AccuWeather
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import EssentialsSupport
 import PlistArchive
 import WeatherStore
 import WeatherCore
 import WeatherModels
+import WeatherSource
 
 /// `--once` (docs/spec.md §6): print the feed and exit. As thrifty as the browser: it fetches only when
 /// the saved feed is missing or older than `--refresh-after`; a failed fetch prints the saved
@@ -40,7 +49,7 @@ enum OnceCommand {
         case .report(var report, let warning):
             report.pinned = Set(pins.map(\.key))
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
-            FileHandle.standardOutput.write(text: FeedPrinter.render(report, format: config.format, units: units))
+            Output.write(FeedPrinter.render(report, format: config.format, units: units), to: STDOUT_FILENO)
             return WeatherTUIMain.Status.success
         case .nothing(let why):
             Stderr.write("weather-tui: nothing to show: \(why)\n")
@@ -94,7 +103,7 @@ enum OnceCommand {
         case .success(let feed): saved = feed
         case .failure(.missing): break
         case .failure(let error):
-            var text = "saved feed not used: \(error.localizedDescription)"
+            var text = "saved feed not used: \(error.explanation)"
             if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).corrupt" }
             notes.append(text)
         }

@@ -1,3 +1,4 @@
+import EssentialsSupport
 import ArgumentParser
 import WeatherModels
 import WeatherSource
@@ -88,7 +89,7 @@ struct Options: ParsableCommand {
         if !cities.isEmpty && !once {
             throw ValidationError("--city is for --once (in the browser, press a to add a city).")
         }
-        if cities.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+        if cities.contains(where: { $0.trimmed.isEmpty }) {
             throw ValidationError("--city takes a place name, e.g. --city Reykjavik.")
         }
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON value that keeps its keys in the order written (Foundation's encoder on Linux does not),
 /// so `--once --format json` reads the same every run.
@@ -48,7 +52,8 @@ enum OrderedJSON {
                 // Controls as escapes: required below 0x20, and DEL and C1 too, so that a hostile
                 // name cannot drive the terminal the JSON is printed on (parsers read them back alike).
                 if scalar.isControlCharacter {
-                    out += String(format: "\\u%04x", scalar.value)
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

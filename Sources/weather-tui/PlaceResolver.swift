@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import PlistArchive
 import WeatherCore
 import WeatherModels
@@ -30,7 +35,7 @@ struct PlaceResolver {
                 stored = try store.load()
             } catch .missing {
             } catch {
-                var text = "\(AppFiles.placesName) not used: \(error.localizedDescription)"
+                var text = "\(AppFiles.placesName) not used: \(error.explanation)"
                 if case .corrupt = error { text += "; moved aside to \(AppFiles.placesName).corrupt" }
                 notes.append(text)
             }
@@ -66,7 +71,7 @@ struct PlaceResolver {
             }
         }
         if learned, let store {
-            do { try store.save(stored) } catch { notes.append("could not save \(AppFiles.placesName): \(error.localizedDescription)") }
+            do { try store.save(stored) } catch { notes.append("could not save \(AppFiles.placesName): \(error.explanation)") }
         }
         return Resolution(places: places, notes: notes, failure: nil)
     }
@@ -74,10 +79,10 @@ struct PlaceResolver {
     /// `Paris, US` → `Paris` in the country `US`; a last part that is not a 2-letter code is
     /// part of the name (`Washington, D.C.`).
     static func query(_ name: String) -> (text: String, countryCode: String?) {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmed
         guard let comma = trimmed.lastIndex(of: ",") else { return (trimmed, nil) }
-        let code = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-        let text = trimmed[..<comma].trimmingCharacters(in: .whitespaces)
+        let code = trimmed[trimmed.index(after: comma)...].trimmed
+        let text = trimmed[..<comma].trimmed
         guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }), !text.isEmpty else { return (trimmed, nil) }
         return (text, code.uppercased())
     }

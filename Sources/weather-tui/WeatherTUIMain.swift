@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,16 +51,23 @@ enum WeatherTUIMain {
 /// Writes to standard error (never while curses owns the terminal).
 enum Stderr {
     static func write(_ text: String) {
-        FileHandle.standardError.write(text: text)
+        Output.write(text, to: STDERR_FILENO)
     }
 }
 
-extension FileHandle {
-    /// The text's UTF-8 bytes, copied once from the string's own storage. (`Data(text.utf8)` asks
-    /// the runtime whether the view is `ContiguousBytes`: on first use in every run, a scan of
-    /// every loaded library's conformance records; docs/platform.md, Linking.)
-    func write(text: String) {
+/// Text to a file descriptor by `write(2)`: all of it, through interrupted calls and short writes;
+/// given up on at the first error (a closed pipe), as there is nowhere left to say so.
+enum Output {
+    static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { write(Data(buffer: $0)) }
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                offset += n
+            }
+        }
     }
 }

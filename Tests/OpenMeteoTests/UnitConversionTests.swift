@@ -62,10 +62,10 @@ struct UnitConversionTests {
     }
 
     @Test func localTimesWithTheirOffset() {
-        #expect(LocalTime.iso8601(epoch: 0, utcOffsetSeconds: 0) == "1970-01-01T00:00:00+00:00")
-        #expect(LocalTime.iso8601(epoch: 0, utcOffsetSeconds: -3600) == "1969-12-31T23:00:00-01:00")
-        #expect(LocalTime.iso8601(epoch: 1_795_340_400, utcOffsetSeconds: 20_700) == "2026-11-22T15:25:00+05:45")
-        #expect(LocalTime.iso8601(epoch: 1_709_208_000, utcOffsetSeconds: 0) == "2024-02-29T12:00:00+00:00")
-        #expect(LocalTime.iso8601(epoch: 1_795_340_400, utcOffsetSeconds: -34_200) == "2026-11-22T00:10:00-09:30")
+        #expect(CivilTime.iso8601(epoch: 0, utcOffsetSeconds: 0) == "1970-01-01T00:00:00+00:00")
+        #expect(CivilTime.iso8601(epoch: 0, utcOffsetSeconds: -3600) == "1969-12-31T23:00:00-01:00")
+        #expect(CivilTime.iso8601(epoch: 1_795_340_400, utcOffsetSeconds: 20_700) == "2026-11-22T15:25:00+05:45")
+        #expect(CivilTime.iso8601(epoch: 1_709_208_000, utcOffsetSeconds: 0) == "2024-02-29T12:00:00+00:00")
+        #expect(CivilTime.iso8601(epoch: 1_795_340_400, utcOffsetSeconds: -34_200) == "2026-11-22T00:10:00-09:30")
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import ArchiveTestSupport
 import WeatherModels
 @testable import PlistArchive
+@testable import PlistArchiveFoundation
 
 @Suite struct KeyValueCoderTests {
     struct Person: Codable, Equatable {

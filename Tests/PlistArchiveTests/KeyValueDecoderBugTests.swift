@@ -3,6 +3,7 @@ import Testing
 import ArchiveTestSupport
 import WeatherModels
 @testable import PlistArchive
+@testable import PlistArchiveFoundation
 
 /// Three decoding bugs the seed library does not have, each test seen failing against the old decoder.
 @Suite struct KeyValueDecoderBugTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlistArchive
+@testable import PlistArchiveFoundation
 
 @Suite struct KeyValueEncoderTests {
     struct Person: Codable, Equatable {

@@ -54,7 +54,7 @@ import WeatherModels
             let data = try NSKeyedArchiver.archivedData(withRootObject: root, requiringSecureCoding: false)
             #expect(throws: ArchiveError.self) { try KeyedArchive.decode(WeatherFeed.self, from: data) }
         }
-        let boxes = try BoxedArchive.encode([PinnedCity(key: "1", name: "A", latitude: 0, longitude: 0)])
+        let boxes = PinnedCity.archive([PinnedCity(key: "1", name: "A", latitude: 0, longitude: 0)])
         #expect(throws: ArchiveError.self) { try KeyedArchive.decode(WeatherFeed.self, from: boxes) }
     }
 

@@ -3,6 +3,7 @@ import Testing
 import ArchiveTestSupport
 import WeatherModels
 @testable import PlistArchive
+@testable import PlistArchiveFoundation
 
 @Suite struct SettingsStoreTests {
     static func makeStore() -> SettingsStore<AppSettings> {
@@ -62,5 +63,85 @@ import WeatherModels
 
     @Test func noFileIsMissing() throws {
         #expect(throws: ArchiveError.missing) { try Self.makeStore().load(default: AppSettings()) }
+    }
+
+    // MARK: Without PropertyListSerialization (XMLPlist and PlistValueEncoder/Decoder)
+
+    @Test func theSavedFileIsWhatPropertyListSerializationWrote() throws {
+        let store = Self.makeStore()
+        let settings = AppSettings(units: .imperial, sortField: .country, sortDescending: true, count: 25, language: "de-de", selectedCityKey: "178087")
+        try store.save(settings)
+        var encoder = KeyValueEncoder.makePlistCompatible()
+        encoder.nilEncodingStrategy = .removed
+        let old = try PropertyListSerialization.data(fromPropertyList: try #require(try encoder.encode(settings)), format: .xml, options: 0)
+        #expect(String(decoding: try Data(contentsOf: store.url), as: UTF8.self) == String(decoding: old, as: UTF8.self))
+        try store.save(AppSettings())
+        #expect(!String(decoding: try Data(contentsOf: store.url), as: UTF8.self).contains("selectedCityKey"))
+    }
+
+    @Test func aNilValueIsSavedAsAnEmptyDictionaryAsBefore() throws {
+        let store = SettingsStore<AppSettings?>(url: Make.tempDirectory().appendingPathComponent("settings.plist"))
+        try store.save(nil)
+        let empty = try PropertyListSerialization.data(fromPropertyList: [String: Any](), format: .xml, options: 0)
+        #expect(try Data(contentsOf: store.url) == empty)
+    }
+
+    @Test func aFileCutShortIsCorruptWithTheLineAndMovedAside() throws {
+        let store = Self.makeStore()
+        try store.save(AppSettings(selectedCityKey: "1"))
+        let whole = try Data(contentsOf: store.url)
+        try whole.prefix(whole.count / 2).write(to: store.url)
+        #expect {
+            try store.load(default: AppSettings())
+        } throws: { error in
+            guard case ArchiveError.corrupt(let reason) = error else { return false }
+            return reason.hasPrefix("not a property list (line ")
+        }
+        #expect(FileManager.default.fileExists(atPath: store.url.appendingPathExtension("corrupt").path))
+    }
+
+    @Test func aWrongTypeIsCorruptWithItsKeyOnAStrictLoad() throws {
+        let store = Self.makeStore()
+        try Self.write(["units": "metric", "sortField": "name", "sortDescending": false, "count": "many", "language": "en-us"], to: store)
+        #expect(throws: ArchiveError.corrupt(reason: "count has the wrong type")) { try store.load() }
+        try Self.write(["units": "metric", "sortField": "name", "sortDescending": false, "language": "en-us"], to: store)
+        #expect(throws: ArchiveError.corrupt(reason: "count missing")) { try store.load() }
+    }
+
+    @Test func handEditedValuesAreReadLikeTheOldDecoderReadThem() throws {
+        let store = Self.makeStore()
+        // A whole real for an Int, 1 for a Bool, "$null" for a nil.
+        try Self.write(["units": "imperial", "sortField": "name", "sortDescending": 1, "count": 30.0, "language": "en-us", "selectedCityKey": "$null"], to: store)
+        #expect(try store.load() == AppSettings(units: .imperial, sortDescending: true, count: 30, language: "en-us"))
+    }
+
+    @Test func aBinaryPlistInItsPlaceIsReadByTheProjectsReader() throws {
+        let store = Self.makeStore()
+        let values: [String: Any] = ["units": "imperial", "sortField": "temperature", "sortDescending": true, "count": 40, "language": "日本語"]
+        try PropertyListSerialization.data(fromPropertyList: values, format: .binary, options: 0).write(to: store.url)
+        #expect(try store.load() == AppSettings(units: .imperial, sortField: .temperature, sortDescending: true, count: 40, language: "日本語"))
+    }
+
+    @Test func aBinaryPlistHoldingAUIDIsNotSettings() throws {
+        let store = Self.makeStore()
+        let plist = HandPlist()
+        _ = plist.dict(["units": plist.string("metric"), "language": plist.uid(1)])
+        try plist.bytes().write(to: store.url)
+        #expect(throws: ArchiveError.corrupt(reason: "not a property list of settings")) { try store.load(default: AppSettings()) }
+    }
+
+    @Test func aBinaryPlistThatSharesObjectsCannotMultiplyTheWork() throws {
+        let store = Self.makeStore()
+        // 60 levels of a pair referencing the level below twice: 2^60 values if copied out.
+        let plist = HandPlist()
+        var level = plist.string("x")
+        for _ in 0..<60 { level = plist.array([level, level]) }
+        _ = plist.dict(["units": level])
+        let data = plist.bytes()
+        #expect(PlistShape.check(data) == nil)
+        try data.write(to: store.url)
+        // Copied out, this would never finish: the budget refuses it.
+        #expect(throws: ArchiveError.corrupt(reason: "not a property list of settings")) { try store.load(default: AppSettings()) }
+        #expect(FileManager.default.fileExists(atPath: store.url.appendingPathExtension("corrupt").path))
     }
 }

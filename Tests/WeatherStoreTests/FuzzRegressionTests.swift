@@ -19,7 +19,7 @@ import WeatherModels
         case "summary":
             _ = WeatherFeedSummaryReader.read(data)
             return (try? WeatherFeedArchive.decode(WeatherFeedSummary.self, from: data)) != nil
-        case "pins": return (try? BoxedArchive.decode(PinnedCity.self, from: data)) != nil
+        case "pins": return (try? PinnedCity.unarchive(data)) != nil
         case "settings":
             let url = Make.tempDirectory().appendingPathComponent("settings.plist")
             try data.write(to: url)

@@ -32,7 +32,7 @@ import WeatherModels
         let top = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
         let objects = try #require(top["$objects"] as? [Any])
         func string(_ uid: Any?) -> String? {
-            guard let uid, let index = KeyedArchiveValidator.uid(uid), objects.indices.contains(index) else { return nil }
+            guard let uid, let index = foundationUID(uid), objects.indices.contains(index) else { return nil }
             return objects[index] as? String
         }
         let boxes = objects.compactMap { $0 as? [String: Any] }.filter { $0["latitude"] != nil }

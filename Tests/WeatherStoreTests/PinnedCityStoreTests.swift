@@ -22,7 +22,7 @@ import WeatherModels
 
     /// A real pins archive with one field of the box removed or retyped, as a damaged file would hold.
     func damaged(_ change: (inout [String: Any]) -> Void) throws -> Data {
-        let data = try BoxedArchive.encode(cities)
+        let data = PinnedCity.archive(cities)
         var top = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
         var objects = try #require(top["$objects"] as? [Any])
         for (i, object) in objects.enumerated() {
@@ -37,22 +37,28 @@ import WeatherModels
 
     @Test func aBoxMissingAKeyFailsTheBoxNotTheProcess() throws {
         let missing = try damaged { $0["latitude"] = nil }
-        #expect(throws: ArchiveError.self) { try BoxedArchive.decode(PinnedCity.self, from: missing) }
+        #expect(throws: ArchiveError.corrupt(reason: "an entry of PinnedCity is unreadable")) { try PinnedCity.unarchive(missing) }
+        #expect(try LegacyPinnedCityBox.unarchive(missing) == nil)  // Foundation refused it too
         let retyped = try damaged { $0["latitude"] = "north" }
-        #expect(throws: ArchiveError.self) { try BoxedArchive.decode(PinnedCity.self, from: retyped) }
+        #expect(throws: ArchiveError.corrupt(reason: "an entry of PinnedCity is unreadable (latitude: not an object reference)")) {
+            try PinnedCity.unarchive(retyped)
+        }
+        #expect(try LegacyPinnedCityBox.unarchive(retyped) == nil)
     }
 
     @Test func aForeignClassIsRefusedBeforeUnarchiving() throws {
         let data = try NSKeyedArchiver.archivedData(withRootObject: [Intruder()] as NSArray, requiringSecureCoding: true)
-        #expect(throws: ArchiveError.self) { try BoxedArchive.decode(PinnedCity.self, from: data) }
+        #expect(throws: ArchiveError.corrupt(reason: "archive holds WeatherStoreTests.Intruder, expected PinnedCity only")) {
+            try PinnedCity.unarchive(data)
+        }
         let feed = try KeyedArchive.encode(StoredForecasts())
-        #expect(throws: ArchiveError.self) { try BoxedArchive.decode(PinnedCity.self, from: feed) }
+        #expect(throws: ArchiveError.corrupt(reason: "archive root is not an array of PinnedCity")) { try PinnedCity.unarchive(feed) }
     }
 
     @Test func aCorruptPinsFileIsMovedAside() throws {
         let store = PinnedCityStore(directory: folder)
         try Data("garbage".utf8).write(to: store.url)
-        #expect(throws: ArchiveError.self) { try store.load() }
+        #expect(throws: ArchiveError.corrupt(reason: "not a property list")) { try store.load() }
         #expect(FileManager.default.fileExists(atPath: store.url.path + ".corrupt"))
     }
 }

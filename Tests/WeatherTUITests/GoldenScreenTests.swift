@@ -22,7 +22,7 @@ import WeatherModels
 /// never mistaken for a pass; run again without `GOLDEN_RECORD` to see it green.
 ///
 /// Deterministic on any machine: the clock, the user's time zone (a fixed UTC+1, not `TZ`) and the
-/// feed's language are passed in; the views read no locale (numbers through `String(format:)` are
+/// feed's language are passed in; the views read no locale (numbers through C's `printf` are
 /// POSIX, sorting and filtering compare without one) and measure text with the project's own
 /// width tables, not the C library's.
 @Suite struct GoldenScreenTests {
@@ -95,7 +95,7 @@ struct ScriptedBrowser {
     /// 2026-11-22 12:09 UTC.
     static let now = Date(timeIntervalSince1970: 1_795_349_340)
     /// The user's zone: fixed, and not UTC, so a header that ignored it would show.
-    static let userTimeZone = TimeZone(secondsFromGMT: 3600)!
+    static let userTimeZone = ZoneInfo(posixTZ: "<+01>-1")!
     static let host = "dataservice.accuweather.com"
 
     private(set) var state: State

@@ -46,7 +46,7 @@ enum ViewFixtures {
     /// A state showing `cities` in the order given (no sorting: the test decides the rows), in UTC,
     /// with 42 API calls left.
     static func state(_ cities: [CityWeather], selected: Int? = 0) -> State {
-        var state = State(config: AppConfig(timeZone: TimeZone(identifier: "UTC")!), now: now)
+        var state = State(config: AppConfig(timeZone: .utc), now: now)
         state.feed = WeatherFeed(fetchedAt: now.addingTimeInterval(-300), request: FeedRequest(count: 50, language: "en-us"), cities: cities)
         state.source = .archive
         state.rateLimitRemaining = 42

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherModels
 
 /// The bundled demo: 150 plausible cities with every details field, 5-day and hourly forecasts, compiled
@@ -88,14 +92,8 @@ public enum DemoData {
 
     /// `2026-11-22T14:33:00+09:00` for an epoch and a fractional offset.
     static func localISO(epoch: Int, offsetHours: Double) -> String {
-        let offsetSeconds = Int((offsetHours * 3600).rounded())
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(epoch)))
-        let sign = offsetSeconds < 0 ? "-" : "+"
-        let h = abs(offsetSeconds) / 3600, m = abs(offsetSeconds) % 3600 / 60
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
-                      c.hour ?? 0, c.minute ?? 0, c.second ?? 0, sign, h, m)
+        let offset = offsetHours.isFinite && abs(offsetHours) <= 24 ? Int((offsetHours * 3600).rounded()) : 0
+        return CivilTime.iso8601(epoch: epoch, utcOffsetSeconds: offset)
     }
 }
 

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherModels
 
 extension DemoData {
@@ -31,9 +36,9 @@ extension DemoData {
     /// The bundled places whose name starts with `text` (case and accents aside: `reykjavik`
     /// finds Reykjavík), in the list's order; none for blank text.
     public static func searchPlaces(_ text: String) -> [PlaceMatch] {
-        let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let needle = text.trimmed
         guard !needle.isEmpty else { return [] }
-        return places.filter { $0.name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive, .anchored]) != nil }
+        return places.filter { SearchFold.hasPrefix($0.name, needle) }
     }
 
     /// The bundled city nearest to a place: its weather stands in for the place's.
@@ -58,9 +63,9 @@ extension DemoData {
         city.englishName = place.name
         city.country = Country(id: place.countryCode ?? "", localizedName: country, englishName: country)
         city.geoPosition = GeoPosition(latitude: place.latitude, longitude: place.longitude)
-        if let zone = place.timeZone.flatMap(TimeZone.init(identifier:)) {
-            city.timeZone = CityTimeZone(code: zone.abbreviation(for: date), name: zone.identifier,
-                                         gmtOffset: Double(zone.secondsFromGMT(for: date)) / 3600)
+        if let zone = place.timeZone.flatMap(ZoneInfo.named) {
+            city.timeZone = CityTimeZone(code: zone.abbreviation(at: date), name: zone.identifier,
+                                         gmtOffset: Double(zone.secondsFromGMT(at: date)) / 3600)
         }
         return city
     }

@@ -1,13 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import EssentialsSupport
 import WeatherModels
 
 /// Every number, time and glyph a person reads, formatted in one place.
 public enum WeatherFormat {
     /// `7.2°C` or `45°F`; `–` when AccuWeather sent no value in those units; never "-0.0".
     ///
-    /// By integer arithmetic, not `String(format:)`: it is called for every row of the list and of
-    /// `--once`, and on Linux `String(format:)` is slow (a fifth of a 200×60 frame) and pulls in
-    /// CoreFoundation's formatting code (0.3 MB of `--once`'s memory). Tested against it.
+    /// By integer arithmetic, not printf's `%.1f` (`Double.fixed`): it is called for every row of
+    /// the list and of `--once`, and formatting through C's `vsnprintf` is slower. Tested against it.
     public static func temperature(_ value: MetricImperial?, units: TemperatureUnit) -> String {
         guard let v = temperatureValue(value, units: units) else { return "–" }
         return units == .metric ? "\(oneDecimal(v))°C" : "\(whole(v))°F"
@@ -15,9 +22,9 @@ public enum WeatherFormat {
 
     /// `-12.5`, `0.0` (never `-0.0`): one decimal, rounded half to even on the tenths, by
     /// arithmetic below `arithmeticLimit`. Numbers no weather has (a server may still send 1e300)
-    /// go to `String(format:)`: converting them to `Int` would trap.
+    /// go to printf's `%.1f` (`Double.fixed`): converting them to `Int` would trap.
     public static func oneDecimal(_ x: Double) -> String {
-        guard abs(x) < arithmeticLimit else { return String(format: "%.1f", x) }
+        guard abs(x) < arithmeticLimit else { return x.fixed(1) }
         let tenths = Int((x * 10).rounded(.toNearestOrEven))
         let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
@@ -70,14 +77,14 @@ public enum WeatherFormat {
         if minutes == 0 { return "UTC" }
         let sign = minutes < 0 ? "-" : "+"
         let h = abs(minutes) / 60, m = abs(minutes) % 60
-        return m == 0 ? "UTC\(sign)\(h)" : String(format: "UTC%@%d:%02d", sign, h, m)
+        return m == 0 ? "UTC\(sign)\(h)" : "UTC\(sign)\(h):" + CivilTime.padded(Int64(m))
     }
 
     /// The city's wall-clock time: `14:50 local (JST, UTC+9)`.
     public static func localTime(_ zone: CityTimeZone?, at now: Date) -> String? {
         guard let zone, isPlausibleOffset(zone.gmtOffset) else { return nil }
         let shifted = now.addingTimeInterval(zone.gmtOffset * 3600)
-        let time = clock(shifted, timeZone: TimeZone(identifier: "UTC")!)
+        let time = clock(shifted, timeZone: .utc)
         let label = [zone.code, utcOffset(hours: zone.gmtOffset)].compactMap { $0 }.joined(separator: ", ")
         return "\(time) local (\(label))"
     }
@@ -85,8 +92,8 @@ public enum WeatherFormat {
     /// `12:04` in the given zone (the user's own by default): the zone's offset at that moment,
     /// then arithmetic. (A `Calendar` here brought ICU's calendar into the browser's first frame,
     /// which shows this clock in its header.)
-    public static func clock(_ date: Date, timeZone: TimeZone = .current) -> String {
-        wallClock(date, offsetHours: Double(timeZone.secondsFromGMT(for: date)) / 3600)
+    public static func clock(_ date: Date, timeZone: ZoneInfo = .local) -> String {
+        wallClock(date, offsetHours: Double(timeZone.secondsFromGMT(at: date)) / 3600)
     }
 
     /// `14:50` at a fixed offset from UTC, by arithmetic: the wide list asks for it on every row of
@@ -97,8 +104,8 @@ public enum WeatherFormat {
     }
 
     /// `2026-11-22 09:14` in the given zone.
-    public static func dateTime(_ date: Date, timeZone: TimeZone = .current) -> String {
-        let (day, minuteOfDay) = localMinutes(date, offsetHours: Double(timeZone.secondsFromGMT(for: date)) / 3600)
+    public static func dateTime(_ date: Date, timeZone: ZoneInfo = .local) -> String {
+        let (day, minuteOfDay) = localMinutes(date, offsetHours: Double(timeZone.secondsFromGMT(at: date)) / 3600)
         let (year, month, dayOfMonth) = CivilTime.date(daysSince1970: day)
         return CivilTime.padded(year, width: 4) + "-" + CivilTime.padded(month) + "-" + CivilTime.padded(dayOfMonth) + " "
             + CivilTime.padded(minuteOfDay / 60) + ":" + CivilTime.padded(minuteOfDay % 60)
@@ -146,9 +153,9 @@ public enum WeatherFormat {
         }
     }
 
-    /// `%.0f`'s rounding (half to even) by arithmetic below `arithmeticLimit`, else `String(format:)`.
+    /// `%.0f`'s rounding (half to even) by arithmetic below `arithmeticLimit`, else printf's `%.0f` (`Double.fixed`).
     static func wholeHalfToEven(_ x: Double) -> String {
-        guard abs(x) < arithmeticLimit else { return String(format: "%.0f", x) }
+        guard abs(x) < arithmeticLimit else { return x.fixed(0) }
         let n = Int(x.rounded(.toNearestOrEven))
         return n == 0 && x.sign == .minus ? "-0" : "\(n)"
     }
@@ -157,14 +164,14 @@ public enum WeatherFormat {
     /// label and a fixed number of decimals: `16.1 km`, `1013 mb`.
     public static func measure(_ value: MetricImperial?, units: TemperatureUnit, decimals: Int = 0) -> String? {
         guard let v = units == .metric ? (value?.metric ?? value?.imperial) : (value?.imperial ?? value?.metric) else { return nil }
-        let number = decimals == 0 ? whole(v.value) : String(format: "%.\(decimals)f", rounded(v.value, decimals: decimals))
+        let number = decimals == 0 ? whole(v.value) : rounded(v.value, decimals: decimals).fixed(decimals)
         return "\(number) \(v.unit)"
     }
 
     /// `16`, `-3` (never `-0`): rounded half away from zero, by arithmetic below `arithmeticLimit`,
-    /// else (and for infinity and NaN) through `String(format:)`.
+    /// else (and for infinity and NaN) through printf's `%.0f` (`Double.fixed`).
     public static func whole(_ x: Double) -> String {
-        guard abs(x) < arithmeticLimit else { return String(format: "%.0f", x) }
+        guard abs(x) < arithmeticLimit else { return x.fixed(0) }
         return "\(Int(x.rounded()))"
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherCore
 
 /// What the run loop drives: the app's store seen through key commands and its state.

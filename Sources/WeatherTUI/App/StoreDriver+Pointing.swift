@@ -1,4 +1,5 @@
 import WeatherCore
+import WeatherModels
 
 extension StoreDriver {
     /// The core action for a command that depends on where things are on screen: a click (what is

@@ -1,5 +1,9 @@
 import WeatherCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The run loop: one thread owns the terminal; keys and resizes become commands, background
 /// results are picked up every tick, and the screen is redrawn only when the frame changed.

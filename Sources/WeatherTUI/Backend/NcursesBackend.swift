@@ -1,6 +1,10 @@
 import WeatherCore
 import CNcursesw
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The real terminal: ncurses (wide-character build), presenting only the cells that changed.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why the interactive interface could not start; the CLI maps these to exit status 2.
 public enum TerminalError: Error, Equatable, Sendable, LocalizedError {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Land and sea on an equirectangular grid of half a degree a pixel (Natural Earth 1:110m,
 /// public domain; `scripts/make-land-mask`): the map's background.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherCore
 import WeatherModels
 
@@ -120,7 +124,7 @@ public enum DetailView {
                 continue
             }
             var current = ""
-            for part in line.text.components(separatedBy: " · ") {
+            for part in line.text.split(separator: " · ", omittingEmptySubsequences: false).map(String.init) {
                 let candidate = current.isEmpty ? part : current + " · " + part
                 if !current.isEmpty, ScreenBuffer.columns(of: candidate) > width {
                     out.append(Line(text: current, style: line.style))

@@ -1,5 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherCore
+import WeatherModels
+import WeatherSource
 
 /// The top line: program, feed size, source, when the data was fetched and how long ago, API
 /// calls left. A source whose terms ask for attribution is named by it, ahead of the time.

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherCore
+import WeatherModels
 
 /// A titled box over the screen holding lines that scroll when they do not fit (the help, the
 /// messages); the border says when there is more above or below.
@@ -107,7 +112,7 @@ public enum MessagesOverlay {
     }
 
     /// `14:29`, or with the date when it is not from the last day.
-    static func time(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+    static func time(_ date: Date, now: Date, timeZone: ZoneInfo) -> String {
         now.timeIntervalSince(date) < 86_400 ? WeatherFormat.clock(date, timeZone: timeZone) : WeatherFormat.dateTime(date, timeZone: timeZone)
     }
 

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import EssentialsSupport
 import WeatherCore
 import WeatherModels
 
@@ -29,7 +34,7 @@ enum ViewFormat {
     /// Latitude/longitude as "35.68° N, 139.77° E".
     static func coordinates(latitude: Double, longitude: Double) -> String {
         func fixed2(_ x: Double) -> String {
-            guard abs(x) < 1e12 else { return String(format: "%.2f", abs(x)) }  // no place; never trap on it
+            guard abs(x) < 1e12 else { return abs(x).fixed(2) }  // no place; never trap on it
             let h = Int((abs(x) * 100).rounded())
             return "\(h / 100).\(h % 100 < 10 ? "0" : "")\(h % 100)"
         }

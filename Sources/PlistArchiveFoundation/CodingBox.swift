@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 
 /// A struct that can be archived with `NSKeyedArchiver` through a nested `NSSecureCoding` box
 /// class: the struct names its box, the box wraps and unwraps the struct.

@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 
 /// Decodes `Decodable` values from loosely typed values — `[String: Any]`, `[Any]`, scalars —
 /// with swhitty's KeyValueCoder API (`nilDecodingStrategy`, `intDecodingStrategy`,

@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 
 /// `Codable` values in `UserDefaults` in a friendly plist-native form (swhitty's KeyValueCoder API):
 /// a struct as a dictionary, an array as an array, `Duration` as its two components.

@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 
 /// A number (or `Bool`) found in a loosely typed value, by what it really is. A number read back
 /// from a property list is an `NSNumber`, and `NSNumber(value: 1) is Bool` is true: asking

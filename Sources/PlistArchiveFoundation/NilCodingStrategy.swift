@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 
 /// How `nil` is written by `KeyValueEncoder` and recognised by `KeyValueDecoder`
 /// (`KeyValueEncoder.NilEncodingStrategy`, `KeyValueDecoder.NilDecodingStrategy`).

@@ -1,4 +1,5 @@
 import Foundation
+import PlistArchive
 
 /// Encodes `Encodable` values into loosely typed values — `[String: Any]`, `[Any]` and scalars —
 /// with swhitty's KeyValueCoder API (`nilEncodingStrategy`, `dateEncodingStrategy`,

@@ -1,0 +1,252 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Decodes a `Decodable` value from a `PlistValue`, as `KeyValueDecoder.makePlistCompatible()`
+/// decoded what `PropertyListSerialization` read:
+/// - a missing key is `keyNotFound`, a value of another type `typeMismatch`, each with its
+///   coding path (`KeyedArchive.describe` makes `cities[3].Temperature missing` of it);
+/// - the string `"$null"` reads as nil (what plist encoders write for a nil);
+/// - numbers convert when the value fits exactly: an `<integer>` is read as a `Double`, a whole
+///   `<real>` as an `Int` (3.0, not 3.5), an integer or real 0 or 1 as a `Bool`; a `Float` is
+///   the nearest to the real;
+/// - a `URL` from a non-empty string, a `Decimal` from an integer or real;
+/// - a `PlistValue` is the value itself.
+public struct PlistValueDecoder {
+    /// Contextual information handed to the values' `init(from:)`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    public init() {}
+
+    public func decode<T: Decodable>(_ type: T.Type = T.self, from value: PlistValue) throws -> T {
+        try PVDecoder(value: value, codingPath: [], userInfo: userInfo).decodeValue(type)
+    }
+}
+
+/// Optional types, told apart from others at run time (a nil may only be decoded as one).
+private protocol PVOptionalType {}
+extension Optional: PVOptionalType {}
+
+struct PVDecoder: Decoder {
+    /// nil where a `superDecoder()` found no `super` entry.
+    let value: PlistValue?
+    let codingPath: [CodingKey]
+    let options: [CodingUserInfoKey: any Sendable]
+    var userInfo: [CodingUserInfoKey: Any] { options }
+
+    init(value: PlistValue?, codingPath: [CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.value = value
+        self.codingPath = codingPath
+        self.options = userInfo
+    }
+
+    var isNull: Bool {
+        guard let value else { return true }
+        return value == .string("$null")
+    }
+
+    func child(_ value: PlistValue?, _ key: CodingKey) -> PVDecoder {
+        PVDecoder(value: value, codingPath: codingPath + [key], userInfo: options)
+    }
+
+    static func path(_ keys: [CodingKey]) -> String {
+        let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.hasPrefix(".") ? String(text.dropFirst()) : text
+    }
+
+    /// `valueNotFound` for a nil, `typeMismatch` otherwise.
+    func mismatch(_ type: Any.Type) -> DecodingError {
+        let found = isNull ? "nil" : value!.kindName
+        let context = DecodingError.Context(codingPath: codingPath, debugDescription:
+            "Expected \(type) at \(Self.path(codingPath).isEmpty ? "the top" : Self.path(codingPath)), found \(found)")
+        return isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .dictionary(let entries)? = value else { throw mismatch([String: PlistValue].self) }
+        return KeyedDecodingContainer(PVKeyedDecodingContainer<Key>(decoder: self, entries: entries))
+    }
+
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+        guard case .array(let elements)? = value else { throw mismatch([PlistValue].self) }
+        return PVUnkeyedDecodingContainer(decoder: self, elements: elements)
+    }
+
+    func singleValueContainer() throws -> SingleValueDecodingContainer { PVSingleValueDecodingContainer(decoder: self) }
+
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        // Each branch makes the concrete type `T` stands for: the cast cannot fail there.
+        func cast<V>(_ v: V) throws -> T {
+            guard let result = v as? T else { throw mismatch(type) }
+            return result
+        }
+        if T.self == PlistValue.self {
+            guard let value else { throw mismatch(type) }
+            return try cast(value)
+        }
+        if isNull, !(T.self is PVOptionalType.Type) { throw mismatch(type) }
+        switch type {
+        case is String.Type:
+            guard case .string(let v)? = value else { throw mismatch(type) }
+            return try cast(v)
+        case is Bool.Type:
+            switch value {
+            case .bool(let v)?: return try cast(v)
+            case .integer(let v)? where v == 0 || v == 1: return try cast(v == 1)
+            case .real(let v)? where v == 0 || v == 1: return try cast(v == 1)
+            default: throw mismatch(type)
+            }
+        case is Date.Type:
+            guard case .date(let v)? = value else { throw mismatch(type) }
+            return try cast(v)
+        case is Data.Type:
+            guard case .data(let v)? = value else { throw mismatch(type) }
+            return try cast(v)
+        case is URL.Type:
+            guard case .string(let v)? = value, !v.isEmpty, let url = URL(string: v) else { throw mismatch(type) }
+            return try cast(url)
+        case is Decimal.Type:
+            switch value {
+            case .integer(let v)?: return try cast(Decimal(v))
+            case .unsigned(let v)?: return try cast(Decimal(v))
+            case .real(let v)? where v.isFinite:
+                return try cast(Decimal(string: "\(v)") ?? Decimal(v))
+            default: throw mismatch(type)
+            }
+        case let integer as any FixedWidthInteger.Type:
+            return try cast(try decodeInteger(integer))
+        case is Double.Type:
+            return try cast(try decodeDouble())
+        case is Float.Type:
+            return try cast(Float(try decodeDouble()))
+        default:
+            return try T(from: self)
+        }
+    }
+
+    private func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        let result: I?
+        switch value {
+        case .integer(let v)?: result = I(exactly: v)
+        case .unsigned(let v)?: result = I(exactly: v)
+        case .real(let v)? where v.isFinite: result = I(exactly: v)
+        case .real?: result = nil
+        default: throw mismatch(type)
+        }
+        guard let result else {
+            throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription:
+                "\(value.map { "\($0)" } ?? "nil") at \(Self.path(codingPath)) does not fit in \(type)"))
+        }
+        return result
+    }
+
+    private func decodeDouble() throws -> Double {
+        switch value {
+        case .real(let v)?: return v
+        case .integer(let v)?: return Double(v)
+        case .unsigned(let v)?: return Double(v)
+        default: throw mismatch(Double.self)
+        }
+    }
+}
+
+struct PVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: PVDecoder
+    let entries: [String: PlistValue]
+    var codingPath: [CodingKey] { decoder.codingPath }
+    var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { entries[key.stringValue] != nil }
+
+    private func child(_ key: CodingKey) throws -> PVDecoder {
+        guard let value = entries[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
+                "No value for \(PVDecoder.path(codingPath + [key]))"))
+        }
+        return decoder.child(value, key)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try child(key).decodeValue(type)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try child(key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        try child(key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> Decoder {
+        decoder.child(entries[PlistValueKey.super.stringValue], PlistValueKey.super)
+    }
+
+    func superDecoder(forKey key: Key) throws -> Decoder { try child(key) }
+}
+
+struct PVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+    let decoder: PVDecoder
+    let elements: [PlistValue]
+    var codingPath: [CodingKey] { decoder.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+    private(set) var currentIndex = 0
+
+    init(decoder: PVDecoder, elements: [PlistValue]) {
+        self.decoder = decoder
+        self.elements = elements
+    }
+
+    private func next() throws -> PVDecoder {
+        let key = PlistValueKey(index: currentIndex)
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath + [key], debugDescription:
+                "The array has \(elements.count) elements"))
+        }
+        return decoder.child(elements[currentIndex], key)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard try next().isNull else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let value = try next().decodeValue(type)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let container = try next().container(keyedBy: type)
+        currentIndex += 1
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
+        let container = try next().unkeyedContainer()
+        currentIndex += 1
+        return container
+    }
+
+    mutating func superDecoder() throws -> Decoder {
+        let element = try next()
+        currentIndex += 1
+        return element
+    }
+}
+
+struct PVSingleValueDecodingContainer: SingleValueDecodingContainer {
+    let decoder: PVDecoder
+    var codingPath: [CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { decoder.isNull }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(type) }
+}

@@ -8,6 +8,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("archive", runArchiveBench),
     ("render", runRenderBench),
     ("growth", runGrowthBench),
+    ("zone", runZoneBench),
 ]
 
 setvbuf(stdout, nil, _IOLBF, 0)  // show each table as it is done, also through a pipe

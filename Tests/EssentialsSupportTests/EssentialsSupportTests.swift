@@ -95,3 +95,46 @@ struct EssentialsSupportTests {
         #expect(Undescribed().explanation == "Undescribed()")
     }
 }
+
+/// `Double.fixed` writes a point whatever locale the program runs in: the terminal front end
+/// takes the user's (`setlocale(LC_ALL, "")`), and a German one makes C's printf write a comma.
+@Suite(.serialized)
+struct FixedInAnyLocaleTests {
+    /// A de_DE.UTF-8 locale compiled into a temporary folder (`localedef`, from the `locales`
+    /// package's sources); nil where they are missing.
+    static func germanLocale() throws -> locale_t? {
+        let sources = "/usr/share/i18n/locales/de_DE", localedef = "/usr/bin/localedef"
+        guard FileManager.default.fileExists(atPath: sources), FileManager.default.isExecutableFile(atPath: localedef) else { return nil }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locales-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: localedef)
+        process.arguments = ["-i", "de_DE", "-f", "UTF-8", folder.appendingPathComponent("de_DE.UTF-8").path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        setenv("LOCPATH", folder.path, 1)
+        defer { unsetenv("LOCPATH") }
+        return newlocale(1 << LC_NUMERIC, "de_DE.UTF-8", nil)  // LC_NUMERIC_MASK
+    }
+
+    @Test func aGermanLocaleStillGetsAPoint() throws {
+        guard let german = try Self.germanLocale() else {
+            Issue.record("no de_DE locale could be made here (the locales package's sources and localedef are needed)")
+            return
+        }
+        defer { freelocale(german) }
+        let previous = uselocale(german)
+        defer { uselocale(previous) }
+        // The locale is in force: C's printf itself writes a comma on this thread.
+        let comma = withVaList([8.0]) { arguments -> String in
+            var buffer = [CChar](repeating: 0, count: 32)
+            _ = vsnprintf(&buffer, buffer.count, "%.1f", arguments)
+            return String(cString: buffer)
+        }
+        #expect(comma == "8,0")
+        #expect(8.0.fixed(1) == "8.0")
+        #expect((-1234.5678).fixed(2) == "-1234.57")
+        #expect(uselocale(nil) == german)  // and the thread's locale is given back
+    }
+}

@@ -60,7 +60,7 @@ let package = Package(
         // What the program took from full Foundation, on FoundationEssentials and the C library.
         .target(name: "EssentialsSupport", swiftSettings: ownModule),
         .target(name: "WeatherModels", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
-        .target(name: "PlistArchive", swiftSettings: ownModule),
+        .target(name: "PlistArchive", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "PlistArchiveFoundation", dependencies: ["PlistArchive"]),
         .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive", "EssentialsSupport"], swiftSettings: ownModule),
         .target(

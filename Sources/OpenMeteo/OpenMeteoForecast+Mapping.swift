@@ -1,4 +1,5 @@
 import WeatherModels
+import EssentialsSupport
 
 /// One location's answer as the app's models: current conditions as a `CityWeather` (both unit
 /// systems derived from the metric values), the daily forecast in AccuWeather's single-unit

@@ -1,5 +1,6 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
+import EssentialsSupport
 #else
 import Foundation
 #endif
@@ -248,48 +249,13 @@ public enum XMLPlist {
         var seconds = date.timeIntervalSinceReferenceDate.rounded(.down)
         if seconds.isNaN { seconds = 0 }
         seconds = min(max(seconds, -dateLimit), dateLimit)
-        let unix = Int64(seconds) + referenceUnixTime
-        let days = unix >= 0 ? unix / 86_400 : -((-unix + 86_399) / 86_400)
-        let secondOfDay = unix - days * 86_400
-        let (year, month, day) = civil(days)
-        var text = year < 0 ? "-" + padded(-year, 3) : padded(year, 4)
-        text += "-" + padded(month, 2) + "-" + padded(day, 2)
-        text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2) + "Z"
+        let (days, secondOfDay) = CivilTime.floorDivision(Int64(seconds) + referenceUnixTime, 86_400)
+        let (year, month, day) = CivilTime.date(daysSince1970: days)
+        var text = year < 0 ? "-" + CivilTime.padded(-year, width: 3) : CivilTime.padded(year, width: 4)
+        text += "-" + CivilTime.padded(month) + "-" + CivilTime.padded(day)
+        text += "T" + CivilTime.padded(secondOfDay / 3600) + ":" + CivilTime.padded(secondOfDay / 60 % 60) + ":"
+            + CivilTime.padded(secondOfDay % 60) + "Z"
         return text
-    }
-
-    private static func padded(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    /// Year, month, day of a count of days from 1970-01-01 (the proleptic Gregorian calendar,
-    /// computed by 400-year eras).
-    private static func civil(_ days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days from 1970-01-01 to the given day; months and days outside their ranges carry over
-    /// (month 13 is January of the next year, day 0 the last of the month before), as
-    /// Foundation's reader lets them.
-    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let months = year * 12 + (month - 1)
-        let y0 = months >= 0 ? months / 12 : -((-months + 11) / 12)
-        let m = months - y0 * 12 + 1  // 1...12
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468 + (day - 1)
     }
 
     // MARK: Reading
@@ -755,7 +721,7 @@ public enum XMLPlist {
             // Foundation's reader carries a 13th month into the next year but reads month 0 as
             // January and months past 13 as neither: those are refused here.
             guard (1...13).contains(month) else { throw fail("not a date: \(shown(text))", at: start) }
-            let dayCount = XMLPlist.days(year: negative ? -year : year, month: month, day: day)
+            let dayCount = CivilTime.days(year: negative ? -year : year, month: month, day: day)
             let unix = dayCount * 86_400 + hour * 3600 + minute * 60 + second
             return .date(Date(timeIntervalSinceReferenceDate: Double(unix - XMLPlist.referenceUnixTime)))
         }

@@ -1,5 +1,6 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
+import EssentialsSupport
 #else
 import Foundation
 #endif

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PlistArchive
 import WeatherModels
+import EssentialsSupport
 
 /// The archive the original iOS app of these models wrote: the same keyed-archive wrapping, but
 /// the payload is `{fetchedAt: String, topCityWeathers: [...]}` with only the basic city fields

@@ -1,6 +1,7 @@
 import Testing
 import WeatherModels
 @testable import OpenMeteo
+import EssentialsSupport
 
 @Suite("Units, compass, UV words and local times derived from Open-Meteo's metric values")
 struct UnitConversionTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ArchiveTestSupport
 @testable import WeatherModels
+import EssentialsSupport
 
 /// `ZoneInfo` against two independent readings of time zones: full Foundation's ICU-backed
 /// `TimeZone` (ICU's own copy of the tz data) for offsets, and glibc's `zdump` (the same files

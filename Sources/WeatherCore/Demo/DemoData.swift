@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherModels
+import EssentialsSupport
 
 /// The bundled demo: 150 plausible cities with every details field, 5-day and hourly forecasts, compiled
 /// into the binary (`DemoData+Embedded.swift`, generated from `Resources/demo` by

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherModels
+import EssentialsSupport
 
 extension WeatherFormat {
     /// `2026-11-22T09:14:00Z`: exactly what `Date.formatted(.iso8601)` prints, by arithmetic.

@@ -1,6 +1,7 @@
 /// Calendar arithmetic on instants counted in seconds from 1970-01-01 UTC, at a fixed offset:
 /// no time zone database, no ICU. Written once for the formats built from it (`--once`'s ISO 8601
-/// times, Open-Meteo's local times, the browser's clock and dates).
+/// times, Open-Meteo's local times, the browser's clock and dates, XML plists' dates, the time
+/// zones' rules).
 public enum CivilTime {
     /// `a ÷ b` rounded down, and the remainder in `0..<b` (`b > 0`).
     public static func floorDivision(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {

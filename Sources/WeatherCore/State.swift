@@ -195,8 +195,8 @@ public struct State: Equatable, Sendable {
             let hidden = Set(places).subtracting(pinned.lazy.filter(\.isOwn).map(\.key))
             if !hidden.isEmpty { cities.removeAll { hidden.contains($0.key) } }
         }
-        let needle = filter.trimmed
-        let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, needle) }
+        let needle = SearchFold.fold(filter.trimmed)
+        let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, folded: needle) }
         let pinnedKeys = Set(pinned.map(\.key))
         let sorted = filtered.sorted { a, b in
             let ap = pinnedKeys.contains(a.key), bp = pinnedKeys.contains(b.key)
@@ -220,10 +220,10 @@ public struct State: Equatable, Sendable {
         listScrollOffset = max(0, min(offset, maxOffset))
     }
 
-    static func matches(_ city: CityWeather, _ needle: String) -> Bool {
-        let folded = SearchFold.fold(needle)
-        return [city.localizedName, city.englishName, city.country.localizedName, city.country.englishName]
-            .contains { SearchFold.fold($0).contains(folded) }
+    /// Whether any of the city's names contains `folded` (a filter already `SearchFold.fold`ed).
+    static func matches(_ city: CityWeather, folded needle: String) -> Bool {
+        [city.localizedName, city.englishName, city.country.localizedName, city.country.englishName]
+            .contains { SearchFold.fold($0).contains(needle) }
     }
 
     static func ordered(_ a: CityWeather, _ b: CityWeather, by field: SortField, descending: Bool) -> Bool {

@@ -11,17 +11,33 @@ import WeatherSource
 extension AccuWeatherClient {
     /// The Top Cities call, then one current-conditions call per own city (docs/spec.md §4: a
     /// refresh costs 1 + 1 per own city), none for one the top cities already hold. The rate
-    /// limit is the last answer's: the fewest left.
+    /// limit is the last answer's: the fewest left. Once the top cities came, an own city's
+    /// failed call does not fail the refresh: it is named in `unrefreshed`, and after a failure
+    /// that every call would meet (the limit, the key, the network) the rest are not asked.
     public func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
         var response = try await topCities(count: count, language: language)
         let listed = Set(response.cities.map(\.key))
+        var failed: [PinnedCity] = []
+        var firstError: ServiceError?
         for city in own where !listed.contains(city.key) {
             guard let place = city.place else { continue }
-            var (weather, left) = try await currentConditions(of: place, language: language)
-            weather.key = city.key
-            response.ownCities.append(weather)
-            if let left { response.rateLimitRemaining = left }
+            if let firstError, firstError.failsEveryRequest {
+                failed.append(city)
+                continue
+            }
+            do throws(ServiceError) {
+                var (weather, left) = try await currentConditions(of: place, language: language)
+                weather.key = city.key
+                response.ownCities.append(weather)
+                if let left { response.rateLimitRemaining = left }
+            } catch {
+                if error == .cancelled { throw error }
+                if error == .quotaExceeded { response.rateLimitRemaining = 0 }
+                firstError = firstError ?? error
+                failed.append(city)
+            }
         }
+        if let firstError { response.unrefreshed = UnrefreshedCities(cities: failed, error: firstError) }
         return response
     }
 

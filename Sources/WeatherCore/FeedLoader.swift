@@ -37,11 +37,16 @@ public struct FeedLoader: Sendable {
     /// payload, the data is still returned). A failed fetch never touches the archive.
     public func refresh(_ request: FeedRequest, own: [PinnedCity] = []) async -> Result<FeedPayload, FeedError> {
         guard let service else { return .failure(.noAPIKey) }
-        let response: TopCitiesResponse
+        var response: TopCitiesResponse
         do throws(ServiceError) {
             response = try await service.topCities(count: request.count, language: request.language, own: own)
         } catch {
             return .failure(.network(error))
+        }
+        var ownProblem: String?
+        if let unrefreshed = response.unrefreshed {
+            let kept = keepSaved(unrefreshed, in: &response, order: own)
+            ownProblem = FeedLoader.describe(unrefreshed, kept: kept)
         }
         let feed = FeedLoader.feed(response, request: request, fetchedAt: now())
         var saveProblem: String?
@@ -54,7 +59,34 @@ public struct FeedLoader: Sendable {
             StoredForecast(fetchedAt: feed.fetchedAt, forecast: $0.forecast, hourly: $0.hourly)
         }
         return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining, saveProblem: saveProblem,
-                                    forecasts: forecasts))
+                                    forecasts: forecasts, ownProblem: ownProblem))
+    }
+
+    /// Own cities a refresh could not bring keep the weather the saved feed holds for them (with
+    /// its own observation time), rather than dropping out of the list; returns those kept.
+    /// The own cities stay in the order asked.
+    private func keepSaved(_ unrefreshed: UnrefreshedCities, in response: inout TopCitiesResponse, order own: [PinnedCity]) -> [PinnedCity] {
+        guard let saved = try? archive.load(WeatherFeed.self) else { return [] }
+        let savedByKey = Dictionary(saved.cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = unrefreshed.cities.filter { savedByKey[$0.key] != nil }
+        guard !kept.isEmpty else { return [] }
+        var byKey = Dictionary(response.ownCities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for city in kept { byKey[city.key] = savedByKey[city.key] }
+        response.ownCities = own.compactMap { byKey.removeValue(forKey: $0.key) }
+        return kept
+    }
+
+    /// What the user reads when own cities were not refreshed: which, why, and whether their
+    /// earlier weather is still shown.
+    static func describe(_ unrefreshed: UnrefreshedCities, kept: [PinnedCity]) -> String {
+        let names = unrefreshed.cities.map(\.name)
+        var text = "\(names.joined(separator: ", ")) not refreshed: \(unrefreshed.error.errorDescription ?? "unknown")"
+        if kept.count == names.count {
+            text += names.count == 1 ? "; its earlier weather is shown" : "; their earlier weather is shown"
+        } else if !kept.isEmpty {
+            text += "; earlier weather shown for \(kept.map(\.name).joined(separator: ", "))"
+        }
+        return text
     }
 
     /// Places named `text` from the source (no key: `.noAPIKey`).

@@ -45,6 +45,17 @@ public enum FeedPolicy {
         config.demo ? pinned.filter(\.isOwn) : config.provider.ownCities(pinned)
     }
 
+    /// How much older than its feed a city's observation may be before the detail dates it.
+    public static let observationDatedAfter: TimeInterval = 2 * 3600
+
+    /// When `city` was observed, if that is well before `feed` was fetched: an own city whose
+    /// call failed keeps an earlier refresh's weather, a station may stop reporting. Nil otherwise.
+    public static func outdatedObservation(of city: CityWeather, in feed: WeatherFeed) -> Date? {
+        guard let epoch = city.epochTime else { return nil }
+        let observed = Date(timeIntervalSince1970: TimeInterval(epoch))
+        return feed.fetchedAt.timeIntervalSince(observed) > observationDatedAfter ? observed : nil
+    }
+
     /// Why this run may not fetch at all (`--offline`, or a source that needs a key it lacks); nil when it may.
     public static func fetchBlocked(config: AppConfig) -> FeedError? {
         if config.offline { return .offlineMode }

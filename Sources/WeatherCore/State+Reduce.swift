@@ -252,7 +252,8 @@ extension State {
             banner = config.demo ? .demo : .none
             lastError = nil
             if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
-            if let problem = payload.saveProblem { notice = problem }
+            let problems = [payload.ownProblem, payload.saveProblem].compactMap { $0 }
+            if !problems.isEmpty { notice = problems.joined(separator: "; ") }
             recomputeVisible()
             selectAddedCity()
             return keepForecasts(broughtWith: payload) + refreshForAddedCity()

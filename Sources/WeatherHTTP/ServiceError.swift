@@ -28,6 +28,18 @@ public enum ServiceError: Error, Equatable, Sendable {
     case cancelled
 }
 
+extension ServiceError {
+    /// Whether the next request to the same source would fail the same way (the network, the
+    /// key, the day's limit), so a round of calls stops asking; a server's answer about one
+    /// request (an error status with a body, a body of the wrong shape) says nothing of the next.
+    public var failsEveryRequest: Bool {
+        switch self {
+        case .unreachable, .certificateRejected, .timedOut, .unauthorized, .quotaExceeded, .cancelled: true
+        case .server, .rejected, .unexpectedResponse: false
+        }
+    }
+}
+
 extension ServiceError: LocalizedError {
     public var errorDescription: String? {
         switch self {

@@ -10,12 +10,28 @@ public struct TopCitiesResponse: Equatable, Sendable {
     /// Forecasts the same answer brought, by city key (Open-Meteo's one request has them; they
     /// cost nothing more, so the detail shows them without a key press).
     public var forecasts: [String: ForecastResponse]
+    /// Own cities asked for whose call failed while the top cities came (AccuWeather asks for
+    /// each on its own): the refresh still stands, these are missing from `ownCities`.
+    public var unrefreshed: UnrefreshedCities?
 
-    public init(cities: [CityWeather], rateLimitRemaining: Int?, ownCities: [CityWeather] = [], forecasts: [String: ForecastResponse] = [:]) {
+    public init(cities: [CityWeather], rateLimitRemaining: Int?, ownCities: [CityWeather] = [], forecasts: [String: ForecastResponse] = [:],
+                unrefreshed: UnrefreshedCities? = nil) {
         self.cities = cities
         self.rateLimitRemaining = rateLimitRemaining
         self.ownCities = ownCities
         self.forecasts = forecasts
+        self.unrefreshed = unrefreshed
+    }
+}
+
+/// Own cities a refresh could not bring, and the first reason why.
+public struct UnrefreshedCities: Equatable, Sendable {
+    public var cities: [PinnedCity]
+    public var error: ServiceError
+
+    public init(cities: [PinnedCity], error: ServiceError) {
+        self.cities = cities
+        self.error = error
     }
 }
 

@@ -118,7 +118,7 @@ enum OnceCommand {
         } else {
             switch await loader.refresh(request, own: own) {
             case .success(let payload):
-                let warnings = notes + [payload.saveProblem].compactMap { $0 }
+                let warnings = notes + [payload.ownProblem, payload.saveProblem].compactMap { $0 }
                 return .report(OnceReport(feed: WeatherFeedSummary(payload.feed), source: .live, offline: false, reason: nil,
                                           provider: config.provider),
                                warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))

@@ -89,12 +89,54 @@ struct OwnCitiesTests {
         #expect(response.rateLimitRemaining == 40 - "/currentconditions/v1/351196".count % 7)
     }
 
-    @Test func aFailedOwnCityCallFailsTheRefresh() async throws {
-        let server = try await server(["/currentconditions/v1/topcities/50": (200, try Fixture.topCities)])
+    /// A failed own-city call leaves the refresh standing: the top cities and the other own
+    /// cities come, the failed one is named with its reason.
+    @Test func aFailedOwnCityCallIsNamedAndTheRestStands() async throws {
+        let details = try JSONSerialization.jsonObject(with: Fixture.data("currentconditions-details.json"))
+        let server = try await server([
+            "/currentconditions/v1/topcities/50": (200, try Fixture.topCities),
+            "/currentconditions/v1/351196": (200, try JSONSerialization.data(withJSONObject: [details])),
+            "/currentconditions/v1/999": (500, Data(#"{"Code":"ServerError","Message":"no data for this location"}"#.utf8)),
+        ])
         defer { Task { await server.stop() } }
         let gone = PinnedCity(place: PlaceMatch(id: "999", name: "Gone", latitude: 0, longitude: 0))
-        await #expect(throws: ServiceError.self) {
-            try await client(server).topCities(count: 50, language: "en-us", own: [gone])
+        let paris = PinnedCity(place: PlaceMatch(id: "351196", name: "Paris", latitude: 33.661, longitude: -95.556))
+        let response = try await client(server).topCities(count: 50, language: "en-us", own: [gone, paris])
+        // A server's answer about one place says nothing of the next: Paris is still asked.
+        #expect(server.requests.all.count == 3)
+        #expect(response.cities.count == 50)
+        #expect(response.ownCities.map(\.key) == ["351196"])
+        #expect(response.unrefreshed == UnrefreshedCities(cities: [gone],
+                                                          error: .server(code: "ServerError", message: "no data for this location", status: 500)))
+    }
+
+    /// After the day's limit (or the key, or the network) fails one own city's call, the others
+    /// are not asked: each would fail the same way. The limit left is then none.
+    @Test func afterTheLimitIsSpentTheOtherOwnCitiesAreNotAsked() async throws {
+        let spent = Data(#"{"Code":"ServiceUnavailable","Message":"The allowed number of requests has been exceeded."}"#.utf8)
+        let server = try await server([
+            "/currentconditions/v1/topcities/50": (200, try Fixture.topCities),
+            "/currentconditions/v1/351196": (503, spent),
+        ])
+        defer { Task { await server.stop() } }
+        let paris = PinnedCity(place: PlaceMatch(id: "351196", name: "Paris", latitude: 33.661, longitude: -95.556))
+        let oslo = PinnedCity(place: PlaceMatch(id: "254946", name: "Oslo", latitude: 59.9, longitude: 10.7))
+        let response = try await client(server).topCities(count: 50, language: "en-us", own: [paris, oslo])
+        #expect(server.requests.all == ["/currentconditions/v1/topcities/50?language=en-us&details=true",
+                                        "/currentconditions/v1/351196?language=en-us&details=true"])
+        #expect(response.ownCities.isEmpty)
+        #expect(response.unrefreshed == UnrefreshedCities(cities: [paris, oslo], error: .quotaExceeded))
+        #expect(response.rateLimitRemaining == 0)
+    }
+
+    /// The Top Cities call failing still fails the refresh: there is nothing to show.
+    @Test func aFailedTopCitiesCallFailsTheRefresh() async throws {
+        let server = try await server(["/currentconditions/v1/topcities/50": (401, Data(#"{"Code":"Unauthorized","Message":"Api Authorization failed"}"#.utf8))])
+        defer { Task { await server.stop() } }
+        let paris = PinnedCity(place: PlaceMatch(id: "351196", name: "Paris", latitude: 33.661, longitude: -95.556))
+        await #expect(throws: ServiceError.unauthorized(status: 401)) {
+            try await client(server).topCities(count: 50, language: "en-us", own: [paris])
         }
+        #expect(server.requests.all.count == 1)
     }
 }

@@ -75,4 +75,83 @@ import WeatherModels
         #expect(FeedError.noAPIKey.errorDescription?.contains("ACCUWEATHER_API_KEY") == true)
         #expect(FeedError.noAPIKey.errorDescription?.contains("--demo") == true)
     }
+
+    // MARK: own cities a refresh could not bring
+
+    static let oslo = PinnedCity(key: "p1", name: "Oslo", latitude: 59.9, longitude: 10.7)
+    static let lima = PinnedCity(key: "p2", name: "Lima", latitude: -12, longitude: -77)
+    static let nuuk = PinnedCity(key: "p3", name: "Nuuk", latitude: 64.2, longitude: -51.7)
+
+    /// A source whose refresh brings the top cities and `fresh`, and names `failed` as unrefreshed.
+    struct PartialService: WeatherService {
+        var fresh: [CityWeather]
+        var failed: [PinnedCity]
+        func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse {
+            TopCitiesResponse(cities: Make.cities, rateLimitRemaining: 0)
+        }
+        func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
+            var response = try await topCities(count: count, language: language)
+            response.ownCities = fresh
+            response.unrefreshed = UnrefreshedCities(cities: failed, error: .quotaExceeded)
+            return response
+        }
+        func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse { throw .cancelled }
+    }
+
+    /// The refresh stands; an own city whose call failed keeps the saved feed's weather for it
+    /// (its old observation and all), in the order the own cities were asked; the user is told.
+    @Test func anUnrefreshedOwnCityKeepsItsSavedWeather() async throws {
+        var savedOslo = Make.city("p1", "Oslo", celsius: -4)
+        savedOslo.epochTime = Int(Make.t0.timeIntervalSince1970) - 3 * 3600
+        try archive.save(WeatherFeed(fetchedAt: Make.t0 - 3 * 3600, request: request, cities: Make.cities + [savedOslo], placeKeys: ["p1"]))
+        let lima = Make.city("p2", "Lima", celsius: 19)
+        let service = PartialService(fresh: [lima], failed: [Self.oslo])
+        let result = await loader(nil).with(service).refresh(request, own: [Self.oslo, Self.lima])
+        guard case .success(let payload) = result else { Issue.record("\(result)"); return }
+        #expect(payload.feed.fetchedAt == Make.t0)
+        #expect(payload.feed.placeKeys == ["p1", "p2"])
+        #expect(payload.feed.cities.first { $0.key == "p1" } == savedOslo)
+        #expect(payload.feed.cities.first { $0.key == "p2" } == lima)
+        #expect(payload.ownProblem == "Oslo not refreshed: daily request limit reached; its earlier weather is shown")
+        #expect(try archive.load() == payload.feed)
+    }
+
+    /// With nothing saved for it, the city is left out and the words say only why.
+    @Test func anUnrefreshedOwnCityWithNothingSavedIsLeftOut() async throws {
+        var savedOslo = Make.city("p1", "Oslo", celsius: -4)
+        savedOslo.epochTime = Int(Make.t0.timeIntervalSince1970) - 3 * 3600
+        let service = PartialService(fresh: [], failed: [Self.oslo, Self.nuuk])
+        guard case .success(let none) = await loader(nil).with(service).refresh(request, own: [Self.oslo, Self.nuuk]) else {
+            Issue.record("the refresh failed"); return
+        }
+        #expect(none.feed.placeKeys == nil && none.feed.cities.count == Make.cities.count)
+        #expect(none.ownProblem == "Oslo, Nuuk not refreshed: daily request limit reached")
+
+        try archive.save(WeatherFeed(fetchedAt: Make.t0 - 3600, request: request, cities: Make.cities + [savedOslo], placeKeys: ["p1"]))
+        guard case .success(let some) = await loader(nil).with(service).refresh(request, own: [Self.oslo, Self.nuuk]) else {
+            Issue.record("the refresh failed"); return
+        }
+        #expect(some.feed.placeKeys == ["p1"])
+        #expect(some.ownProblem == "Oslo, Nuuk not refreshed: daily request limit reached; earlier weather shown for Oslo")
+    }
+
+    /// The detail dates an observation well older than its feed, and only such a one.
+    @Test func anObservationIsDatedWhenItIsWellBeforeItsFeed() {
+        var city = Make.city("p1", "Oslo")
+        let feed = Make.feed(at: Make.t0)
+        city.epochTime = Int(Make.t0.timeIntervalSince1970 - FeedPolicy.observationDatedAfter)
+        #expect(FeedPolicy.outdatedObservation(of: city, in: feed) == nil)
+        city.epochTime! -= 1
+        #expect(FeedPolicy.outdatedObservation(of: city, in: feed) == Date(timeIntervalSince1970: TimeInterval(city.epochTime!)))
+        city.epochTime = nil
+        #expect(FeedPolicy.outdatedObservation(of: city, in: feed) == nil)
+    }
+}
+
+private extension FeedLoader {
+    func with(_ service: some WeatherService) -> FeedLoader {
+        var copy = self
+        copy.service = service
+        return copy
+    }
 }

@@ -32,6 +32,18 @@ import WeatherModels
         for line in lines { #expect(DisplayWidth.width(of: line) == 80) }
     }
 
+    /// An own city kept from an earlier refresh (its call failed) says when it was observed;
+    /// one observed with its feed says nothing more.
+    @Test func theDetailDatesAnObservationWellBeforeItsFeed() throws {
+        var city = try ViewFixtures.details()
+        city.epochTime = Int(ViewFixtures.now.timeIntervalSince1970) - 3 * 3600  // 09:09 UTC, 18:09 in Tokyo
+        let old = render(ViewFixtures.state([city]), 140, 40).joined(separator: "\n")
+        #expect(old.contains("21:09 local (JST, UTC+9) · observed 18:09 local, 3 h ago"))
+        city.epochTime = Int(ViewFixtures.now.timeIntervalSince1970) - 600
+        let fresh = render(ViewFixtures.state([city]), 140, 40).joined(separator: "\n")
+        #expect(fresh.contains("21:09 local (JST, UTC+9)") && !fresh.contains("observed"))
+    }
+
     @Test func sideBySideAt140x40WithDetailAndForecast() throws {
         let city = try ViewFixtures.details()
         let m = ViewFixtures.withForecast(ViewFixtures.state([city] + (try ViewFixtures.topCities()), selected: 0), try ViewFixtures.forecast())

@@ -23,7 +23,13 @@ public enum DetailView {
         let country = city.country.englishName == city.country.localizedName || city.country.englishName.isEmpty
             ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
-        if let local = WeatherFormat.localTime(city.timeZone, at: m.now) { out.append(Line(text: local)) }
+        var when = [WeatherFormat.localTime(city.timeZone, at: m.now)].compactMap { $0 }
+        if let feed = m.feed, let observed = FeedPolicy.outdatedObservation(of: city, in: feed) {
+            let zone = city.timeZone.map(\.gmtOffset).flatMap { WeatherFormat.isPlausibleOffset($0) ? $0 : nil }
+            let clock = zone.map { WeatherFormat.wallClock(observed, offsetHours: $0) + " local" } ?? WeatherFormat.clock(observed)
+            when.append("observed \(clock), \(WeatherFormat.age(of: observed, now: m.now))")
+        }
+        if !when.isEmpty { out.append(Line(text: when.joined(separator: " · "))) }
         var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
         if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(both)" }
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))

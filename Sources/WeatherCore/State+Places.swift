@@ -5,6 +5,7 @@ import Foundation
 #endif
 import EssentialsSupport
 import WeatherModels
+import WeatherSource
 
 extension State {
     /// Places this close (degrees of latitude and longitude) and of the same name are one city:
@@ -94,19 +95,28 @@ extension State {
             notice = "\(own.name) is already one of your cities"
             return []
         }
+        // The same city found earlier by another source's search, which this source cannot
+        // fetch, gives way to this place where it stood: this one serves both sources
+        // (Open-Meteo fetches any place by its coordinates), so no city is listed twice.
+        let other = pinned.firstIndex { city in
+            guard let found = city.place, !config.provider.canFetch(found) else { return false }
+            return Self.isSame(place, names: [found.name, city.name], latitude: found.latitude, longitude: found.longitude)
+        }
+        let replacing = other == nil ? "" : " in place of the one another source found"
         if let listed = listedCity(matching: place) {
             // The top city becomes the user's own under its key: no second row, no call more.
+            if let other { pinned.remove(at: other) }
             pinned.removeAll { $0.key == listed.key }
             pinned.append(PinnedCity(key: listed.key, name: place.name, latitude: place.latitude, longitude: place.longitude, place: place))
             recomputeVisible()
             select(key: listed.key)
-            notice = "added \(place.label)"
+            notice = "added \(place.label)\(replacing)"
             return [.savePins(pinned)]
         }
-        pinned.append(PinnedCity(place: place))
+        if let other { pinned[other] = PinnedCity(place: place) } else { pinned.append(PinnedCity(place: place)) }
         addedCityKey = place.id
         recomputeVisible()
-        notice = "added \(place.label)"
+        notice = "added \(place.label)\(replacing)"
         var effects: [Effect] = [.savePins(pinned)]
         if isFetching {
             refreshAfterCurrent = true
@@ -129,12 +139,33 @@ extension State {
         if let same = cities.first(where: { $0.key == place.id }) { return same }
         return cities.first { city in
             guard let position = city.geoPosition else { return false }
-            let sameName = [city.englishName, city.localizedName].contains {
-                SearchFold.fold($0) == SearchFold.fold(place.name)
-            }
-            return sameName && abs(position.latitude - place.latitude) < Self.sameCityDegrees
-                && abs(position.longitude - place.longitude) < Self.sameCityDegrees
+            return Self.isSame(place, names: [city.englishName, city.localizedName], latitude: position.latitude, longitude: position.longitude)
         }
+    }
+
+    /// Whether `place` is the city of one of `names` at that position: the same name close by.
+    static func isSame(_ place: PlaceMatch, names: [String], latitude: Double, longitude: Double) -> Bool {
+        names.contains { SearchFold.fold($0) == SearchFold.fold(place.name) }
+            && abs(latitude - place.latitude) < sameCityDegrees && abs(longitude - place.longitude) < sameCityDegrees
+    }
+
+    /// Tells the user, once per change, of own cities the list lacks because this run's source
+    /// cannot fetch them (a place Open-Meteo's search found, under AccuWeather, which needs its
+    /// own location key). A top city made one's own is listed whenever the top cities hold it.
+    mutating func noteUnlistedOwnCities() {
+        guard !config.demo, let feed else { return }
+        let listed = Set(feed.cities.map(\.key))
+        let left = pinned.filter { city in
+            !listed.contains(city.key) && (city.place.map { !config.provider.canFetch($0) } ?? false)
+        }
+        let keys = Set(left.map(\.key))
+        guard keys != unlistedOwnKeys else { return }
+        unlistedOwnKeys = keys
+        guard !left.isEmpty else { return }
+        let them = left.count == 1 ? "it" : "them"
+        let text = "\(left.map { $0.place?.label ?? $0.name }.joined(separator: "; ")) not listed: found by another source's search, "
+            + "which \(config.provider.displayName) cannot use; press a to find \(them) again"
+        notice = [notice, text].compactMap { $0 }.joined(separator: "; ")
     }
 
     /// After a refresh: the city just added is selected once its weather is listed.

@@ -146,6 +146,7 @@ extension State {
         case .pinsLoaded(let cities):
             pinned = cities
             recomputeVisible()
+            noteUnlistedOwnCities()
         case .saveFailed(let message):
             notice = message
         case .addCity(let step):
@@ -200,6 +201,7 @@ extension State {
                 feed = saved
                 source = .archive
                 recomputeVisible()
+                noteUnlistedOwnCities()
             }
         case .failure(let error):
             noteUnusable(error)
@@ -255,6 +257,7 @@ extension State {
             let problems = [payload.ownProblem, payload.saveProblem].compactMap { $0 }
             if !problems.isEmpty { notice = problems.joined(separator: "; ") }
             recomputeVisible()
+            noteUnlistedOwnCities()
             selectAddedCity()
             return keepForecasts(broughtWith: payload) + refreshForAddedCity()
         case .failure(let error):

@@ -89,6 +89,9 @@ public struct State: Equatable, Sendable {
     public var addedCityKey: String?
     /// A city was added while a refresh was in flight: one more refresh brings its weather.
     public var refreshAfterCurrent: Bool = false
+    /// Own cities the list lacks because this source cannot fetch them, as the user was last
+    /// told (told again only when the set changes).
+    public var unlistedOwnKeys: Set<String> = []
 
     /// Until the front end sends its page size; it does so before its first frame, so no frame
     /// is drawn with this guess.

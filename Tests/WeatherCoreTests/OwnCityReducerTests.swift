@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherModels
+import WeatherSource
 @testable import WeatherCore
 
 /// Adding and removing own cities (docs/spec.md §5 keys `a`, `d`): each step asserts the whole
@@ -218,5 +219,78 @@ import WeatherModels
         #expect(FeedPolicy.ownCities(config: AppConfig(provider: .openMeteo), pinned: pinned) == Array(pinned.prefix(2)))
         #expect(FeedPolicy.refreshCalls(config: AppConfig(provider: .accuWeather), pinned: pinned) == (1, 1))
         #expect(FeedPolicy.refreshCalls(config: AppConfig(provider: .openMeteo), pinned: pinned) == (1, 0))
+    }
+
+    // MARK: a place another source found
+
+    /// Reykjavík as AccuWeather's search finds it: its own key, the same name and place.
+    static let reykjavikAccu = PlaceMatch(id: "190390", name: "Reykjavík", region: "Capital Region", country: "Iceland",
+                                          countryCode: "IS", latitude: 64.13, longitude: -21.9, timeZone: "Atlantic/Reykjavik")
+    static let accuWeather = AppConfig(refreshAfter: 1800, provider: .accuWeather, hasAPIKey: true)
+
+    /// Under AccuWeather an own city Open-Meteo's search found cannot be fetched: the user is
+    /// told which and what to do, once, rather than the city silently missing. A top city made
+    /// one's own is listed anyway; under Open-Meteo, or in the demo, nothing is said.
+    @Test func anOwnCityThisSourceCannotFetchIsNamedOnce() {
+        let tokyo = PinnedCity(key: "1", name: "Tokyo", latitude: 1.05, longitude: 2.05, place: Self.tokyo)  // listed: a top city
+        let pins = [PinnedCity(place: Self.reykjavik), PinnedCity(place: Self.reykjavikAccu), PinnedCity(place: Self.parisTexas), tokyo]
+        var state = ReducerTests.loaded(config: Self.accuWeather)
+        _ = state.reduce(.pinsLoaded(pins))
+        #expect(state.notice == "Reykjavík, Capital Region, Iceland; Paris, Texas, United States not listed: found by another source's search, "
+                + "which AccuWeather cannot use; press a to find them again")
+        #expect(state.messages.first?.text == state.notice)
+        #expect(state.unlistedOwnKeys == [Self.reykjavik.id, Self.parisTexas.id])
+        // Each refresh leaves them out again: said once, not at every refresh.
+        _ = state.reduce(.moveDown)
+        #expect(state.notice == nil)
+        _ = state.reduce(.refresh)
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0 + 60), rateLimitRemaining: nil))))
+        #expect(state.notice == nil)
+
+        // Pins read before the feed: said when the feed comes.
+        var early = State(config: Self.accuWeather, now: Make.t0)
+        _ = early.reduce(.pinsLoaded([pins[0]]))
+        #expect(early.notice == nil)
+        _ = early.reduce(.archiveRestored(.success(Make.feed(at: Make.t0))))
+        #expect(early.notice?.hasPrefix("Reykjavík, Capital Region, Iceland not listed") == true && early.notice?.hasSuffix("press a to find it again") == true)
+
+        for config in [AppConfig(refreshAfter: 1800, provider: .openMeteo), AppConfig(refreshAfter: 1800, demo: true, provider: .accuWeather)] {
+            var fine = ReducerTests.loaded(config: config)
+            _ = fine.reduce(.pinsLoaded(pins))
+            #expect(fine.notice == nil)
+        }
+    }
+
+    /// Finding that city again with AccuWeather puts the new place where the old one stood:
+    /// one Reykjavík, which both sources can fetch.
+    @Test func findingItAgainReplacesThePlaceAnotherSourceFound() {
+        let old = PinnedCity(place: Self.reykjavik)
+        let oslo = PinnedCity(place: PlaceMatch(id: "254946", name: "Oslo", country: "Norway", latitude: 59.9, longitude: 10.7))
+        var state = ReducerTests.loaded(config: Self.accuWeather)
+        _ = state.reduce(.pinsLoaded([old, oslo]))
+        _ = state.reduce(.addCity(.start))
+        _ = state.reduce(.addCity(.input("Reykjavik")))
+        _ = state.reduce(.addCity(.submit))
+        _ = state.reduce(.addCity(.found(query: "Reykjavik", .success([Self.reykjavikAccu]))))
+        let new = PinnedCity(place: Self.reykjavikAccu)
+        let effects = state.reduce(.addCity(.submit))
+        #expect(state.pinned == [new, oslo])
+        #expect(effects == [.savePins([new, oslo]), .fetchFeed(request, own: [new, oslo])])
+        #expect(state.notice == "added Reykjavík, Capital Region, Iceland in place of the one another source found")
+        #expect(WeatherProvider.openMeteo.ownCities(state.pinned) == [new, oslo])
+    }
+
+    /// Another city of the same name far away is not the same city: it is added beside.
+    @Test func aNamesakeElsewhereIsAddedBeside() {
+        let old = PinnedCity(place: Self.parisTexas)
+        let paris = PlaceMatch(id: "623", name: "Paris", country: "France", countryCode: "FR", latitude: 48.857, longitude: 2.351)
+        var state = ReducerTests.loaded(config: Self.accuWeather)
+        _ = state.reduce(.pinsLoaded([old]))
+        _ = state.reduce(.addCity(.start))
+        _ = state.reduce(.addCity(.input("Paris")))
+        _ = state.reduce(.addCity(.submit))
+        _ = state.reduce(.addCity(.found(query: "Paris", .success([paris]))))
+        _ = state.reduce(.addCity(.submit))
+        #expect(state.pinned == [old, PinnedCity(place: paris)])
     }
 }

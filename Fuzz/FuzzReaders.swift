@@ -19,6 +19,8 @@ enum FuzzTarget: String, CaseIterable {
     case legacy
     /// `Forecasts.plist` as `Cache` decodes it.
     case cache
+    /// `Places.plist` (what `--city` names resolved to) as `Cache` decodes it.
+    case places
 }
 
 nonisolated(unsafe) private var target: FuzzTarget = .feed
@@ -53,6 +55,7 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         unlink(settingsURL.path + ".corrupt")
     case .legacy: _ = try? WeatherFeedArchive.decode(WeatherFeed.self, from: KeyedArchive.wrap(data))
     case .cache: _ = try? KeyedArchive.decode(StoredForecasts.self, from: data)
+    case .places: _ = try? KeyedArchive.decode(StoredPlaces.self, from: data)
     }
     return 0
 }

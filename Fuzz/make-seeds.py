@@ -53,3 +53,10 @@ put("settings", "settings.plist", settings)
 put("settings", "settings-binary.plist", plistlib.dumps(plistlib.loads(settings), fmt=plistlib.FMT_BINARY))
 put("cache", "forecasts.plist", archive(plistlib.dumps({"schemaVersion": 1, "byCityKey": {}}, fmt=plistlib.FMT_BINARY)))
 put("cache", "small-feed.plist", archive(small_payload))
+places = {"schemaVersion": 1, "byName": {
+    "open-meteo|paris, us": {"id": "om:4717560", "name": "Paris", "region": "Texas", "country": "United States",
+                             "countryCode": "US", "latitude": 33.66, "longitude": -95.56, "timeZone": "America/Chicago"},
+    "accuweather|oslo": {"id": "254946", "name": "Oslo", "latitude": 59.91, "longitude": 10.75},
+}}
+put("places", "places.plist", archive(plistlib.dumps(places, fmt=plistlib.FMT_BINARY)))
+put("places", "places-empty.plist", archive(plistlib.dumps({"schemaVersion": 1, "byName": {}}, fmt=plistlib.FMT_BINARY)))

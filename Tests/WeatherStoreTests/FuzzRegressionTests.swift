@@ -26,6 +26,7 @@ import WeatherModels
             return (try? SettingsStore<AppSettings>(url: url).load(default: AppSettings())) != nil
         case "legacy": return (try? WeatherFeedArchive.decode(WeatherFeed.self, from: KeyedArchive.wrap(data))) != nil
         case "cache": return (try? KeyedArchive.decode(StoredForecasts.self, from: data)) != nil
+        case "places": return (try? KeyedArchive.decode(StoredPlaces.self, from: data)) != nil
         default:
             Issue.record("no reader named \(target)")
             return false

@@ -75,6 +75,22 @@ import WeatherModels
         #expect(DemoData.hourly(cityKey: "no such city", now: now) == nil)
     }
 
+    /// An own place's days and hours follow its own clock, not the stand-in city's: Nuuk (UTC-2
+    /// in November) borrows a city hours away in another zone.
+    @Test func anOwnPlacesHoursAndDaysAreAtItsOwnLocalTime() throws {
+        let nuuk = try #require(DemoData.places.first { $0.name == "Nuuk" })
+        let standIn = try #require(DemoData.nearestCity(to: nuuk))
+        let standInOffset = try #require(standIn.timeZone?.gmtOffset)
+        #expect(DemoData.offsetHours(for: nuuk.id, at: now) == -2)
+        #expect(standInOffset != -2, "the case this guards: a stand-in in another zone")
+        // 1_800_000_000 is 08:00 UTC, 06:00 in Nuuk: the stand-in's day at 06:00 comes first.
+        let day = try #require(DemoData.allHourly[standIn.key])
+        #expect(DemoData.hourly(cityKey: nuuk.id, now: now)?.hours.first?.temperatureCelsius == day.temperature[6])
+        let days = try #require(DemoData.forecast(cityKey: nuuk.id, now: now)?.dailyForecasts)
+        #expect(days.first?.date.hasSuffix("T07:00:00-02:00") == true)
+        #expect(days.first.map { $0.epochDate } == 1_800_000_000 / 86400 * 86400 + 9 * 3600, "07:00 in Nuuk on the day it is there")
+    }
+
     @Test func aRefreshBringsEveryCitysDaysAndHoursAsOpenMeteoDoes() {
         let payload = DemoData.feedPayload(FeedRequest(count: 50, language: "en-us"), now: now)
         #expect(payload.forecasts.count == 50)

@@ -43,7 +43,7 @@ public enum DemoData {
     public static func forecast(cityKey: String, now: Date) -> DailyForecastResponse? {
         let bundledKey = forecastKey(for: cityKey)
         guard var forecast = allForecasts[bundledKey], let first = forecast.dailyForecasts.first else { return nil }
-        let offset = allCities.first { $0.key == bundledKey }?.timeZone?.gmtOffset ?? 0
+        let offset = offsetHours(for: cityKey, at: now)
         // Move the days so the first one is the city's today (07:00 local, as AccuWeather dates them).
         let offsetSeconds = Int((offset * 3600).rounded())
         let localNow = Int(now.timeIntervalSince1970) + offsetSeconds
@@ -62,7 +62,7 @@ public enum DemoData {
     public static func hourly(cityKey: String, now: Date) -> HourlyForecastResponse? {
         let bundledKey = forecastKey(for: cityKey)
         guard let day = allHourly[bundledKey], day.isComplete else { return nil }
-        let offset = Int(((allCities.first { $0.key == bundledKey }?.timeZone?.gmtOffset ?? 0) * 3600).rounded())
+        let offset = Int((offsetHours(for: cityKey, at: now) * 3600).rounded())
         let thisHour = Int(now.timeIntervalSince1970) / 3600 * 3600
         let hours = (0..<hoursAhead).map { n -> HourlyForecast in
             let epoch = thisHour + n * 3600

@@ -70,6 +70,15 @@ extension DemoData {
         return city
     }
 
+    /// The UTC offset, in hours at `date`, of the city listed under `key`: a place's own zone
+    /// (its days and hours follow its own clock, not the stand-in's), else the bundled city's.
+    static func offsetHours(for key: String, at date: Date) -> Double {
+        if let zone = places.first(where: { $0.id == key })?.timeZone.flatMap(ZoneInfo.named) {
+            return Double(zone.secondsFromGMT(at: date)) / 3600
+        }
+        return allCities.first { $0.key == key }?.timeZone?.gmtOffset ?? 0
+    }
+
     /// The key of the bundled city whose forecast stands in for the own city `key` (itself for a bundled city).
     static func forecastKey(for key: String) -> String {
         places.first { $0.id == key }.flatMap(nearestCity(to:))?.key ?? key

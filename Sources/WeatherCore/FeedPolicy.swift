@@ -45,6 +45,25 @@ public enum FeedPolicy {
         config.demo ? pinned.filter(\.isOwn) : config.provider.ownCities(pinned)
     }
 
+    /// The own cities among `pinned` that a list of the `listed` keys lacks because this run's
+    /// source cannot fetch them (a place Open-Meteo's search found, under AccuWeather, which
+    /// needs its own location key). A top city made one's own is listed whenever the top
+    /// cities hold it; the demo fetches every place.
+    public static func unlistedOwnCities(config: AppConfig, pinned: [PinnedCity], listed: Set<String>) -> [PinnedCity] {
+        guard !config.demo else { return [] }
+        return pinned.filter { city in
+            !listed.contains(city.key) && (city.place.map { !config.provider.canFetch($0) } ?? false)
+        }
+    }
+
+    /// What the user reads about `unlisted` (non-empty) own cities: which, why, and what to do
+    /// (`a`, add a city, in the browser: `inBrowser` says whether the user is there).
+    public static func describe(unlisted: [PinnedCity], provider: WeatherProvider, inBrowser: Bool) -> String {
+        let them = unlisted.count == 1 ? "it" : "them"
+        return "\(unlisted.map { $0.place?.label ?? $0.name }.joined(separator: "; ")) not listed: found by another source's search, "
+            + "which \(provider.displayName) cannot use; " + (inBrowser ? "press a to find \(them) again" : "find \(them) again with a in the browser")
+    }
+
     /// How much older than its feed a city's observation may be before the detail dates it.
     public static let observationDatedAfter: TimeInterval = 2 * 3600
 

@@ -150,21 +150,15 @@ extension State {
     }
 
     /// Tells the user, once per change, of own cities the list lacks because this run's source
-    /// cannot fetch them (a place Open-Meteo's search found, under AccuWeather, which needs its
-    /// own location key). A top city made one's own is listed whenever the top cities hold it.
+    /// cannot fetch them (`FeedPolicy.unlistedOwnCities`).
     mutating func noteUnlistedOwnCities() {
-        guard !config.demo, let feed else { return }
-        let listed = Set(feed.cities.map(\.key))
-        let left = pinned.filter { city in
-            !listed.contains(city.key) && (city.place.map { !config.provider.canFetch($0) } ?? false)
-        }
+        guard let feed else { return }
+        let left = FeedPolicy.unlistedOwnCities(config: config, pinned: pinned, listed: Set(feed.cities.map(\.key)))
         let keys = Set(left.map(\.key))
         guard keys != unlistedOwnKeys else { return }
         unlistedOwnKeys = keys
         guard !left.isEmpty else { return }
-        let them = left.count == 1 ? "it" : "them"
-        let text = "\(left.map { $0.place?.label ?? $0.name }.joined(separator: "; ")) not listed: found by another source's search, "
-            + "which \(config.provider.displayName) cannot use; press a to find \(them) again"
+        let text = FeedPolicy.describe(unlisted: left, provider: config.provider, inBrowser: true)
         notice = [notice, text].compactMap { $0 }.joined(separator: "; ")
     }
 

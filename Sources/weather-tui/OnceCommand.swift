@@ -49,6 +49,11 @@ enum OnceCommand {
         case .report(var report, let warning):
             report.pinned = Set(pins.map(\.key))
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
+            // Own cities this source cannot fetch are said missing, as the browser says (not for `--city`).
+            let unlisted = FeedPolicy.unlistedOwnCities(config: config.onceConfig, pinned: pins, listed: Set(report.feed.cities.map(\.key)))
+            if config.cities.isEmpty && !unlisted.isEmpty {
+                Stderr.write("weather-tui: \(FeedPolicy.describe(unlisted: unlisted, provider: config.provider, inBrowser: false))\n")
+            }
             Output.write(FeedPrinter.render(report, format: config.format, units: units), to: STDOUT_FILENO)
             return WeatherTUIMain.Status.success
         case .nothing(let why):

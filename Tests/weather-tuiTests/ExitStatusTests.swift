@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeatherModels
 import WeatherStore
+import WeatherSource
 
 /// The built binary, run as a script or a user would: exit statuses and messages of docs/spec.md §2.
 @Suite struct ExitStatusTests {
@@ -76,6 +77,31 @@ import WeatherStore
         #expect(rows.map { $0["pinned"] as? Bool } == [false, true, false])
         let csv = try run(args + ["--format", "csv"]).out.split(separator: "\r\n")
         #expect(csv.dropFirst().map { $0.hasSuffix(",true") } == [false, true, false])
+    }
+
+    /// An own city Open-Meteo's search found is not in AccuWeather's feed: `--once` names it on
+    /// stderr, as the browser's status line does; a listed one is not named.
+    @Test func onceNamesAnOwnCityThisSourceCannotFetch() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("unlisted-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = root.appendingPathComponent("cache"), config = root.appendingPathComponent("config")
+        let tokyo = CityWeather(key: "k1", localizedName: "Tokyo", englishName: "Tokyo", country: Country(id: "JP", localizedName: "Japan", englishName: "Japan"),
+                                weatherText: "Sunny", isDayTime: true, temperature: MetricImperial(metric: UnitValue(value: 10, unit: "C"), imperial: nil))
+        for source in WeatherProvider.allCases {
+            try WeatherFeedArchive(directory: cache, source: source.fileTag)
+                .save(WeatherFeed(fetchedAt: Date(), request: FeedRequest(count: 50, language: "en-us"), cities: [tokyo]))
+        }
+        let nuuk = PlaceMatch(id: "om:3421319", name: "Nuuk", region: "Sermersooq", country: "Greenland", countryCode: "GL", latitude: 64.18, longitude: -51.72)
+        let tokyoFound = PlaceMatch(id: "om:1850147", name: "Tokyo", country: "Japan", countryCode: "JP", latitude: 35.69, longitude: 139.69)
+        try PinnedCityStore(directory: config).save([PinnedCity(place: nuuk),
+                                                     PinnedCity(key: "k1", name: "Tokyo", latitude: 35.69, longitude: 139.69, place: tokyoFound)])
+        let args = ["--once", "--offline", "--source", "accuweather", "--api-key", "k", "--cache-dir", cache.path, "--config-dir", config.path]
+        let r = try run(args)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err == "weather-tui: Nuuk, Sermersooq, Greenland not listed: found by another source's search, which AccuWeather cannot use; "
+                + "find it again with a in the browser\n")
+        let open = try run(["--once", "--offline", "--source", "open-meteo", "--cache-dir", cache.path, "--config-dir", config.path])
+        #expect(open.status == 0 && open.err.isEmpty, "Open-Meteo fetches any place: \(open.err)")
     }
 
     @Test func demoOncePrintsWithNoKeyAndNoNetwork() throws {

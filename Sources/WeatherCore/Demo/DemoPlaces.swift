@@ -63,20 +63,23 @@ extension DemoData {
         city.englishName = place.name
         city.country = Country(id: place.countryCode ?? "", localizedName: country, englishName: country)
         city.geoPosition = GeoPosition(latitude: place.latitude, longitude: place.longitude)
-        if let zone = place.timeZone.flatMap(ZoneInfo.named) {
-            city.timeZone = CityTimeZone(code: zone.abbreviation(at: date), name: zone.identifier,
-                                         gmtOffset: Double(zone.secondsFromGMT(at: date)) / 3600)
-        }
+        if let zone = timeZone(of: place, at: date) { city.timeZone = zone }
         return city
     }
 
+    /// The place's own time zone at `date`, as the feed carries one; nil when it names none the system knows.
+    static func timeZone(of place: PlaceMatch, at date: Date) -> CityTimeZone? {
+        guard let zone = place.timeZone.flatMap(ZoneInfo.named) else { return nil }
+        return CityTimeZone(code: zone.abbreviation(at: date), name: zone.identifier, gmtOffset: Double(zone.secondsFromGMT(at: date)) / 3600)
+    }
+
     /// The UTC offset, in hours at `date`, of the city listed under `key`: a place's own zone
-    /// (its days and hours follow its own clock, not the stand-in's), else the bundled city's.
+    /// (its days and hours follow its own clock, not the stand-in's), else the bundled city's
+    /// that stands in for it (a place whose zone the system does not know).
     static func offsetHours(for key: String, at date: Date) -> Double {
-        if let zone = places.first(where: { $0.id == key })?.timeZone.flatMap(ZoneInfo.named) {
-            return Double(zone.secondsFromGMT(at: date)) / 3600
-        }
-        return allCities.first { $0.key == key }?.timeZone?.gmtOffset ?? 0
+        if let place = places.first(where: { $0.id == key }), let zone = timeZone(of: place, at: date) { return zone.gmtOffset }
+        let bundledKey = forecastKey(for: key)
+        return allCities.first { $0.key == bundledKey }?.timeZone?.gmtOffset ?? 0
     }
 
     /// The key of the bundled city whose forecast stands in for the own city `key` (itself for a bundled city).

@@ -82,11 +82,15 @@ public enum WeatherFormat {
 
     /// The city's wall-clock time: `14:50 local (JST, UTC+9)`.
     public static func localTime(_ zone: CityTimeZone?, at now: Date) -> String? {
-        guard let zone, isPlausibleOffset(zone.gmtOffset) else { return nil }
-        let shifted = now.addingTimeInterval(zone.gmtOffset * 3600)
-        let time = clock(shifted, timeZone: .utc)
+        guard let zone, let time = localClock(zone, at: now) else { return nil }
         let label = [zone.code, utcOffset(hours: zone.gmtOffset)].compactMap { $0 }.joined(separator: ", ")
         return "\(time) local (\(label))"
+    }
+
+    /// `14:50` on the city's clock at `date`; nil when its zone is unknown or its offset broken.
+    public static func localClock(_ zone: CityTimeZone?, at date: Date) -> String? {
+        guard let zone, isPlausibleOffset(zone.gmtOffset) else { return nil }
+        return wallClock(date, offsetHours: zone.gmtOffset)
     }
 
     /// `12:04` in the given zone (the user's own by default): the zone's offset at that moment,

@@ -25,8 +25,7 @@ public enum DetailView {
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
         var when = [WeatherFormat.localTime(city.timeZone, at: m.now)].compactMap { $0 }
         if let feed = m.feed, let observed = FeedPolicy.outdatedObservation(of: city, in: feed) {
-            let zone = city.timeZone.map(\.gmtOffset).flatMap { WeatherFormat.isPlausibleOffset($0) ? $0 : nil }
-            let clock = zone.map { WeatherFormat.wallClock(observed, offsetHours: $0) + " local" } ?? WeatherFormat.clock(observed)
+            let clock = WeatherFormat.localClock(city.timeZone, at: observed).map { $0 + " local" } ?? WeatherFormat.clock(observed)
             when.append("observed \(clock), \(WeatherFormat.age(of: observed, now: m.now))")
         }
         if !when.isEmpty { out.append(Line(text: when.joined(separator: " · "))) }

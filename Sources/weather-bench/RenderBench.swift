@@ -13,7 +13,9 @@ func runRenderBench() throws {
                cpuLabel: "CPU time per map frame")
 
     print("\n## render: bytes the ncurses backend writes for one `j`\n")
-    print("size     frame                    full repaint   after j   changed cells   their UTF-8 bytes   j ÷ changed bytes   goal")
+    // The floor: the fewest bytes any writer could send for the same change (`EscapeFloor`), so
+    // "j ÷ floor" is the writer's share and "floor ÷ changed bytes" the change's own.
+    print("size     frame                    full repaint   after j   changed cells   their UTF-8 bytes   floor   j ÷ changed bytes   j ÷ floor   floor ÷ changed bytes   goal")
     // xterm-256color is what the goals are measured on; the map also on two other common
     // terminals (their escape sequences differ in length), for comparison.
     let cases = [(90, 40, false, "xterm-256color", "≤ 600 bytes"), (140, 40, false, "xterm-256color", "≤ 2× changed bytes"),
@@ -22,9 +24,11 @@ func runRenderBench() throws {
     for (columns, rows, map, terminal, goal) in cases {
         let r = try keystrokeBytes(size: TerminalSize(columns: columns, rows: rows), map: map, terminal: terminal)
         let ratio = r.changedBytes > 0 ? Double(r.afterJ) / Double(r.changedBytes) : 0
+        let writerShare = r.floor > 0 ? Double(r.afterJ) / Double(r.floor) : 0
+        let floorRatio = r.changedBytes > 0 ? Double(r.floor) / Double(r.changedBytes) : 0
         let frame = (map ? "map" : columns >= 100 ? "list + detail" : "list only") + (terminal == "xterm-256color" ? "" : ", \(terminal)")
         let size = "\(columns)×\(rows)".padding(toLength: 7, withPad: " ", startingAt: 0)
-        print("\(size)  \(frame.padding(toLength: 22, withPad: " ", startingAt: 0))   \(String(r.fullRepaint).leftPad(12))   \(String(r.afterJ).leftPad(7))   \(String(r.changedCells).leftPad(13))   \(String(r.changedBytes).leftPad(17))   \(String(format: "%.2f", ratio).leftPad(17))   \(goal)")
+        print("\(size)  \(frame.padding(toLength: 22, withPad: " ", startingAt: 0))   \(String(r.fullRepaint).leftPad(12))   \(String(r.afterJ).leftPad(7))   \(String(r.changedCells).leftPad(13))   \(String(r.changedBytes).leftPad(17))   \(String(r.floor).leftPad(5))   \(String(format: "%.2f", ratio).leftPad(17))   \(String(format: "%.2f", writerShare).leftPad(9))   \(String(format: "%.2f", floorRatio).leftPad(21))   \(goal)")
     }
 }
 
@@ -65,7 +69,7 @@ private func threadCPUSecondsPerCall(iterations: Int, rounds: Int = 5, _ body: (
 }
 
 /// Presents a frame, then the frame after `j`, to a headless ncurses pointed at a file, counting bytes.
-private func keystrokeBytes(size: TerminalSize, map: Bool, terminal: String) throws -> (fullRepaint: Int, afterJ: Int, changedCells: Int, changedBytes: Int) {
+private func keystrokeBytes(size: TerminalSize, map: Bool, terminal: String) throws -> (fullRepaint: Int, afterJ: Int, changedCells: Int, changedBytes: Int, floor: Int) {
     guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { throw CocoaError(.fileWriteUnknown) }
     defer { fclose(out); fclose(inp) }
     let backend = NcursesBackend(output: out, input: inp, terminalName: terminal)
@@ -87,7 +91,8 @@ private func keystrokeBytes(size: TerminalSize, map: Bool, terminal: String) thr
     fflush(out)
     let afterSecond = ftell(out)
     let changed = after.changedCells(since: before)
-    return (afterFirst - start, afterSecond - afterFirst, changed.count, changed.utf8Bytes)
+    let floor = EscapeFloor(colors: backend.colorCount).bytes(from: before, to: after)
+    return (afterFirst - start, afterSecond - afterFirst, changed.count, changed.utf8Bytes, floor)
 }
 
 /// Synthetic but realistic cities: mixed scripts, full details, as the Top Cities feed sends them.

@@ -6,13 +6,14 @@ import Glibc
 
 /// ncurses keeps global state: these tests run one at a time.
 @Suite(.serialized) struct NcursesBackendTests {
-    private func withHeadless(_ body: (NcursesBackend, UnsafeMutablePointer<FILE>) throws -> Void) throws {
+    func withHeadless(terminal: String = "xterm-256color", noColor: Bool = false,
+                      _ body: (NcursesBackend, UnsafeMutablePointer<FILE>) throws -> Void) throws {
         guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else {
             Issue.record("cannot open temporary files")
             return
         }
         defer { fclose(out); fclose(inp) }
-        let backend = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color")
+        let backend = NcursesBackend(output: out, input: inp, terminalName: terminal, noColor: noColor)
         try backend.start()
         defer { backend.stop() }
         try body(backend, out)

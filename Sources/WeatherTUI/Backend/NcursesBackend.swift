@@ -23,6 +23,8 @@ public final class NcursesBackend: TerminalBackend {
     private var lastPresented: ScreenBuffer?
     public private(set) var size = TerminalSize(columns: 80, rows: 24)
     public private(set) var supportsColor = false
+    /// Colours in use: the terminal's count, 0 without colour.
+    public private(set) var colorCount = 0
 
     /// The interactive terminal on stdin/stdout; refuses a non-terminal stdout (`TerminalError.notATerminal`).
     /// `mouse`: the terminal reports clicks and the wheel (SGR 1006) while the program runs;
@@ -107,6 +109,7 @@ public final class NcursesBackend: TerminalBackend {
             use_default_colors()
             defineColorPairs()
             supportsColor = true
+            colorCount = Int(cnc_colors())
         }
         size = TerminalSize(columns: Int(cnc_cols()), rows: Int(cnc_lines()))
         lastPresented = nil
@@ -152,7 +155,8 @@ public final class NcursesBackend: TerminalBackend {
 
     // MARK: Colours
 
-    private func colorNumbers(for role: ColorRole, colors: Int32) -> (fg: Int16, bg: Int16) {
+    /// The terminal colours of a role on a terminal of `colors` colours (-1: the terminal's default).
+    static func colorNumbers(for role: ColorRole, colors: Int32) -> (fg: Int16, bg: Int16) {
         let rich = colors >= 256
         switch role {
         case .plain: return (-1, -1)
@@ -176,7 +180,7 @@ public final class NcursesBackend: TerminalBackend {
     private func defineColorPairs() {
         let colors = cnc_colors()
         for role in ColorRole.allCases where role != .plain {
-            let (fg, bg) = colorNumbers(for: role, colors: colors)
+            let (fg, bg) = Self.colorNumbers(for: role, colors: colors)
             init_pair(Int16(role.rawValue), fg, bg)
         }
     }

@@ -372,6 +372,17 @@ extension ScreenBuffer {
         return !a.isCluster || clusters[i] == old.clusters[i]
     }
 
+    /// Whether row `y` holds the same cells as row `row` of `other` (of the same width).
+    func sameRow(_ y: Int, as other: ScreenBuffer, row: Int) -> Bool {
+        guard width == other.width else { return false }
+        let a = y * width, b = row * other.width
+        for x in 0..<width {
+            guard cells[a + x] == other.cells[b + x] else { return false }
+            if cells[a + x].isCluster, clusters[a + x] != other.clusters[b + x] { return false }
+        }
+        return true
+    }
+
     func utf8Count(_ i: Int) -> Int {
         if cells[i].isCluster, let text = clusters[i] { return text.utf8.count }
         return UTF8.width(cells[i].scalar)

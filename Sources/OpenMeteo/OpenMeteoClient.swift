@@ -22,12 +22,13 @@ public struct OpenMeteoClient: Sendable {
     /// Places a search asks for.
     public static let searchResultCount = 10
 
-    /// Variables of the `current` block: everything the detail pane shows, named once in the
-    /// block's decoding keys.
+    // Only what the program shows is asked for, each variable named once in its block's decoding
+    // keys: Open-Meteo counts a request with more variables as more calls against the free limits.
+    /// Variables of the `current` block: everything the list and the detail pane show.
     static let currentVariables = variables(OpenMeteoCurrent.CodingKeys.self)
-    /// Variables of the `hourly` block: the chart's line, its precipitation chance and glyphs.
+    /// Variables of the `hourly` block: the chart's line and its precipitation chance.
     static let hourlyVariables = variables(OpenMeteoHourly.CodingKeys.self)
-    /// Variables of the `daily` block.
+    /// Variables of the `daily` block: the 5-day rows' glyph, low, high and chance of precipitation.
     static let dailyVariables = variables(OpenMeteoDaily.CodingKeys.self)
 
     /// A block's variables: its keys but `time`, which every block has unasked.

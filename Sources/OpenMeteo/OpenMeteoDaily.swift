@@ -8,19 +8,8 @@ struct OpenMeteoDaily: Decodable, Equatable, Sendable {
     var temperatureMax: [Double?]?
     /// °C.
     var temperatureMin: [Double?]?
-    /// °C.
-    var apparentTemperatureMax: [Double?]?
-    /// °C.
-    var apparentTemperatureMin: [Double?]?
     /// %.
     var precipitationProbabilityMax: [Double?]?
-    /// mm.
-    var precipitationSum: [Double?]?
-    /// Seconds since 1970.
-    var sunrise: [Int?]?
-    /// Seconds since 1970.
-    var sunset: [Int?]?
-    var uvIndexMax: [Double?]?
 
     /// The names Open-Meteo answers with, and the variables the request asks for (`time` aside).
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -28,11 +17,6 @@ struct OpenMeteoDaily: Decodable, Equatable, Sendable {
         case weatherCode = "weather_code"
         case temperatureMax = "temperature_2m_max"
         case temperatureMin = "temperature_2m_min"
-        case apparentTemperatureMax = "apparent_temperature_max"
-        case apparentTemperatureMin = "apparent_temperature_min"
         case precipitationProbabilityMax = "precipitation_probability_max"
-        case precipitationSum = "precipitation_sum"
-        case sunrise, sunset
-        case uvIndexMax = "uv_index_max"
     }
 }

@@ -3,7 +3,7 @@ import EssentialsSupport
 
 /// One location's answer as the app's models: current conditions as a `CityWeather` (both unit
 /// systems derived from the metric values), the daily forecast in AccuWeather's single-unit
-/// shape, and the coming hours.
+/// shape, and the coming hours; each with what the request asked for, which is what is shown.
 extension OpenMeteoForecast {
     private var offset: Int { utcOffsetSeconds ?? 0 }
 
@@ -53,32 +53,20 @@ extension OpenMeteoForecast {
             let code = UnitConversion.whole(daily.weatherCode?[safe: index])
             let entry = code.flatMap(WMOCode.lookUp)
             let text = entry?.text ?? code.map(WMOCode.unknownText)
-            let sunrise = daily.sunrise?[safe: index]
-            let sunset = daily.sunset?[safe: index]
-            let uv = daily.uvIndexMax?[safe: index]
-            let feelsMin = UnitConversion.forecastCelsius(daily.apparentTemperatureMin?[safe: index])
-            let feelsMax = UnitConversion.forecastCelsius(daily.apparentTemperatureMax?[safe: index])
             return DailyForecast(
                 date: CivilTime.iso8601(epoch: daily.time[index], utcOffsetSeconds: offset),
                 epochDate: daily.time[index],
-                sun: sunrise == nil && sunset == nil ? nil : RiseSet(
-                    rise: sunrise.map { CivilTime.iso8601(epoch: $0, utcOffsetSeconds: offset) }, epochRise: sunrise,
-                    set: sunset.map { CivilTime.iso8601(epoch: $0, utcOffsetSeconds: offset) }, epochSet: sunset
-                ),
                 temperature: ValueRange(
                     minimum: UnitConversion.forecastCelsius(daily.temperatureMin?[safe: index]),
                     maximum: UnitConversion.forecastCelsius(daily.temperatureMax?[safe: index])
                 ),
-                realFeelTemperature: feelsMin == nil && feelsMax == nil ? nil : ValueRange(minimum: feelsMin, maximum: feelsMax),
-                airAndPollen: uv.map { [AirAndPollen(name: "UVIndex", value: UnitConversion.rounded($0, places: 0), category: UVIndexCategory.text($0), categoryValue: UVIndexCategory.categoryValue($0))] },
                 // Open-Meteo gives one code per day (the most severe); the day half carries it.
                 day: ForecastDayPart(
                     icon: entry?.dayIcon, iconPhrase: text,
                     hasPrecipitation: entry.map { $0.precipitation != nil },
                     precipitationType: entry?.precipitation?.rawValue,
                     shortPhrase: text,
-                    precipitationProbability: UnitConversion.whole(daily.precipitationProbabilityMax?[safe: index]),
-                    totalLiquid: UnitConversion.forecastMillimetres(daily.precipitationSum?[safe: index])
+                    precipitationProbability: UnitConversion.whole(daily.precipitationProbabilityMax?[safe: index])
                 )
             )
         }
@@ -88,17 +76,11 @@ extension OpenMeteoForecast {
     func hourlyForecast() -> HourlyForecastResponse {
         guard let hourly else { return HourlyForecastResponse(hours: []) }
         let hours = hourly.time.indices.map { index -> HourlyForecast in
-            let code = UnitConversion.whole(hourly.weatherCode?[safe: index])
-            let entry = code.flatMap(WMOCode.lookUp)
-            let isDay = hourly.isDay?[safe: index].map { $0 >= 0.5 }
             let temperature = hourly.temperature?[safe: index].flatMap { $0.isFinite ? UnitConversion.rounded($0, places: 1) : nil }
             return HourlyForecast(
                 epochTime: hourly.time[index],
                 temperatureCelsius: temperature,
-                precipitationProbability: UnitConversion.whole(hourly.precipitationProbability?[safe: index]),
-                weatherIcon: entry?.icon(isDay: isDay ?? true),
-                weatherText: entry?.text ?? code.map(WMOCode.unknownText),
-                isDaylight: isDay
+                precipitationProbability: UnitConversion.whole(hourly.precipitationProbability?[safe: index])
             )
         }
         return HourlyForecastResponse(hours: hours)

@@ -5,15 +5,11 @@ struct OpenMeteoHourly: Decodable, Equatable, Sendable {
     var temperature: [Double?]?
     /// %.
     var precipitationProbability: [Double?]?
-    var weatherCode: [Double?]?
-    var isDay: [Double?]?
 
     /// The names Open-Meteo answers with, and the variables the request asks for (`time` aside).
     enum CodingKeys: String, CodingKey, CaseIterable {
         case time
         case temperature = "temperature_2m"
         case precipitationProbability = "precipitation_probability"
-        case weatherCode = "weather_code"
-        case isDay = "is_day"
     }
 }

@@ -11,10 +11,4 @@ enum UVIndexCategory {
         default: return "Extreme"
         }
     }
-
-    /// AccuWeather's category number (1 Low … 5 Extreme), for a daily forecast's `AirAndPollen` entry.
-    static func categoryValue(_ index: Double) -> Int? {
-        guard let text = text(index) else { return nil }
-        return ["Low": 1, "Moderate": 2, "High": 3, "Very High": 4, "Extreme": 5][text]
-    }
 }

@@ -84,11 +84,6 @@ enum UnitConversion {
         celsius.flatMap { $0.isFinite ? Unit(name: "C", type: celsiusType, places: 1).value($0) : nil }
     }
 
-    /// A single-unit mm value for forecasts.
-    static func forecastMillimetres(_ millimetres: Double?) -> UnitValue? {
-        millimetres.flatMap { $0.isFinite ? Unit(name: "mm", type: mmType, places: 1).value($0) : nil }
-    }
-
     /// A whole number from a JSON number that should be one (a code, a percentage); nil for NaN or out of range.
     static func whole(_ value: Double?) -> Int? {
         guard let value, value.isFinite, abs(value) < 1e9 else { return nil }

@@ -11,7 +11,7 @@ public struct HourlyForecast: Codable, Equatable, Sendable {
     public var weatherText: String?
     public var isDaylight: Bool?
 
-    public init(epochTime: Int, temperatureCelsius: Double?, precipitationProbability: Int?, weatherIcon: Int?, weatherText: String? = nil, isDaylight: Bool?) {
+    public init(epochTime: Int, temperatureCelsius: Double?, precipitationProbability: Int?, weatherIcon: Int? = nil, weatherText: String? = nil, isDaylight: Bool? = nil) {
         self.epochTime = epochTime
         self.temperatureCelsius = temperatureCelsius
         self.precipitationProbability = precipitationProbability

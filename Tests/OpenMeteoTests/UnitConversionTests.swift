@@ -59,7 +59,6 @@ struct UnitConversionTests {
         #expect(UVIndexCategory.text(10.4) == "Very High")
         #expect(UVIndexCategory.text(11) == "Extreme")
         #expect(UVIndexCategory.text(-1) == nil)
-        #expect(UVIndexCategory.categoryValue(11) == 5)
     }
 
     @Test func localTimesWithTheirOffset() {

@@ -29,7 +29,7 @@ struct Options: ParsableCommand {
     @Option(name: .long, help: "How many top cities: 50, 100 or 150 (default: remembered, else 50).")
     var count: CityCount?
 
-    @Option(name: .long, help: ArgumentHelp("AccuWeather language tag, e.g. en-us, ja-jp, ru-ru (default: remembered, else en-us).", valueName: "tag"))
+    @Option(name: .long, help: ArgumentHelp("Language of city names (and of AccuWeather's weather text), e.g. en-us, ja-jp, ru-ru (default: remembered, else en-us).", valueName: "tag"))
     var language: String?
 
     @Option(name: .long, help: "Initial units: metric or imperial (default: remembered, else metric).")
@@ -81,7 +81,7 @@ struct Options: ParsableCommand {
             throw ValidationError("--timeout must be a positive number of seconds.")
         }
         if let language, language.isEmpty || language.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-") }) {
-            throw ValidationError("--language takes an AccuWeather language tag such as en-us.")
+            throw ValidationError("--language takes a language tag such as en-us.")
         }
         if demo && offline {
             throw ValidationError("--demo and --offline cannot be combined.")

@@ -53,6 +53,35 @@ import WeatherModels
         #expect(colours.isSubset(of: [.cold, .cool]) && colours.count == 2, "\(colours)")
     }
 
+    @Test func hoursPastASummerTimeChangeAreLabelledInTheNewTime() throws {
+        // Berlin, 2026-10-24 18:09 UTC (20:09 CEST); the clocks go back at 01:00 UTC.
+        let now = 1_792_865_340
+        var m = try Self.state(hours: Self.hours(from: now / 3600 * 3600))
+        m.now = Date(timeIntervalSince1970: TimeInterval(now))
+        m.feed?.cities[0].timeZone = CityTimeZone(code: "CEST", name: "Europe/Berlin", gmtOffset: 2)
+        m.feed?.cities[0].epochTime = now
+        m.visibleCities = m.feed?.cities ?? []
+        let lines = Self.render(m, 140, 40).lines
+        let hoursRow = try #require(lines.first { $0.contains(" 20   22 ") })
+        let labels = hoursRow.split(separator: " ").suffix(from: 1).filter { $0.allSatisfy(\.isNumber) }
+        // 02:00 comes twice (CEST, then CET), and both are labelled where there is room; a fixed
+        // +2 would have labelled the second one 03 (skipped: odd) and every later hour one too late.
+        #expect(labels.prefix(6) == ["20", "22", "00", "02", "02", "04"])
+    }
+
+    @Test func aRepeatedHourWithoutRoomForItsLabelIsLeftUnlabelled() throws {
+        // 48 columns of plot for 24 hours: a label every other hour, two cells apart per hour.
+        let start = 1_792_864_800
+        let hours = Self.hours(from: start).hours
+        var buffer = ScreenBuffer(width: 53, height: 10)
+        let berlin = CityTimeZone(code: "CEST", name: "Europe/Berlin", gmtOffset: 2)
+        HourlyChartView.draw(hours, units: .metric, utcOffset: { berlin.offsetSeconds(at: $0, sourceTime: start) }, into: &buffer,
+                             rect: Rect(x: 0, y: 0, width: 53, height: 10))
+        let labels = buffer.lines[9].split(separator: " ").filter { $0.allSatisfy(\.isNumber) }
+        #expect(labels.prefix(6) == ["20", "22", "00", "02", "04", "06"])
+        #expect(!buffer.lines[9].contains("0202"), "no label written over another")
+    }
+
     @Test func fahrenheitScalesTheChart() throws {
         var m = try Self.state(hours: Self.hours())
         m.units = .imperial

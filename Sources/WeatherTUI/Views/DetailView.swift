@@ -191,7 +191,9 @@ public enum DetailView {
         put(current, underlineFirst: focused)
         if chartRows > 0, let hours {
             y += 1
-            HourlyChartView.draw(hours, units: m.units, offsetHours: city.timeZone?.gmtOffset ?? 0, into: &buffer,
+            // The hours ahead in the city's time, past a summer time change too.
+            let sourceTime = city.epochTime ?? Int(m.now.timeIntervalSince1970)
+            HourlyChartView.draw(hours, units: m.units, utcOffset: { city.timeZone?.offsetSeconds(at: $0, sourceTime: sourceTime) ?? 0 }, into: &buffer,
                                  rect: Rect(x: rect.x + 1, y: y, width: width, height: chartRows))
             y += chartRows
         } else if !hourLines.isEmpty {

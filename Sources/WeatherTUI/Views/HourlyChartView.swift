@@ -35,8 +35,9 @@ public enum HourlyChartView {
         return hours.count >= 2 ? hours : nil
     }
 
-    /// Draws `hours` (at least two, earliest first) into `rect`; `offsetHours` is the city's UTC offset.
-    static func draw(_ hours: [HourlyForecast], units: TemperatureUnit, offsetHours: Double, into buffer: inout ScreenBuffer, rect: Rect) {
+    /// Draws `hours` (at least two, earliest first) into `rect`; `utcOffset` gives the city's
+    /// offset from UTC in seconds at an hour's start (seconds since 1970).
+    static func draw(_ hours: [HourlyForecast], units: TemperatureUnit, utcOffset: (Int) -> Int, into buffer: inout ScreenBuffer, rect: Rect) {
         guard rect.height >= minimumRows, rect.width > labelWidth + 4, hours.count >= 2 else { return }
         let span = (hours[hours.count - 1].epochTime - hours[0].epochTime) / 3600 + 1
         buffer.draw("Next \(span) h (local time)", x: rect.x, y: rect.y, style: .sectionTitle, maxWidth: rect.width)
@@ -106,13 +107,14 @@ public enum HourlyChartView {
         buffer.draw("└" + String(repeating: "─", count: plotWidth), x: plotX - 1, y: axisY, style: axis, maxWidth: plotWidth + 1)
         let cellsPerHour = Double(plotWidth) / Double(hours.count)
         let step = [1, 2, 3, 4, 6, 12].first { Double($0) * cellsPerHour >= 4 } ?? 24
-        let offset = Int((offsetHours * 3600).rounded())
+        var labelsEnd = 0  // where the last label ended: a label that would touch it (an hour the clock repeats) is left out
         for (i, hour) in hours.enumerated() {
-            let local = (((hour.epochTime + offset) / 3600) % 24 + 24) % 24
+            let local = (((hour.epochTime + utcOffset(hour.epochTime)) / 3600) % 24 + 24) % 24
             guard local % step == 0 else { continue }
             let column = Int(Double(i) * Double(dotsWide - 1) / Double(hours.count - 1)) / 2
             let text = local < 10 ? "0\(local)" : "\(local)"
-            guard column + 2 <= plotWidth else { continue }
+            guard column + 2 <= plotWidth, column >= labelsEnd else { continue }
+            labelsEnd = column + 3
             buffer.draw("┬", x: plotX + column, y: axisY, style: axis)
             buffer.draw(text, x: plotX + column, y: axisY + 1, style: axis)
         }

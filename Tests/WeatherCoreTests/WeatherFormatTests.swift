@@ -32,18 +32,31 @@ import WeatherModels
         #expect(WeatherFormat.whole(-9.3e18) == "-9300000000000000000" && WeatherFormat.whole(-0.4) == "0")
         #expect(WeatherFormat.measure(MetricImperial(metric: UnitValue(value: 1e300, unit: "km/h"), imperial: nil), units: .metric)?.hasSuffix(" km/h") == true)
         #expect(WeatherFormat.utcOffset(hours: 1e300) == "UTC?" && WeatherFormat.utcOffset(hours: 14) == "UTC+14")
-        #expect(WeatherFormat.localTime(CityTimeZone(code: "X", name: nil, gmtOffset: -1e300), at: Date()) == nil)
+        #expect(WeatherFormat.localTime(CityTimeZone(code: "X", name: nil, gmtOffset: -1e300), at: Date(), sourceTime: 0) == nil)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(WeatherFormat.age(of: Date(timeIntervalSinceReferenceDate: -1e300), now: now) == "long ago")
         #expect(WeatherFormat.age(of: now - 999_999 * 86400, now: now) == "999999 days ago")
         #expect(WeatherFormat.temperature(MetricImperial(metric: nil, imperial: UnitValue(value: -1e300, unit: "F")), units: .imperial).hasSuffix("°F"))
     }
 
+    @Test func aSavedZoneShownAfterItsSummerTimeEndedMovesItsClockAndLabel() {
+        // Observed 2026-10-24 18:00 UTC in Berlin (CEST, +2); shown on 2026-10-26 12:00 UTC.
+        let berlin = CityTimeZone(code: "CEST", name: "Europe/Berlin", gmtOffset: 2)
+        let observed = 1_792_864_800, later = Date(timeIntervalSince1970: 1_793_016_000)
+        #expect(WeatherFormat.localTime(berlin, at: later, sourceTime: observed) == "13:00 local (CET, UTC+1)")
+        #expect(WeatherFormat.localTime(berlin, at: later, sourceTime: observed + 2 * 86400) == "14:00 local (CEST, UTC+2)",
+                "given after the change, the source's offset is taken as it is")
+        #expect(WeatherFormat.localClock(berlin, at: Date(timeIntervalSince1970: TimeInterval(observed)), sourceTime: observed) == "20:00")
+        // No zone name: the source's offset and code, whenever shown.
+        let unnamed = CityTimeZone(code: "CEST", name: nil, gmtOffset: 2)
+        #expect(WeatherFormat.localTime(unnamed, at: later, sourceTime: observed) == "14:00 local (CEST, UTC+2)")
+    }
+
     @Test func localTimeWithFractionalOffsets() {
         let noonUTC = Date(timeIntervalSince1970: 1_795_348_800)  // 2026-11-22T12:00:00Z
-        #expect(WeatherFormat.localTime(CityTimeZone(code: "JST", name: nil, gmtOffset: 9), at: noonUTC) == "21:00 local (JST, UTC+9)")
-        #expect(WeatherFormat.localTime(CityTimeZone(code: "IST", name: nil, gmtOffset: 5.5), at: noonUTC) == "17:30 local (IST, UTC+5:30)")
-        #expect(WeatherFormat.localTime(CityTimeZone(code: "NST", name: nil, gmtOffset: -3.5), at: noonUTC) == "08:30 local (NST, UTC-3:30)")
+        #expect(WeatherFormat.localTime(CityTimeZone(code: "JST", name: nil, gmtOffset: 9), at: noonUTC, sourceTime: 0) == "21:00 local (JST, UTC+9)")
+        #expect(WeatherFormat.localTime(CityTimeZone(code: "IST", name: nil, gmtOffset: 5.5), at: noonUTC, sourceTime: 0) == "17:30 local (IST, UTC+5:30)")
+        #expect(WeatherFormat.localTime(CityTimeZone(code: "NST", name: nil, gmtOffset: -3.5), at: noonUTC, sourceTime: 0) == "08:30 local (NST, UTC-3:30)")
         #expect(WeatherFormat.utcOffset(hours: 5.75) == "UTC+5:45")
         #expect(WeatherFormat.utcOffset(hours: 0) == "UTC")
     }

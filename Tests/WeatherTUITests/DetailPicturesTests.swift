@@ -82,6 +82,16 @@ import WeatherModels
         #expect(!buffer.lines[9].contains("0202"), "no label written over another")
     }
 
+    @Test func aBrokenOffsetLabelsTheChartInUTC() throws {
+        // A foreign or damaged feed's offset (1e300 hours) neither traps nor shows a local time.
+        var m = try Self.state(hours: Self.hours())
+        m.feed?.cities[0].timeZone = CityTimeZone(code: "X", name: "Europe/Berlin", gmtOffset: 1e300)
+        m.visibleCities = m.feed?.cities ?? []
+        let lines = Self.render(m, 140, 40).lines
+        #expect(lines.contains { $0.contains(" 12   14 ") }, "12:09 UTC: the hours from 12, in UTC")
+        #expect(!lines.joined().contains("local ("))
+    }
+
     @Test func fahrenheitScalesTheChart() throws {
         var m = try Self.state(hours: Self.hours())
         m.units = .imperial

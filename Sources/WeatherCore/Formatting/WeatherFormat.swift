@@ -67,7 +67,7 @@ public enum WeatherFormat {
     /// Whether an offset from UTC, in hours, could be a place's: real ones run from -12 to +14;
     /// anything within a day is drawn as sent, anything past it is not an offset.
     public static func isPlausibleOffset(_ hours: Double) -> Bool {
-        abs(hours) <= 24
+        CityTimeZone.isPlausible(offsetHours: hours)
     }
 
     /// `UTC+9`, `UTC+5:30`, `UTC-3:30`, `UTC`; `UTC?` for an offset no place has.
@@ -80,17 +80,27 @@ public enum WeatherFormat {
         return m == 0 ? "UTC\(sign)\(h)" : "UTC\(sign)\(h):" + CivilTime.padded(Int64(m))
     }
 
-    /// The city's wall-clock time: `14:50 local (JST, UTC+9)`.
-    public static func localTime(_ zone: CityTimeZone?, at now: Date) -> String? {
-        guard let zone, let time = localClock(zone, at: now) else { return nil }
-        let label = [zone.code, utcOffset(hours: zone.gmtOffset)].compactMap { $0 }.joined(separator: ", ")
-        return "\(time) local (\(label))"
+    /// The city's wall-clock time: `14:50 local (JST, UTC+9)`. `sourceTime` is when the source
+    /// gave the zone's offset (seconds since 1970): a summer time change since then moves the
+    /// clock and its label (a saved feed shown days later).
+    public static func localTime(_ zone: CityTimeZone?, at now: Date, sourceTime: Int) -> String? {
+        guard let zone, let hours = offsetHours(zone, at: now, sourceTime: sourceTime) else { return nil }
+        let epoch = Int(now.timeIntervalSince1970)
+        let label = [zone.code(at: epoch, sourceTime: sourceTime), utcOffset(hours: hours)].compactMap { $0 }.joined(separator: ", ")
+        return "\(wallClock(now, offsetHours: hours)) local (\(label))"
     }
 
-    /// `14:50` on the city's clock at `date`; nil when its zone is unknown or its offset broken.
-    public static func localClock(_ zone: CityTimeZone?, at date: Date) -> String? {
-        guard let zone, isPlausibleOffset(zone.gmtOffset) else { return nil }
-        return wallClock(date, offsetHours: zone.gmtOffset)
+    /// `14:50` on the city's clock at `date`, its offset given at `sourceTime` (as `localTime`);
+    /// nil when its zone is unknown or its offset broken.
+    public static func localClock(_ zone: CityTimeZone?, at date: Date, sourceTime: Int) -> String? {
+        guard let zone, let hours = offsetHours(zone, at: date, sourceTime: sourceTime) else { return nil }
+        return wallClock(date, offsetHours: hours)
+    }
+
+    private static func offsetHours(_ zone: CityTimeZone, at date: Date, sourceTime: Int) -> Double? {
+        guard isPlausibleOffset(zone.gmtOffset) else { return nil }
+        let hours = Double(zone.offsetSeconds(at: Int(date.timeIntervalSince1970), sourceTime: sourceTime)) / 3600
+        return isPlausibleOffset(hours) ? hours : nil
     }
 
     /// `12:04` in the given zone (the user's own by default): the zone's offset at that moment,

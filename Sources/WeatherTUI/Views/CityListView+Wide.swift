@@ -40,8 +40,7 @@ enum ExtraColumn: CaseIterable, Equatable {
         case .wind:
             return WeatherFormat.wind(city.wind, units: units) ?? ""
         case .localTime:
-            guard let offset = city.timeZone?.gmtOffset, WeatherFormat.isPlausibleOffset(offset) else { return "" }
-            return WeatherFormat.wallClock(now, offsetHours: offset)
+            return WeatherFormat.localClock(city.timeZone, at: now, sourceTime: city.zoneGivenAt(now: now)) ?? ""
         }
     }
 }

@@ -23,9 +23,10 @@ public enum DetailView {
         let country = city.country.englishName == city.country.localizedName || city.country.englishName.isEmpty
             ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
-        var when = [WeatherFormat.localTime(city.timeZone, at: m.now)].compactMap { $0 }
+        let sourceTime = city.zoneGivenAt(now: m.now)
+        var when = [WeatherFormat.localTime(city.timeZone, at: m.now, sourceTime: sourceTime)].compactMap { $0 }
         if let feed = m.feed, let observed = FeedPolicy.outdatedObservation(of: city, in: feed) {
-            let clock = WeatherFormat.localClock(city.timeZone, at: observed).map { $0 + " local" } ?? WeatherFormat.clock(observed)
+            let clock = WeatherFormat.localClock(city.timeZone, at: observed, sourceTime: sourceTime).map { $0 + " local" } ?? WeatherFormat.clock(observed)
             when.append("observed \(clock), \(WeatherFormat.age(of: observed, now: m.now))")
         }
         if !when.isEmpty { out.append(Line(text: when.joined(separator: " · "))) }
@@ -192,8 +193,7 @@ public enum DetailView {
         if chartRows > 0, let hours {
             y += 1
             // The hours ahead in the city's time, past a summer time change too.
-            let sourceTime = city.epochTime ?? Int(m.now.timeIntervalSince1970)
-            HourlyChartView.draw(hours, units: m.units, utcOffset: { city.timeZone?.offsetSeconds(at: $0, sourceTime: sourceTime) ?? 0 }, into: &buffer,
+            HourlyChartView.draw(hours, units: m.units, utcOffset: { [given = city.zoneGivenAt(now: m.now)] in city.timeZone?.offsetSeconds(at: $0, sourceTime: given) ?? 0 }, into: &buffer,
                                  rect: Rect(x: rect.x + 1, y: y, width: width, height: chartRows))
             y += chartRows
         } else if !hourLines.isEmpty {

@@ -2,7 +2,8 @@
 /// xterm-compatible terminal: the baseline against which `scripts/bench render` sets the bytes
 /// ncurses writes, so that a figure says how much is the writer's and how much the change's own.
 ///
-/// The model is generous to the writer, so that no real writer goes below it:
+/// The model is generous to the writer, so that a real one should not go below it (a test holds
+/// ncurses to that over a session through every screen):
 /// - every changed grapheme is sent as its UTF-8 bytes, a run of one repeated grapheme as one
 ///   copy and `REP` when shorter; blanks are erased where that is shorter: by `ECH` over their
 ///   whole stretch (the cursor counted as moved on), by `EL` when only blanks follow or precede

@@ -121,7 +121,9 @@ public struct OpenMeteoClient: Sendable {
     /// A coordinate with at most 4 decimals (about 11 m) and never in exponent notation, which
     /// Swift's shortest form would use for values near 0 (`1e-05`).
     static func coordinate(_ degrees: Double) -> String {
-        guard degrees.isFinite else { return "0" }
+        // Places are checked to be on Earth where they come in (search, Pinned.plist); this only
+        // keeps any other number from trapping in the conversion below.
+        guard degrees.isFinite, abs(degrees) <= 360 else { return "0" }
         let tenThousandths = Int((degrees * 10_000).rounded())
         let magnitude = abs(tenThousandths)
         var fraction = String(magnitude % 10_000)

@@ -35,6 +35,12 @@ public struct PlaceMatch: Codable, Equatable, Hashable, Sendable {
         self.elevation = elevation
     }
 
+    /// Whether `latitude` and `longitude` are a point on Earth: a search answer or a damaged file
+    /// can hold others (1e300, NaN), which no weather request or screen could use.
+    public static func isOnEarth(latitude: Double, longitude: Double) -> Bool {
+        abs(latitude) <= 90 && abs(longitude) <= 180
+    }
+
     /// `Reykjavík, Capital Region, Iceland`: the name with what tells it from its namesakes.
     public var label: String {
         ([name] + [region, country].compactMap { $0 }.filter { !$0.isEmpty && $0 != name }).joined(separator: ", ")

@@ -42,11 +42,13 @@ extension PinnedCity {
 
     /// The cities in archive bytes written by `archive`, by `NSKeyedArchiver` from the box (under
     /// either class name) or by any archiver of the same objects; anything else is `corrupt`.
-    /// A box missing its key, name or coordinates fails the archive, as its `init?(coder:)` did.
+    /// A box missing its key, name or coordinates fails the archive, as its `init?(coder:)` did;
+    /// so do coordinates off the Earth (a damaged file's), which every refresh would send.
     public static func unarchive(_ data: Data) throws(ArchiveError) -> [PinnedCity] {
         try ObjectArrayArchive.decode(PinnedCity.self, classNames: archivedClassNames, from: data) { (box) throws(ArchiveError) -> PinnedCity? in
             guard let key = try box.string(forKey: Key.key), let name = try box.string(forKey: Key.name),
-                  let latitude = try box.double(forKey: Key.latitude), let longitude = try box.double(forKey: Key.longitude)
+                  let latitude = try box.double(forKey: Key.latitude), let longitude = try box.double(forKey: Key.longitude),
+                  PlaceMatch.isOnEarth(latitude: latitude, longitude: longitude)
             else { return nil }
             var place: PlaceMatch?
             // The place's other fields are read only with its id, as the box read them.

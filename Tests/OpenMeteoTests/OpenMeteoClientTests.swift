@@ -83,6 +83,7 @@ struct OpenMeteoClientTests {
         #expect(OpenMeteoClient.coordinate(-176.56) == "-176.56")
         #expect(OpenMeteoClient.coordinate(13) == "13")
         #expect(OpenMeteoClient.coordinate(.nan) == "0")
+        #expect(OpenMeteoClient.coordinate(-1e300) == "0", "no trap: places off the Earth are refused before they get here")
     }
 
     // MARK: Decoding documented payloads

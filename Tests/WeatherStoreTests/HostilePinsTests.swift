@@ -81,6 +81,10 @@ import WeatherModels
              { p in [box(p, ["key": 0, "name": 5, "latitude": 6, "longitude": 6]), p.string("1"), p.real(2)] }),
             ("an entry of PinnedCity is unreadable",  // no longitude
              { p in [box(p, ["key": 5, "name": 5, "latitude": 6]), p.string("1"), p.real(2)] }),
+            ("an entry of PinnedCity is unreadable",  // a latitude off the Earth, which every refresh would send
+             { p in [box(p, ["key": 5, "name": 5, "latitude": 6, "longitude": 7]), p.string("1"), p.real(1e300), p.real(2)] }),
+            ("an entry of PinnedCity is unreadable",  // a longitude that is not a number
+             { p in [box(p, ["key": 5, "name": 5, "latitude": 7, "longitude": 6]), p.string("1"), p.real(.nan), p.real(2)] }),
             ("an entry of PinnedCity is unreadable",  // an entry that is a string, not a box
              { p in [p.string("1")] }),
             ("an entry of PinnedCity is unreadable",  // a box's fields in an object of another (allowed) class

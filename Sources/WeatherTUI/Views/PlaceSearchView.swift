@@ -16,16 +16,6 @@ public enum PlaceSearchView {
         }
     }
 
-    /// `64.14° N, 21.90° W`.
-    static func coordinates(_ place: PlaceMatch) -> String {
-        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
-            let text = String(Int((abs(value) * 100).rounded()))
-            let padded = String(repeating: "0", count: max(0, 3 - text.count)) + text
-            return "\(padded.dropLast(2)).\(padded.suffix(2))° \(value < 0 ? negative : positive)"
-        }
-        return part(place.latitude, "N", "S") + ", " + part(place.longitude, "E", "W")
-    }
-
     static func drawSearch(_ search: PlaceSearch, into buffer: inout ScreenBuffer, size: TerminalSize) {
         let results = search.results
         let inner = min(size.columns - 4, 76)
@@ -67,7 +57,7 @@ public enum PlaceSearchView {
                     buffer.draw(text, x: col, y: rowY, columns: columnWidth, style: style)
                     col += columnWidth + gap
                 }
-                buffer.draw(coordinates(place), x: col, y: rowY, columns: coordWidth, style: style, alignRight: true)
+                buffer.draw(ViewFormat.coordinates(latitude: place.latitude, longitude: place.longitude), x: col, y: rowY, columns: coordWidth, style: style, alignRight: true)
             }
         }
         let hints = results.isEmpty ? "⏎ search  Esc leave" : "↑↓ pick  ⏎ add  type to search again  Esc leave"

@@ -92,6 +92,23 @@ import WeatherModels
         #expect(!lines.joined().contains("local ("))
     }
 
+    @Test func temperaturesNoWeatherHasAreLeftOffTheChart() throws {
+        // A damaged Forecasts.plist or a server's 1e308: no trap, and the other hours still drawn.
+        var hours = Self.hours().hours
+        hours[3].temperatureCelsius = 1.7e308
+        hours[4].temperatureCelsius = -1.7e308
+        hours[5].temperatureCelsius = 5e3
+        hours.append(HourlyForecast(epochTime: .max, temperatureCelsius: 10, precipitationProbability: 0))  // no such hour
+        for units in [TemperatureUnit.metric, .imperial] {
+            var m = try Self.state(hours: HourlyForecastResponse(hours: hours))
+            m.units = units
+            let lines = Self.render(m, 140, 40).lines
+            #expect(lines.contains { $0.contains("Next 24 h (local time)") })
+            #expect(lines.contains { $0.contains(units == .metric ? "15°┤" : "59°┤") }, "the scale of the plausible hours")
+        }
+        #expect(HourlyChartView.upcoming(HourlyForecastResponse(hours: hours), now: ViewFixtures.now)?.count == 21)
+    }
+
     @Test func fahrenheitScalesTheChart() throws {
         var m = try Self.state(hours: Self.hours())
         m.units = .imperial

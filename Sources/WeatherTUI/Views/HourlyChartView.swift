@@ -27,11 +27,19 @@ public enum HourlyChartView {
     /// Eighths of a cell, for the bars.
     static let bars: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// The hours still ahead at `now` (the current one included), those with a temperature;
-    /// nil when fewer than two are left (a line needs two points).
+    /// Beyond this many degrees Celsius either way a value is no weather (a damaged file's, a
+    /// server's 1e308): plotted, it would flatten every other hour, or overflow the scale.
+    static let plausibleCelsius = 150.0
+
+    /// The hours still ahead at `now` (the current one included, none past the 16 days a forecast
+    /// reaches), those with a plausible temperature; nil when fewer than two are left (a line
+    /// needs two points).
     public static func upcoming(_ hourly: HourlyForecastResponse?, now: Date) -> [HourlyForecast]? {
         let thisHour = Int(now.timeIntervalSince1970) / 3600 * 3600
-        let hours = (hourly?.hours ?? []).filter { $0.epochTime >= thisHour && $0.temperatureCelsius?.isFinite == true }
+        let hours = (hourly?.hours ?? []).filter {
+            $0.epochTime >= thisHour && $0.epochTime - thisHour <= 16 * 86400
+                && $0.temperatureCelsius.map { abs($0) <= plausibleCelsius } == true
+        }
         return hours.count >= 2 ? hours : nil
     }
 

@@ -89,11 +89,12 @@ public struct FeedLoader: Sendable {
         return text
     }
 
-    /// Places named `text` from the source (no key: `.noAPIKey`).
+    /// Places named `text` from the source (no key: `.noAPIKey`), the browser's and `--city`'s
+    /// alike. A place off the Earth (a server's 1e300 or NaN) is left out: no request could use it.
     public func searchPlaces(_ text: String, language: String) async -> Result<[PlaceMatch], FeedError> {
         guard let service else { return .failure(.noAPIKey) }
         do throws(ServiceError) {
-            return .success(try await service.searchPlaces(text, language: language))
+            return .success(try await service.searchPlaces(text, language: language).filter(\.isOnEarth))
         } catch {
             return .failure(.network(error))
         }

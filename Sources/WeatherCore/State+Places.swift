@@ -68,8 +68,7 @@ extension State {
             // An answer to a search that was left or replaced changes nothing.
             guard search.phase == .searching,
                   search.text.trimmed == query else { return [] }
-            // A place off the Earth (a server's error) is no place to add.
-            switch result.map({ $0.filter { PlaceMatch.isOnEarth(latitude: $0.latitude, longitude: $0.longitude) } }) {
+            switch result {
             case .success(let places) where places.isEmpty:
                 search.phase = .typing
                 search.message = "no place called \"\(query)\""

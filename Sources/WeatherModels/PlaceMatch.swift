@@ -41,6 +41,9 @@ public struct PlaceMatch: Codable, Equatable, Hashable, Sendable {
         abs(latitude) <= 90 && abs(longitude) <= 180
     }
 
+    /// Whether this place's coordinates are on Earth (`isOnEarth(latitude:longitude:)`).
+    public var isOnEarth: Bool { Self.isOnEarth(latitude: latitude, longitude: longitude) }
+
     /// `Reykjavík, Capital Region, Iceland`: the name with what tells it from its namesakes.
     public var label: String {
         ([name] + [region, country].compactMap { $0 }.filter { !$0.isEmpty && $0 != name }).joined(separator: ", ")

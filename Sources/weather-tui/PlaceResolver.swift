@@ -44,7 +44,8 @@ struct PlaceResolver {
         var learned = false
         for name in names {
             let key = StoredPlaces.key(source: source, name: name)
-            if let known = stored.byName[key] {
+            // A remembered place off the Earth (a damaged file's) is searched for again.
+            if let known = stored.byName[key], known.isOnEarth {
                 places.append(known)
                 continue
             }

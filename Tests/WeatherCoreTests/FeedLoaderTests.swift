@@ -82,6 +82,28 @@ import WeatherModels
     static let lima = PinnedCity(key: "p2", name: "Lima", latitude: -12, longitude: -77)
     static let nuuk = PinnedCity(key: "p3", name: "Nuuk", latitude: 64.2, longitude: -51.7)
 
+    /// A source whose place search answers `places`.
+    struct PlacesService: WeatherService {
+        var places: [PlaceMatch]
+        func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse { throw .cancelled }
+        func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse { throw .cancelled }
+        func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] { places }
+    }
+
+    @Test func placesOffTheEarthAreNotOffered() async throws {
+        // A server's 1e300 or NaN would reach every refresh's request once added (the browser's
+        // search and --city both ask here).
+        let good = PlaceMatch(id: "om:1", name: "Reykjavik", latitude: 64.1355, longitude: -21.8954)
+        let broken = [PlaceMatch(id: "om:2", name: "Reykjavik", latitude: 1e300, longitude: 0),
+                      PlaceMatch(id: "om:3", name: "Reykjavik", latitude: 64, longitude: .nan),
+                      PlaceMatch(id: "om:4", name: "Reykjavik", latitude: -90.5, longitude: 10),
+                      PlaceMatch(id: "om:5", name: "Reykjavik", latitude: 10, longitude: -180.01)]
+        let found = await loader(nil).with(PlacesService(places: broken + [good])).searchPlaces("Reykjavik", language: "en")
+        #expect(found == .success([good]))
+        let none = await loader(nil).with(PlacesService(places: broken)).searchPlaces("Reykjavik", language: "en")
+        #expect(none == .success([]))
+    }
+
     /// A source whose refresh brings the top cities and `fresh`, and names `failed` as unrefreshed.
     struct PartialService: WeatherService {
         var fresh: [CityWeather]

@@ -142,6 +142,18 @@ final class PlaceService: WeatherService, @unchecked Sendable {
         #expect(resolution.failure == "cannot look up \"Reykjavik\": API key rejected (401): check ACCUWEATHER_API_KEY")
     }
 
+    @Test func aRememberedPlaceOffTheEarthIsSearchedForAgain() async throws {
+        // A damaged Places.plist whose coordinates no request could use: found again, and kept.
+        let config = try config(["Reykjavik"])
+        var lost = Self.reykjavik
+        lost.latitude = 1e300
+        try config.files.places.save(StoredPlaces(byName: [StoredPlaces.key(source: config.provider.rawValue, name: "Reykjavik"): lost]))
+        let resolution = await resolver(config).resolve(["Reykjavik"])
+        #expect(resolution.places == [Self.reykjavik])
+        #expect(service.searches == 1)
+        #expect(try config.files.places.load().byName.values.map(\.latitude) == [Self.reykjavik.latitude])
+    }
+
     @Test func aDamagedPlacesFileIsMovedAsideAndTheNameSearchedAgain() async throws {
         let config = try config(["Reykjavik"])
         try Data("garbage".utf8).write(to: config.files.places.url)

@@ -45,8 +45,10 @@ public enum CivilTime {
 
     /// `2026-11-22T15:40:00+06:00`: the instant `epoch` as the local time at `utcOffsetSeconds`,
     /// with that offset, as AccuWeather writes local times (Open-Meteo's and the demo's are made so).
+    /// An instant and offset no clock has (a server's `Int.max`) write a date far off, never a trap.
     public static func iso8601(epoch: Int, utcOffsetSeconds: Int) -> String {
-        let (days, secondOfDay) = floorDivision(Int64(epoch) + Int64(utcOffsetSeconds), 86_400)
+        let (local, overflow) = Int64(epoch).addingReportingOverflow(Int64(utcOffsetSeconds))
+        let (days, secondOfDay) = floorDivision(overflow ? Int64(epoch) : local, 86_400)
         let (year, month, day) = date(daysSince1970: days)
         let offset = Int64(utcOffsetSeconds).magnitude
         let sign = utcOffsetSeconds < 0 ? "-" : "+"

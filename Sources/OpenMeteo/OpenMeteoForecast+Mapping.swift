@@ -5,7 +5,11 @@ import EssentialsSupport
 /// systems derived from the metric values), the daily forecast in AccuWeather's single-unit
 /// shape, and the coming hours; each with what the request asked for, which is what is shown.
 extension OpenMeteoForecast {
-    private var offset: Int { utcOffsetSeconds ?? 0 }
+    /// The answer's offset from UTC; one no place has (a server's error) counts as UTC.
+    private var offset: Int {
+        guard let seconds = utcOffsetSeconds, CityTimeZone.isPlausible(offsetHours: Double(seconds) / 3600) else { return 0 }
+        return seconds
+    }
 
     func cityWeather(for city: TopCity, language: String) -> CityWeather {
         let code = UnitConversion.whole(current.weatherCode)

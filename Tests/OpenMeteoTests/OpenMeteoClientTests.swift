@@ -205,6 +205,24 @@ struct OpenMeteoClientTests {
         #expect(feed.dailyForecasts["178087"]?.dailyForecasts == [])
     }
 
+    @Test func timesAndOffsetsNoClockHasNeitherTrapNorShift() async throws {
+        // A server's error: the largest integers as the instant and the offset.
+        let body = try Fixture.edited("forecast-one-documented.json") { value in
+            guard var object = value as? [String: Any], var current = object["current"] as? [String: Any],
+                  var daily = object["daily"] as? [String: Any], let days = daily["time"] as? [Any] else { return }
+            object["utc_offset_seconds"] = Int.max
+            current["time"] = Int.max
+            daily["time"] = days.map { _ in Int.min }
+            object["current"] = current
+            object["daily"] = daily
+            value = object
+        }
+        let feed = try await conditions(body: body, cities: [.make()]).get()
+        let berlin = try #require(feed.cities.first)
+        #expect(berlin.timeZone?.gmtOffset == 0, "an offset no place has counts as UTC")
+        #expect(berlin.localObservationDateTime?.hasSuffix("+00:00") == true)
+    }
+
     @Test func variablesNotAskedForAreIgnored() async throws {
         // An answer with more than was asked (a server or proxy adding variables) reads the same.
         let plain = try await conditions(body: try Fixture.openMeteo("forecast-one-documented.json"), cities: [.make()]).get()

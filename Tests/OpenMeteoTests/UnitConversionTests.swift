@@ -67,5 +67,9 @@ struct UnitConversionTests {
         #expect(CivilTime.iso8601(epoch: 1_795_340_400, utcOffsetSeconds: 20_700) == "2026-11-22T15:25:00+05:45")
         #expect(CivilTime.iso8601(epoch: 1_709_208_000, utcOffsetSeconds: 0) == "2024-02-29T12:00:00+00:00")
         #expect(CivilTime.iso8601(epoch: 1_795_340_400, utcOffsetSeconds: -34_200) == "2026-11-22T00:10:00-09:30")
+        // Instants and offsets no clock has: far-off dates, no trap.
+        #expect(!CivilTime.iso8601(epoch: .max, utcOffsetSeconds: .max).isEmpty)
+        #expect(!CivilTime.iso8601(epoch: .min, utcOffsetSeconds: .min).isEmpty)
+        #expect(CivilTime.iso8601(epoch: .max, utcOffsetSeconds: 0).hasSuffix("+00:00"))
     }
 }

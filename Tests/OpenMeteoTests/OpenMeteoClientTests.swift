@@ -223,6 +223,30 @@ struct OpenMeteoClientTests {
         #expect(berlin.localObservationDateTime?.hasSuffix("+00:00") == true)
     }
 
+    @Test(arguments: [1.7e308, -1.7e308, 1e15])
+    func everyVariableAtAnExtremeIsMappedWithoutTrapping(_ x: Double) async throws {
+        // A server's error in every number of the answer: the city still comes, its values as sent
+        // (rounded to tenths, which may carry the largest to infinity).
+        let body = try Fixture.edited("forecast-one-documented.json") { value in
+            guard var object = value as? [String: Any] else { return }
+            for block in ["current", "hourly", "daily"] {
+                guard var fields = object[block] as? [String: Any] else { continue }
+                for (name, field) in fields where name != "time" {
+                    fields[name] = (field as? [Any]).map { $0.map { _ in x } } ?? x
+                }
+                object[block] = fields
+            }
+            object["elevation"] = x
+            value = object
+        }
+        let feed = try await conditions(body: body, cities: [.make()]).get()
+        let berlin = try #require(feed.cities.first)
+        let temperature = try #require(berlin.temperature.metric?.value)
+        #expect(temperature == x || (temperature.isInfinite && temperature.sign == x.sign))
+        #expect(feed.dailyForecasts.values.first?.dailyForecasts.count == 5)
+        #expect(feed.hourlyForecasts.values.first?.hours.count == 24)
+    }
+
     @Test func variablesNotAskedForAreIgnored() async throws {
         // An answer with more than was asked (a server or proxy adding variables) reads the same.
         let plain = try await conditions(body: try Fixture.openMeteo("forecast-one-documented.json"), cities: [.make()]).get()

@@ -6,35 +6,34 @@ import Foundation
 import EssentialsSupport
 
 extension CityTimeZone {
+    /// Whether some place could be `hours` from UTC (NaN and the like are not).
+    public static func isPlausible(offsetHours hours: Double) -> Bool {
+        abs(hours) <= 24
+    }
+
+    /// An offset in hours as whole seconds; nil when no place has it.
+    public static func seconds(ofOffsetHours hours: Double) -> Int? {
+        isPlausible(offsetHours: hours) ? Int((hours * 3600).rounded()) : nil
+    }
+
     /// Seconds east of UTC at `epoch`: the offset the source gave with its data at `sourceTime`,
     /// moved by any change the named zone makes between the two, so that hours past a summer
     /// time change are labelled in the new local time. The source's offset stays the base: a zone
     /// the system lacks, or a name that does not match it, changes nothing.
     /// An offset no place has (a broken or foreign feed's) counts as UTC.
     public func offsetSeconds(at epoch: Int, sourceTime: Int) -> Int {
-        guard Self.isPlausible(offsetHours: gmtOffset) else { return 0 }
-        let given = Int((gmtOffset * 3600).rounded())
+        guard let given = Self.seconds(ofOffsetHours: gmtOffset) else { return 0 }
         guard let name, let zone = ZoneInfo.cached(named: name) else { return given }
         let then = zone.secondsFromGMT(at: Date(timeIntervalSince1970: TimeInterval(sourceTime)))
         let at = zone.secondsFromGMT(at: Date(timeIntervalSince1970: TimeInterval(epoch)))
         return given + (at - then)
     }
-}
 
-extension CityTimeZone {
     /// The zone's short name at `epoch`: the source's code while the offset is the one the source
     /// gave, else the tz database's abbreviation for the new time (nil when it has none).
     public func code(at epoch: Int, sourceTime: Int) -> String? {
-        guard Self.isPlausible(offsetHours: gmtOffset),
-              offsetSeconds(at: epoch, sourceTime: sourceTime) != Int((gmtOffset * 3600).rounded()) else { return code }
+        guard let given = Self.seconds(ofOffsetHours: gmtOffset), offsetSeconds(at: epoch, sourceTime: sourceTime) != given else { return code }
         return name.flatMap { ZoneInfo.cached(named: $0) }?.abbreviation(at: Date(timeIntervalSince1970: TimeInterval(epoch)))
-    }
-}
-
-extension CityTimeZone {
-    /// Whether some place could be `hours` from UTC (NaN and the like are not).
-    public static func isPlausible(offsetHours hours: Double) -> Bool {
-        abs(hours) <= 24
     }
 }
 
@@ -42,7 +41,7 @@ extension CityWeather {
     /// When the source gave the city's zone offset (seconds since 1970): with its observation,
     /// else taken as `now`.
     public func zoneGivenAt(now: Date) -> Int {
-        epochTime ?? Int(now.timeIntervalSince1970)
+        epochTime ?? Int(ZoneInfo.seconds(of: now))
     }
 }
 

@@ -74,7 +74,7 @@ public struct ZoneInfo: Sendable, Hashable {
 
     /// Whole seconds from 1970 (rounded down), kept to ±2⁵³ so that the rule's calendar
     /// arithmetic cannot overflow; NaN counts as 1970.
-    static func seconds(of date: Date) -> Int64 {
+    public static func seconds(of date: Date) -> Int64 {
         let interval = date.timeIntervalSince1970
         let limit = 9_007_199_254_740_992.0  // 2^53
         guard !interval.isNaN else { return 0 }

@@ -93,8 +93,7 @@ public enum DemoData {
 
     /// `2026-11-22T14:33:00+09:00` for an epoch and a fractional offset.
     static func localISO(epoch: Int, offsetHours: Double) -> String {
-        let offset = WeatherFormat.isPlausibleOffset(offsetHours) ? Int((offsetHours * 3600).rounded()) : 0
-        return CivilTime.iso8601(epoch: epoch, utcOffsetSeconds: offset)
+        CivilTime.iso8601(epoch: epoch, utcOffsetSeconds: CityTimeZone.seconds(ofOffsetHours: offsetHours) ?? 0)
     }
 }
 

@@ -85,7 +85,7 @@ public enum WeatherFormat {
     /// clock and its label (a saved feed shown days later).
     public static func localTime(_ zone: CityTimeZone?, at now: Date, sourceTime: Int) -> String? {
         guard let zone, let hours = offsetHours(zone, at: now, sourceTime: sourceTime) else { return nil }
-        let label = [zone.code(at: epochSeconds(now), sourceTime: sourceTime), utcOffset(hours: hours)].compactMap { $0 }.joined(separator: ", ")
+        let label = [zone.code(at: Int(ZoneInfo.seconds(of: now)), sourceTime: sourceTime), utcOffset(hours: hours)].compactMap { $0 }.joined(separator: ", ")
         return "\(wallClock(now, offsetHours: hours)) local (\(label))"
     }
 
@@ -98,15 +98,10 @@ public enum WeatherFormat {
 
     private static func offsetHours(_ zone: CityTimeZone, at date: Date, sourceTime: Int) -> Double? {
         guard isPlausibleOffset(zone.gmtOffset) else { return nil }
-        let hours = Double(zone.offsetSeconds(at: epochSeconds(date), sourceTime: sourceTime)) / 3600
+        let hours = Double(zone.offsetSeconds(at: Int(ZoneInfo.seconds(of: date)), sourceTime: sourceTime)) / 3600
         return isPlausibleOffset(hours) ? hours : nil
     }
 
-    /// Whole seconds since 1970, kept to ±10¹⁵ (a damaged file's date must not trap the conversion).
-    private static func epochSeconds(_ date: Date) -> Int {
-        let t = date.timeIntervalSince1970
-        return t.isFinite ? Int(min(max(t, -1e15), 1e15).rounded(.down)) : 0
-    }
 
     /// `12:04` in the given zone (the user's own by default): the zone's offset at that moment,
     /// then arithmetic. (A `Calendar` here brought ICU's calendar into the browser's first frame,

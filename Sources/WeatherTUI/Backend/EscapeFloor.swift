@@ -85,10 +85,10 @@ public struct EscapeFloor: Sendable {
                         var run = 0, gap = 0
                         while c + gap < x + region, !changed(new, old, x: c + gap, y: y, span: 1) { gap += 1 }
                         while c + gap + run < x + region, changed(new, old, x: c + gap + run, y: y, span: 1) { run += 1 }
-                        if run > 0 { writeAll += min(gap, Self.csi(gap)) + min(run, 1 + (run > 1 ? Self.csi(run - 1) : 0)) }
+                        if run > 0 { writeAll += min(gap, Self.csi(gap)) + Self.repeated(run, bytes: 1) }
                         c += gap + run
                     }
-                    let write = min(changedRun, 1 + (changedRun > 1 ? Self.csi(changedRun - 1) : 0))
+                    let write = Self.repeated(changedRun, bytes: 1)
                     total += erase <= writeAll ? erase : write
                     x += erase <= writeAll ? region : changedRun
                     cursor = x < new.width ? (x, y) : nil
@@ -104,8 +104,7 @@ public struct EscapeFloor: Sendable {
                 let wanted = rendition(cell.style)
                 total += Self.sgrCost(from: current, to: wanted)
                 current = wanted
-                let one = new.utf8Count(y * new.width + x)
-                total += min(one * count, one + (count > 1 ? Self.csi(count - 1) : 0))
+                total += Self.repeated(count, bytes: new.utf8Count(y * new.width + x))
                 x += span * count
                 cursor = x < new.width ? (x, y) : nil
             }
@@ -246,6 +245,11 @@ public struct EscapeFloor: Sendable {
     }
 
     // MARK: Sizes
+
+    /// `count` copies of a grapheme of `bytes` bytes: each sent, or one and `REP` for the rest.
+    static func repeated(_ count: Int, bytes: Int) -> Int {
+        min(bytes * count, bytes + (count > 1 ? csi(count - 1) : 0))
+    }
 
     /// ESC [ n x: a control sequence with one number.
     static func csi(_ n: Int) -> Int { 3 + digits(n) }

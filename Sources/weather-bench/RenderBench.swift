@@ -11,7 +11,11 @@ func runRenderBench() throws {
     // The map draws every listed city, so its cost does grow with the count (goals < 1 ms at 150, < 5 ms at 10,000).
     frameBench(frame: "map frame", map: true, title: "render: one map frame (goal < 1 ms at 150 cities, < 5 ms at 10,000)",
                cpuLabel: "CPU time per map frame")
+    try runKeystrokeBench()
+}
 
+/// The bytes one `j` sends: the same in any build, so `weather-bench keys` runs them alone.
+func runKeystrokeBench() throws {
     print("\n## render: bytes the ncurses backend writes for one `j`\n")
     // The floor: the fewest bytes any writer could send for the same change (`EscapeFloor`), so
     // "j ÷ floor" is the writer's share and "floor ÷ changed bytes" the change's own.

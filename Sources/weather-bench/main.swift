@@ -7,6 +7,7 @@
 let sections: [(name: String, run: () throws -> Void)] = [
     ("archive", runArchiveBench),
     ("render", runRenderBench),
+    ("keys", runKeystrokeBench),
     ("growth", runGrowthBench),
     ("zone", runZoneBench),
 ]

@@ -133,7 +133,7 @@ let package = Package(
             path: "Tests/HTTPTestSupport"
         ),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource"]),
-        .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw"]),
+        .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw", "WeatherStore", "PlistArchive"]),
         .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program
         // (floor 1, which the goals name) and a FoundationEssentials one, as the program is (floor 0).

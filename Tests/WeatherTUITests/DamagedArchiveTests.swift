@@ -7,12 +7,12 @@ import WeatherStore
 @testable import WeatherTUI
 
 /// The step after the fuzzers' (`scripts/fuzz` stops where a file is decoded): a saved feed and
-/// its forecasts, damaged in ways that still decode, read by the program's own readers, restored
-/// through the reducer as at start-up and drawn on every screen at three sizes, sorted, walked
-/// and in both units. A damage is one of a value swapped for an extreme number or a hostile
-/// string, a value of another kind, a key dropped, an array emptied, shortened or with an element
-/// twice. Each round is seeded by its number, so a round that traps is found again by running it
-/// alone (`DAMAGE_TRACE=1` prints each round's number before it is drawn).
+/// its forecasts (six top cities and an own one), damaged in ways that still decode, read by the
+/// program's own readers, restored through the reducer as at start-up and drawn on every screen
+/// at three sizes, sorted, walked and in both units. A damage is one of a value swapped for an
+/// extreme number or a hostile string, a value of another kind, a key dropped, an array emptied,
+/// shortened or with an element twice. Each round is seeded by its number, so a trap comes back
+/// on every run; `DAMAGE_TRACE=1` prints each round's number before it is drawn.
 @Suite struct DamagedArchiveTests {
     /// 120 rounds in the suite (about 10 s in a debug build); `DAMAGE_ROUNDS=5000` for a campaign.
     static let rounds = ProcessInfo.processInfo.environment["DAMAGE_ROUNDS"].flatMap(Int.init) ?? 120
@@ -121,9 +121,13 @@ import WeatherStore
     }
 
     @Test func damagedFilesThatStillDecodeAreDrawnOnEveryScreen() throws {
-        let feed = DemoData.feed(count: 50, language: "en-us", fetchedAt: Self.now.addingTimeInterval(-300))
+        // Six top cities and an own one (a place, listed first with ★), as a refresh saves them.
+        let own = PinnedCity(place: PlaceMatch(id: "om:3413829", name: "Reykjavík", country: "Iceland", countryCode: "IS",
+                                               latitude: 64.14, longitude: -21.9, timeZone: "Atlantic/Reykjavik"))
+        let feed = DemoData.feed(count: 50, language: "en-us", fetchedAt: Self.now.addingTimeInterval(-300), own: [own])
         var small = feed
-        small.cities = Array(feed.cities.prefix(6))
+        small.cities = Array(feed.cities.prefix(6)) + feed.cities.filter { $0.key == own.key }
+        #expect(small.cities.count == 7 && small.placeKeys == [own.key])
         let forecasts = StoredForecasts(byCityKey: DemoData.forecasts(for: small))
         let feedTree = try PlistValueEncoder().encode(small)
         let forecastsTree = try PlistValueEncoder().encode(forecasts)
@@ -145,6 +149,7 @@ import WeatherStore
             if trace { print("damage round \(round)") }
 
             var state = State(config: AppConfig(timeZone: .utc), now: Self.now)
+            _ = state.reduce(.pinsLoaded([own]))
             _ = state.reduce(.archiveRestored(restoredFeed))
             if let restoredForecasts { _ = state.reduce(.forecastsRestored(restoredForecasts)) }
             _ = state.reduce(.tick(Self.now))

@@ -24,11 +24,25 @@ public enum FeedPolicy {
         config.units ?? saved?.units ?? .metric
     }
 
-    /// Whether a saved feed should be replaced: older than `refreshAfter`, asked for differently,
-    /// or without one of the cities `wanted` (an own city added since, a `--city` place).
+    /// How far ahead of this clock a saved time may be and still count as just saved: clocks are
+    /// set back by seconds now and then (NTP). Further ahead, it was saved before the clock was set
+    /// back a long way (or the file is damaged), and how old it is cannot be known.
+    public static let clockSlack: TimeInterval = 60
+
+    /// How old something saved at `date` is at `now`, in seconds; nil when that cannot be known:
+    /// `date` is ahead of the clock by more than `clockSlack`, or is no time at all (NaN). What
+    /// has no known age is never fresh, so it is fetched again rather than trusted for ever.
+    public static func age(of date: Date, now: Date) -> TimeInterval? {
+        let age = now.timeIntervalSince(date)
+        return age >= -clockSlack ? max(0, age) : nil  // NaN fails the comparison
+    }
+
+    /// Whether a saved feed should be replaced: older than `refreshAfter` or of no known age,
+    /// asked for differently, or without one of the cities `wanted` (an own city added since, a
+    /// `--city` place).
     public static func isStale(_ feed: some FetchedFeed, request: FeedRequest, refreshAfter: TimeInterval, now: Date,
                                wanted: [String] = []) -> Bool {
-        if now.timeIntervalSince(feed.fetchedAt) > refreshAfter || feed.request != request { return true }
+        guard let age = age(of: feed.fetchedAt, now: now), age <= refreshAfter, feed.request == request else { return true }
         guard !wanted.isEmpty else { return false }
         let held = Set(feed.cityKeys)
         return wanted.contains { !held.contains($0) }

@@ -275,7 +275,7 @@ extension State {
     /// dropping those too old to hold a day still ahead; saves when the file is behind.
     mutating func mergeRestored(_ stored: StoredForecasts) -> [Effect] {
         forecastsRestored = true
-        var merged = stored.byCityKey.filter { now.timeIntervalSince($0.value.fetchedAt) < State.forecastKeepAge }
+        var merged = stored.byCityKey.filter { FeedPolicy.age(of: $0.value.fetchedAt, now: now).map { $0 < State.forecastKeepAge } ?? false }
         for (key, fetched) in forecasts where merged[key].map({ $0.fetchedAt < fetched.fetchedAt }) ?? true {
             merged[key] = fetched
         }
@@ -285,7 +285,7 @@ extension State {
 
     /// A forecast fetch when the detail opens and the cached one is missing or older than an hour.
     mutating func forecastEffects(for key: String) -> [Effect] {
-        if let cached = forecasts[key], now.timeIntervalSince(cached.fetchedAt) < State.forecastMaxAge { return [] }
+        if let cached = forecasts[key], let age = FeedPolicy.age(of: cached.fetchedAt, now: now), age < State.forecastMaxAge { return [] }
         if forecastsInFlight.contains(key) { return [] }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
             // The detail says why there is no forecast instead of inviting a key press that does nothing.

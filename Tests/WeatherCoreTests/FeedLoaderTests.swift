@@ -60,6 +60,11 @@ import WeatherModels
         #expect(FeedPolicy.isStale(feed, request: request, refreshAfter: 1800, now: Make.t0 + 1801))
         #expect(FeedPolicy.isStale(feed, request: FeedRequest(count: 100, language: "en-us"), refreshAfter: 1800, now: Make.t0))
         #expect(FeedPolicy.isStale(feed, request: FeedRequest(count: 50, language: "ja-jp"), refreshAfter: 1800, now: Make.t0))
+        // Saved ahead of the clock: within a minute it is just saved, further it has no known age.
+        #expect(!FeedPolicy.isStale(feed, request: request, refreshAfter: 1800, now: Make.t0 - 60))
+        #expect(FeedPolicy.isStale(feed, request: request, refreshAfter: 1800, now: Make.t0 - 61))
+        #expect(FeedPolicy.age(of: Make.t0, now: Make.t0 - 30) == 0 && FeedPolicy.age(of: Make.t0, now: Make.t0 + 90) == 90)
+        #expect(FeedPolicy.age(of: Make.t0, now: Make.t0 - 3600) == nil && FeedPolicy.age(of: Date(timeIntervalSince1970: .nan), now: Make.t0) == nil)
     }
 
     /// docs/spec.md §4's table, as the banner and `--once` word it.

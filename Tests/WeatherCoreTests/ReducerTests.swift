@@ -69,6 +69,27 @@ import WeatherModels
         #expect(other.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [.fetchFeed(FeedRequest(count: 150, language: "en-us"))])
     }
 
+    /// A clock set back after a save (by hand, or a machine that booted with the wrong time and
+    /// was corrected) leaves saved times ahead of it: their age is unknown, so they are fetched
+    /// again rather than counted fresh until the clock catches up, which may take a year.
+    @Test func whatWasSavedAheadOfTheClockIsFetchedAgain() {
+        var ahead = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
+        #expect(ahead.reduce(.archiveRestored(.success(Make.feed(at: Make.t0 + 86_400)))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
+        var slack = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
+        #expect(slack.reduce(.archiveRestored(.success(Make.feed(at: Make.t0 + 30)))).isEmpty, "seconds ahead (NTP) still count as just saved")
+        var undated = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
+        #expect(undated.reduce(.archiveRestored(.success(Make.feed(at: Date(timeIntervalSince1970: .nan))))).count == 1)
+
+        var state = Self.loaded()
+        let tomorrows = Self.forecast(at: Make.t0 + 86_400)
+        _ = state.reduce(.forecastLoaded(cityKey: "2", .success(ForecastPayload(forecast: tomorrows, rateLimitRemaining: nil))))
+        #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us")])
+
+        var restored = Self.loaded()
+        let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 600), "4": Self.forecast(at: Make.t0 + 30 * 86_400)])
+        #expect(restored.reduce(.forecastsRestored(saved)) == [.saveForecasts(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 600)]))])
+    }
+
     @Test func startingWithoutAKeySaysSoEvenOverAFreshArchive() {
         let state = State(config: AppConfig(refreshAfter: 1800, hasAPIKey: false), now: Make.t0 + 60)
         var expected = state

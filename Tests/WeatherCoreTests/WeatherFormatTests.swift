@@ -15,12 +15,24 @@ import WeatherModels
     }
 
     static let ages: [(Double, String)] = [(0, "just now"), (59, "just now"), (300, "5 min ago"), (10805, "3 h ago"),
-                                           (169_200, "47 h ago"), (172_810, "2 days ago")]
+                                           (169_200, "47 h ago"), (172_810, "2 days ago"), (-60, "just now"),
+                                           (-61, "ahead of the clock"), (-400 * 86_400, "ahead of the clock"), (.nan, "at no known time")]
 
     @Test(arguments: ages)
     func relativeAges(seconds: Double, text: String) {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(WeatherFormat.age(of: now - seconds, now: now) == text)
+    }
+
+    /// The header's and the messages' times: the clock within the last day, else with the date, so
+    /// that neither yesterday's nor a time ahead of the clock (saved before it was set back) reads
+    /// as today's.
+    @Test func timesOfTheLastDayAloneOthersWithTheirDate() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
+        #expect(WeatherFormat.when(now - 3600, now: now, timeZone: .utc) == "07:00")
+        #expect(WeatherFormat.when(now - 30, now: now, timeZone: .utc) == "07:59")
+        #expect(WeatherFormat.when(now - 86_400, now: now, timeZone: .utc) == "2027-01-14 08:00")
+        #expect(WeatherFormat.when(now + 3 * 3600, now: now, timeZone: .utc) == "2027-01-15 11:00")
     }
 
     /// Numbers no weather has, as a server or a damaged archive may still hold them: printed or

@@ -138,4 +138,16 @@ final class FakeDriver: BrowserDriver {
         try TerminalApp(driver: driver, backend: backend, tickInterval: 15, clock: { now = now.addingTimeInterval(10); return now }).run()
         #expect(driver.ticks >= 1)
     }
+
+    /// A clock set back (by hand, NTP after a suspend) ticks at once: the ages and the header's
+    /// time must not freeze until the clock is past the last tick again.
+    @Test func aClockSetBackTicksAtOnce() throws {
+        let driver = FakeDriver(ViewFixtures.state(cities(3)))
+        var readings = [ViewFixtures.now, ViewFixtures.now - 3600]
+        let backend = InMemoryBackend(keys: [.character("x"), .character("x"), .character("q")])
+        try TerminalApp(driver: driver, backend: backend, tickInterval: 15, clock: {
+            readings.count > 1 ? readings.removeFirst() : readings[0]
+        }).run()
+        #expect(driver.ticks == 1)
+    }
 }

@@ -49,9 +49,12 @@ public enum WeatherFormat {
         return whole(units.degrees(celsius: value.celsius)) + "°"
     }
 
-    /// "just now", "5 min ago", "3 h ago", "2 days ago"; "long ago" past a million days.
+    /// "just now", "5 min ago", "3 h ago", "2 days ago"; "long ago" past a million days; "ahead of
+    /// the clock" for a time saved before the clock was set back (`FeedPolicy.age`).
     public static func age(of date: Date, now: Date) -> String {
-        let seconds = max(0, now.timeIntervalSince(date))
+        guard let seconds = FeedPolicy.age(of: date, now: now) else {
+            return now.timeIntervalSince(date).isNaN ? "at no known time" : "ahead of the clock"
+        }
         switch seconds {
         case ..<60: return "just now"
         case ..<3600: return "\(Int(seconds / 60)) min ago"
@@ -62,6 +65,12 @@ public enum WeatherFormat {
         default:
             return "long ago"  // a damaged archive's date; never converted to Int, which would trap
         }
+    }
+
+    /// `14:29` for a time of the last day, else with its date (a time alone would read as today's),
+    /// also for a time ahead of the clock.
+    public static func when(_ date: Date, now: Date, timeZone: ZoneInfo) -> String {
+        FeedPolicy.age(of: date, now: now).map { $0 < 86_400 } == true ? clock(date, timeZone: timeZone) : dateTime(date, timeZone: timeZone)
     }
 
     /// Whether an offset from UTC, in hours, could be a place's: real ones run from -12 to +14;

@@ -51,7 +51,10 @@ public final class TerminalApp {
             if driver.processPendingResults() { dirty = true }
             if driver.isQuitting { return .quit }
             let now = clock()
-            if now.timeIntervalSince(lastTick) >= tickInterval {
+            // A clock set back ticks at once too: waiting for it to pass the last tick again
+            // would freeze every age and the header's time for as long as it was set back.
+            let sinceTick = now.timeIntervalSince(lastTick)
+            if sinceTick >= tickInterval || sinceTick < 0 {
                 lastTick = now
                 driver.tick(now: now)
                 dirty = true

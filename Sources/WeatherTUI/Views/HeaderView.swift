@@ -24,11 +24,7 @@ public enum HeaderView {
         }
         var withAge = parts, withoutAge = parts
         if let fetched = m.feed?.fetchedAt {
-            // A time alone would read as today's: older data says its date.
-            let when = m.now.timeIntervalSince(fetched) < 86_400
-                ? WeatherFormat.clock(fetched, timeZone: m.config.timeZone)
-                : WeatherFormat.dateTime(fetched, timeZone: m.config.timeZone)
-            let clock = "updated \(when)"
+            let clock = "updated \(WeatherFormat.when(fetched, now: m.now, timeZone: m.config.timeZone))"
             withAge.append("\(clock) (\(WeatherFormat.age(of: fetched, now: m.now)))")
             withoutAge.append(clock)
         } else {

@@ -101,7 +101,7 @@ public enum MessagesOverlay {
         let innerWidth = min(size.columns - 4, OverlayBox.maxInnerWidth)
         var lines: [OverlayBox.Line] = []
         for message in m.messages {
-            let stamp = time(message.time, now: m.now, timeZone: m.config.timeZone)
+            let stamp = WeatherFormat.when(message.time, now: m.now, timeZone: m.config.timeZone)
             let indent = String(repeating: " ", count: DisplayWidth.width(of: stamp) + 2)
             let wrapped = wrap(message.text, width: max(8, innerWidth - 2 - indent.count))
             for (i, part) in wrapped.enumerated() {
@@ -109,11 +109,6 @@ public enum MessagesOverlay {
             }
         }
         return lines
-    }
-
-    /// `14:29`, or with the date when it is not from the last day.
-    static func time(_ date: Date, now: Date, timeZone: ZoneInfo) -> String {
-        now.timeIntervalSince(date) < 86_400 ? WeatherFormat.clock(date, timeZone: timeZone) : WeatherFormat.dateTime(date, timeZone: timeZone)
     }
 
     /// `text` in lines of at most `width` columns, broken at spaces where it can be.

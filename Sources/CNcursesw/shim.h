@@ -11,6 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
+#include <errno.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <stdio.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -86,8 +89,25 @@ static inline void cnc_clear_screen(FILE *out) {
     fflush(out);
 }
 
-/* SIGINT/SIGTERM/SIGHUP: set a flag the run loop polls. A second one (a stuck loop) restores
-   the terminal and dies of the signal as usual. */
+/* The write end of the pipe the run loop waits on beside the terminal (-1: none): a signal
+   writes a byte to it, so a signal that lands just before the loop waits still wakes it. */
+static volatile sig_atomic_t cnc_wake_fd = -1;
+
+static inline void cnc_set_wake_fd(int fd) { cnc_wake_fd = fd; }
+
+static void cnc_wake_in_handler(void) {
+    int fd = cnc_wake_fd;
+    if (fd >= 0) {
+        int saved = errno;
+        char byte = 1;
+        ssize_t ignored = write(fd, &byte, 1);
+        (void)ignored;
+        errno = saved;
+    }
+}
+
+/* SIGINT/SIGTERM/SIGHUP: set a flag the run loop reads when woken. A second one (a stuck loop)
+   restores the terminal and dies of the signal as usual. */
 static void cnc_on_terminate(int sig) {
     if (cnc_signal_received != 0) {
         cnc_mouse_off_in_handler();
@@ -97,6 +117,52 @@ static void cnc_on_terminate(int sig) {
         return;
     }
     cnc_signal_received = sig;
+    cnc_wake_in_handler();
+}
+
+/* ncurses' own SIGWINCH handler (it notes the new size for the next read), called first. */
+typedef void (*cnc_handler)(int);
+static cnc_handler cnc_ncurses_winch = 0;
+static volatile sig_atomic_t cnc_winch_chained = 0;
+
+static void cnc_on_winch(int sig) {
+    cnc_handler previous = cnc_ncurses_winch;
+    if (previous != 0 && previous != SIG_DFL && previous != SIG_IGN) previous(sig);
+    cnc_wake_in_handler();
+}
+
+/* After newterm (which installs ncurses' handler, a plain one): a resize also wakes the run loop. */
+static inline void cnc_chain_sigwinch(void) {
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    memset(&old, 0, sizeof old);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = cnc_on_winch;
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(SIGWINCH, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO)) return;
+    cnc_ncurses_winch = old.sa_handler;
+    if (sigaction(SIGWINCH, &sa, NULL) == 0) cnc_winch_chained = 1;
+}
+
+/* Hands SIGWINCH back to ncurses' handler (before endwin/delscreen). */
+static inline void cnc_unchain_sigwinch(void) {
+    if (cnc_winch_chained) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sigemptyset(&sa.sa_mask);
+        sa.sa_handler = cnc_ncurses_winch;
+        sa.sa_flags = SA_RESTART;
+        sigaction(SIGWINCH, &sa, NULL);
+        cnc_winch_chained = 0;
+    }
+}
+
+/* The terminal's size as the kernel has it now (0 when it cannot tell). */
+static inline void cnc_terminal_size(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    memset(&ws, 0, sizeof ws);
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0) { *rows = ws.ws_row; *cols = ws.ws_col; }
+    else { *rows = 0; *cols = 0; }
 }
 
 /* Crash signals: hand the terminal back, restore the default handler and re-raise so the process still dies of the signal. */

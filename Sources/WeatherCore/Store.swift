@@ -8,8 +8,10 @@ import PlistArchive
 import WeatherModels
 
 /// Owns the `State`, runs the reducer, and runs effects concurrently; their results wait in an
-/// inbox until the UI thread applies them with `processPendingResults()`, so the run loop never
-/// waits on the network and the state is only ever changed on one thread at a time.
+/// inbox until the loop's thread applies them with `processPendingResults()`, so the run loop never
+/// waits on the network and the state is only ever changed on one thread at a time. Each result
+/// posted signals `wakeup`, which the run loop waits on beside the terminal: it is applied the
+/// moment it arrives.
 ///
 /// `@unchecked Sendable`: every mutable field is guarded by `lock` (`forecastsWritten` by
 /// `forecastWriteLock`, which is never taken while holding `lock`).
@@ -26,6 +28,8 @@ public final class Store: @unchecked Sendable {
     private let forecastWriteLock = Lock()
     private var forecastsWritten = 0
     private let environment: AppEnvironment
+    /// Readable once a result waits in the inbox (nil: the process had no descriptor for it).
+    public let wakeup = Wakeup()
 
     public init(config: AppConfig, environment: AppEnvironment) {
         self.environment = environment
@@ -67,6 +71,9 @@ public final class Store: @unchecked Sendable {
     /// Applies the results that background work posted; true when the state changed (redraw).
     @discardableResult
     public func processPendingResults() -> Bool {
+        // Drained before the inbox is taken: a result posted in between leaves a byte behind (one
+        // spare wake-up), never an action without one.
+        wakeup?.drain()
         let pending: [Action] = lock.withLock {
             defer { inbox.removeAll() }
             return inbox
@@ -104,6 +111,7 @@ public final class Store: @unchecked Sendable {
 
     private func post(_ action: Action) {
         lock.withLock { inbox.append(action) }
+        wakeup?.signal()
     }
 
     private func run(_ effect: Effect) {

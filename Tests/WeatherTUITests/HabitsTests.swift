@@ -289,14 +289,14 @@ final class ResultThenKeyBackend: TerminalBackend {
     func present(_ buffer: ScreenBuffer) {}
     func repaintAll() {}
 
-    func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
+    func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
         gate.increment()
         while store.hasRunningEffects { usleep(1000) }
         guard !keys.isEmpty else {
             terminationRequested = true
-            return nil
+            return []
         }
-        return keys.removeFirst()
+        return [keys.removeFirst()]
     }
 }
 

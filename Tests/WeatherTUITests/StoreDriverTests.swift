@@ -90,7 +90,7 @@ import WeatherModels
             func stop() {}
             func present(_ buffer: ScreenBuffer) {}
             func repaintAll() {}
-            func readKey(timeoutMilliseconds: Int) -> KeyEvent? { nil }
+            func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] { [] }
         }
         let store = Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: feed(age: 3600)))
         #expect(throws: TerminalError.notATerminal) { try TerminalApp(driver: StoreDriver(store: store), backend: Refusing()).run() }

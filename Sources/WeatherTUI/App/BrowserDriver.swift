@@ -25,10 +25,14 @@ public protocol BrowserDriver: AnyObject {
     func tick(now: Date)
     /// Whether the app asked to quit (after `q`).
     var isQuitting: Bool { get }
+    /// Readable when background work has a result waiting: the run loop waits on it beside the
+    /// terminal (nil: results are only picked up after a key or a tick).
+    var wakeDescriptor: Int32? { get }
 }
 
 extension BrowserDriver {
     public func start() {}
+    public var wakeDescriptor: Int32? { nil }
 }
 
 /// The live driver: key commands become `Action`s sent to the `Store`; frames are drawn from its `State`.
@@ -53,6 +57,8 @@ public final class StoreDriver: BrowserDriver {
     public var state: State { store.state }
 
     public var isQuitting: Bool { store.isQuitting }
+
+    public var wakeDescriptor: Int32? { store.wakeup?.fileDescriptor }
 
     public func processPendingResults() -> Bool { store.processPendingResults() }
 

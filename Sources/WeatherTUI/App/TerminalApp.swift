@@ -5,9 +5,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The run loop: one thread owns the terminal; keys and resizes become commands, background
-/// results are picked up every tick, and the screen is redrawn only when the frame changed.
-/// It never waits on the network: the longest wait is one key poll.
+/// The run loop: one thread owns the terminal and the state. It sleeps in one wait on the
+/// terminal's input, the store's wake-up (a result to apply), signals and the next clock tick, and
+/// handles whichever comes the moment it comes: keys and resizes become commands, results are
+/// applied, and the screen is redrawn only when the frame changed. It never waits on the network.
 public final class TerminalApp {
     /// How the loop ended.
     public enum Exit: Equatable, Sendable {
@@ -19,17 +20,23 @@ public final class TerminalApp {
 
     private let driver: BrowserDriver
     private let backend: TerminalBackend
-    private let pollMilliseconds: Int
     private let tickInterval: TimeInterval
     private let clock: () -> Date
 
-    /// `pollMilliseconds` bounds how long a key read blocks; `tickInterval` is how often ages refresh.
-    public init(driver: BrowserDriver, backend: TerminalBackend, pollMilliseconds: Int = 100, tickInterval: TimeInterval = 20, clock: @escaping () -> Date = Date.init) {
+    /// `tickInterval`: ages and clocks move on at each multiple of it on the clock (every minute,
+    /// on the minute, as the header shows minutes).
+    public init(driver: BrowserDriver, backend: TerminalBackend, tickInterval: TimeInterval = 60, clock: @escaping () -> Date = Date.init) {
         self.driver = driver
         self.backend = backend
-        self.pollMilliseconds = pollMilliseconds
         self.tickInterval = tickInterval
         self.clock = clock
+    }
+
+    /// The first multiple of `interval` on the clock after `date`.
+    static func nextTick(after date: Date, every interval: TimeInterval) -> Date {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, interval > 0 else { return date.addingTimeInterval(max(interval, 1)) }
+        return Date(timeIntervalSince1970: ((seconds / interval).rounded(.down) + 1) * interval)
     }
 
     /// Takes over the terminal, runs until quit or a termination signal, and always hands it back.
@@ -39,6 +46,7 @@ public final class TerminalApp {
         defer { backend.stop() }
         var lastFrame: ScreenBuffer?
         var lastTick = clock()
+        var nextTick = Self.nextTick(after: lastTick, every: tickInterval)
         var dirty = true
         driver.handle(.resize, size: backend.size)
         driver.start()
@@ -51,11 +59,11 @@ public final class TerminalApp {
             if driver.processPendingResults() { dirty = true }
             if driver.isQuitting { return .quit }
             let now = clock()
-            // A clock set back ticks at once too: waiting for it to pass the last tick again
+            // A clock set back ticks at once too: waiting for it to pass the next tick again
             // would freeze every age and the header's time for as long as it was set back.
-            let sinceTick = now.timeIntervalSince(lastTick)
-            if sinceTick >= tickInterval || sinceTick < 0 {
+            if now >= nextTick || now < lastTick {
                 lastTick = now
+                nextTick = Self.nextTick(after: now, every: tickInterval)
                 driver.tick(now: now)
                 dirty = true
             }
@@ -69,25 +77,26 @@ public final class TerminalApp {
                 }
                 dirty = false
             }
-            guard let key = backend.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
-            // A result that arrived while the key was awaited is applied first: the key acts on
-            // what the user saw (a refresh that landed is over, so `r` starts the next one).
-            if driver.processPendingResults() {
-                dirty = true
+            let untilTick = max(0, nextTick.timeIntervalSince(now) * 1000).rounded(.up)
+            let keys = backend.waitForKeys(timeoutMilliseconds: Int(min(untilTick, 3_600_000)), wake: driver.wakeDescriptor)
+            for key in keys {
+                // A result that arrived while the key was awaited is applied first: the key acts on
+                // what the user saw (a refresh that landed is over, so `r` starts the next one).
+                if driver.processPendingResults() { dirty = true }
                 state = driver.state
+                let command = Layout.isTooSmall(backend.size)
+                    ? KeyMap.tooSmallCommand(for: key)
+                    : KeyMap.command(for: key, state: state)
+                guard let command else { continue }
+                if command == .redraw {
+                    backend.repaintAll()
+                    if let lastFrame { backend.present(lastFrame) }
+                    continue
+                }
+                driver.handle(command, size: backend.size)
+                if command == .interrupt || driver.isQuitting { return .quit }
+                dirty = true
             }
-            let command = Layout.isTooSmall(backend.size)
-                ? KeyMap.tooSmallCommand(for: key)
-                : KeyMap.command(for: key, state: state)
-            guard let command else { continue }
-            if command == .redraw {
-                backend.repaintAll()
-                if let lastFrame { backend.present(lastFrame) }
-                continue
-            }
-            driver.handle(command, size: backend.size)
-            if command == .interrupt || driver.isQuitting { return .quit }
-            dirty = true
         }
     }
 }

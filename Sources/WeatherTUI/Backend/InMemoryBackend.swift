@@ -24,7 +24,7 @@ public final class InMemoryBackend: TerminalBackend {
     public var terminateWhenScriptEnds: Bool
     public private(set) var isStarted = false
     public private(set) var stopCount = 0
-    /// Number of `readKey` calls that returned nil (idle ticks).
+    /// Number of waits that delivered no key (idle ticks).
     public private(set) var idleReads = 0
     /// After the script: idle reads (each waiting a few milliseconds, as a real key poll does)
     /// before termination is requested, so background results can arrive.
@@ -60,7 +60,12 @@ public final class InMemoryBackend: TerminalBackend {
 
     public func repaintAll() { repaints += 1 }
 
-    public func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
+    /// The timeouts the run loop waited with, in order.
+    public private(set) var waits: [Int] = []
+
+    /// One scripted key a call (a wake-up or a timeout waits at most 10 ms).
+    public func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
+        waits.append(timeoutMilliseconds)
         guard !scriptedKeys.isEmpty else {
             idleReads += 1
             if idleReads <= idleReadsBeforeTermination {
@@ -68,10 +73,10 @@ public final class InMemoryBackend: TerminalBackend {
             } else if terminateWhenScriptEnds {
                 terminationRequested = true
             }
-            return nil
+            return []
         }
         let key = scriptedKeys.removeFirst()
         if key == .resize, !pendingSizes.isEmpty { size = pendingSizes.removeFirst() }
-        return key
+        return [key]
     }
 }

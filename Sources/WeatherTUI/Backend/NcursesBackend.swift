@@ -19,6 +19,10 @@ public final class NcursesBackend: TerminalBackend {
     /// Characters read after an `ESC` that turned out not to be a mouse report: keys still to deliver.
     private var pendingKeys: [KeyEvent] = []
     private var outputFile: UnsafeMutablePointer<FILE>?
+    private var inputDescriptor: Int32 = STDIN_FILENO
+    private var outputDescriptor: Int32 = STDOUT_FILENO
+    /// Written to by the signal handlers, so a signal wakes the wait (nil without handlers).
+    private var signalWake: Wakeup?
     private var screen: OpaquePointer?
     private var lastPresented: ScreenBuffer?
     public private(set) var size = TerminalSize(columns: 80, rows: 24)
@@ -115,13 +119,20 @@ public final class NcursesBackend: TerminalBackend {
         lastPresented = nil
         pendingKeys = []
         outputFile = out
-        if handlesSignals { cnc_install_signal_handlers() }
+        inputDescriptor = fileno(inp)
+        outputDescriptor = fileno(out)
+        if handlesSignals {
+            cnc_install_signal_handlers()
+            signalWake = Wakeup()
+            cnc_set_wake_fd(signalWake?.writeDescriptor ?? -1)
+            cnc_chain_sigwinch()
+        }
         // Written straight to the terminal: ncurses' own mouse support follows terminfo's kmous,
         // which for most terminals means the old X10 reports (no release, nothing past column 223).
         if reportsMouse {
             // Terminfo's kmous is `\E[<` in newer xterm entries: ncurses would swallow the report
             // as KEY_MOUSE and decode it only under its own mousemask. Unbound, the report reaches
-            // readKey as text, parsed the same way whatever the terminal's entry says.
+            // the key reader as text, parsed the same way whatever the terminal's entry says.
             define_key("\u{1b}[<", 0)
             cnc_mouse_reporting(out, 1)
         }
@@ -129,6 +140,11 @@ public final class NcursesBackend: TerminalBackend {
 
     public func stop() {
         guard let scr = screen else { return }
+        if handlesSignals {
+            cnc_set_wake_fd(-1)
+            cnc_unchain_sigwinch()
+            signalWake = nil
+        }
         if reportsMouse, let outputFile { cnc_mouse_reporting(outputFile, 0) }
         curs_set(1)
         // Without an alternate screen (TERM=linux, vt100) the last frame would stay under the
@@ -270,23 +286,56 @@ public final class NcursesBackend: TerminalBackend {
 
     // MARK: Input
 
-    public func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
-        guard screen != nil else { return nil }
-        if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
+    public func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
+        guard screen != nil else { return [] }
+        let before = size
+        var keys = pendingKeys
+        pendingKeys = []
+        if keys.isEmpty {
+            // One wait for everything: typing, the caller's wake-up (a result to apply), a signal
+            // (its handler writes to `signalWake`: a resize or a request to end), the timeout.
+            var watched = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
+            if let signalWake { watched.append(pollfd(fd: signalWake.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if let wake { watched.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+            _ = poll(&watched, nfds_t(watched.count), Int32(clamping: timeoutMilliseconds))
+            signalWake?.drain()
+        }
+        // Everything typed so far, so a burst is handled at once and ends in the last size.
+        wtimeout(cnc_stdscr(), 0)
+        while let read = nextKey() {
+            if let key = read { keys.append(key) }
+            keys += pendingKeys
+            pendingKeys = []
+        }
+        followTerminalSize()
+        keys.removeAll { $0 == .resize }
+        if size != before { keys.append(.resize) }
+        return keys
+    }
+
+    /// The next key waiting: nil when none is, `.some(nil)` for input that is no key (a mouse
+    /// report the parser does not take).
+    private func nextKey() -> KeyEvent?? {
         let win = cnc_stdscr()
-        wtimeout(win, Int32(timeoutMilliseconds))
         var ch: wint_t = 0
         let result = wget_wch(win, &ch)
-        if result == cnc_ok(), ch == 27, reportsMouse { return readAfterEscape() }
+        if result == cnc_ok(), ch == 27, reportsMouse { return .some(readAfterEscape()) }
         if result == cnc_key_code_yes() {
-            let key = Self.map(keyCode: Int32(ch))
-            if key == .resize {
-                size = TerminalSize(columns: Int(cnc_cols()), rows: Int(cnc_lines()))
-            }
-            return key
+            return .some(Self.map(keyCode: Int32(ch)))
         }
         guard result == cnc_ok() else { return nil }
-        return Self.map(character: UInt32(ch))
+        return .some(Self.map(character: UInt32(ch)))
+    }
+
+    /// Takes the size the kernel gives the terminal when ncurses has not caught up with it (a
+    /// resize whose signal came while a frame was drawn), and keeps `size` equal to ncurses'.
+    private func followTerminalSize() {
+        var rows: Int32 = 0, columns: Int32 = 0
+        cnc_terminal_size(outputDescriptor, &rows, &columns)
+        if rows > 0, columns > 0, rows != cnc_lines() || columns != cnc_cols() {
+            resizeterm(rows, columns)
+        }
+        size = TerminalSize(columns: Int(cnc_cols()), rows: Int(cnc_lines()))
     }
 
     /// After an `ESC`: a mouse report (`[<b;x;yM`) when the rest of one is already waiting (a

@@ -15,8 +15,11 @@ public protocol TerminalBackend: AnyObject {
     /// Forgets what the terminal shows, so the next `present` paints every cell (Ctrl-L: another
     /// program wrote over the screen).
     func repaintAll()
-    /// Waits up to `timeoutMilliseconds` for a key; nil when none came.
-    func readKey(timeoutMilliseconds: Int) -> KeyEvent?
+    /// Waits until input comes, `wake` (a descriptor of the caller's, e.g. `Store.wakeup`) becomes
+    /// readable, a signal arrives, or `timeoutMilliseconds` pass, whichever is first; then answers
+    /// every key already typed, in order (none after a wake-up or a timeout). A change of the
+    /// terminal's size is one `.resize` among them, after which `size` is the newest.
+    func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent]
     /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end.
     var terminationRequested: Bool { get }
 }

@@ -1,0 +1,132 @@
+import WeatherCore
+import Testing
+import Foundation
+import Glibc
+import WeatherModels
+@testable import WeatherTUI
+
+/// The run loop sleeps in one wait on the terminal, the store's wake-up and the next tick: no
+/// fixed poll, nothing handled late, no resize lost behind a key.
+@Suite(.serialized) struct RunLoopWakeTests {
+    /// A pseudo-terminal pair: the backend gets the terminal's end as its input and output.
+    final class PseudoTerminal {
+        /// TIOCSPTLCK and TIOCGPTN (Linux's generic ioctl numbers), which the Glibc module leaves out.
+        static let unlockRequest: UInt = 0x4004_5431
+        static let numberRequest: UInt = 0x8004_5430
+
+        let master: Int32
+        let terminal: UnsafeMutablePointer<FILE>
+        let input: UnsafeMutablePointer<FILE>
+
+        init?(columns: Int, rows: Int) {
+            // posix_openpt and friends by hand (the Glibc module leaves them out): unlock, then its number.
+            let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            var unlock: Int32 = 0, number: UInt32 = 0
+            guard master >= 0, ioctl(master, Self.unlockRequest, &unlock) == 0, ioctl(master, Self.numberRequest, &number) == 0 else { return nil }
+            let path = "/dev/pts/\(number)"
+            guard let terminal = fopen(path, "r+"), let input = fopen(path, "r") else { return nil }
+            self.master = master
+            self.terminal = terminal
+            self.input = input
+            setSize(columns: columns, rows: rows)
+            // The terminal's output is drained so ncurses never blocks on a full pty.
+            _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        }
+
+        func setSize(columns: Int, rows: Int) {
+            var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        }
+
+        func type(_ text: String) {
+            _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+        }
+
+        func drain() {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while buffer.withUnsafeMutableBytes({ read(master, $0.baseAddress, $0.count) }) > 0 {}
+        }
+
+        deinit {
+            fclose(input)
+            fclose(terminal)
+            close(master)
+        }
+    }
+
+    @Test func aResizeRightAfterAKeyIsNotLost() throws {
+        let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
+        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color")
+        try backend.start()
+        defer { backend.stop() }
+        pty.drain()
+        #expect(backend.size == TerminalSize(columns: 80, rows: 24))
+        // A key, then the window resized before the program reads anything (no signal reaches
+        // this test process: only the kernel's size tells).
+        pty.type("j")
+        pty.setSize(columns: 120, rows: 40)
+        let keys = backend.waitForKeys(timeoutMilliseconds: 2000, wake: nil)
+        #expect(keys == [.character("j"), .resize])
+        #expect(backend.size == TerminalSize(columns: 120, rows: 40))
+        pty.drain()
+    }
+
+    @Test func aBurstOfKeysComesInOneWait() throws {
+        let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
+        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color")
+        try backend.start()
+        defer { backend.stop() }
+        pty.drain()
+        pty.type("jjk")
+        pty.setSize(columns: 100, rows: 30)
+        pty.setSize(columns: 90, rows: 25)
+        let keys = backend.waitForKeys(timeoutMilliseconds: 2000, wake: nil)
+        #expect(keys == [.character("j"), .character("j"), .character("k"), .resize])
+        #expect(backend.size == TerminalSize(columns: 90, rows: 25), "the last size, not the first")
+    }
+
+    @Test func aWakeUpEndsTheWaitAtOnce() throws {
+        let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
+        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color")
+        try backend.start()
+        defer { backend.stop() }
+        let wakeup = try #require(Wakeup())
+        wakeup.signal()
+        let started = Date()
+        let keys = backend.waitForKeys(timeoutMilliseconds: 30_000, wake: wakeup.fileDescriptor)
+        #expect(keys.isEmpty)
+        #expect(Date().timeIntervalSince(started) < 20, "woken, not timed out")
+        // Without a wake-up and without input the wait lasts its timeout.
+        wakeup.drain()
+        let quiet = Date()
+        #expect(backend.waitForKeys(timeoutMilliseconds: 150, wake: wakeup.fileDescriptor).isEmpty)
+        #expect(Date().timeIntervalSince(quiet) >= 0.14)
+    }
+
+    /// A store's result signals its wake-up the moment it is posted; applying it drains it.
+    @Test func aStoreResultWakesTheLoop() throws {
+        let feed = WeatherFeed(fetchedAt: ViewFixtures.now, request: FeedRequest(count: 50, language: "en-us"),
+                               cities: [ViewFixtures.make(key: "1", name: "Lima", country: "Peru")])
+        let environment = StoreDriverTests.environment(feed: nil, fetch: .success(FeedPayload(feed: feed, rateLimitRemaining: nil)))
+        let store = Store(config: AppConfig(), environment: environment)
+        let wakeup = try #require(store.wakeup)
+        store.send(.refresh)
+        var watched = [pollfd(fd: wakeup.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&watched, 1, 30_000) == 1, "readable once the result is posted")
+        #expect(store.processPendingResults())
+        watched[0].revents = 0
+        #expect(poll(&watched, 1, 0) == 0, "drained by applying the results")
+    }
+
+    /// The loop waits until the next minute on the clock (when the header's minutes change), not
+    /// a fixed poll, and ticks there.
+    @Test func theLoopWaitsUntilTheNextMinute() throws {
+        let driver = FakeDriver(ViewFixtures.state([ViewFixtures.make(key: "1", name: "Lima", country: "Peru")]))
+        let backend = InMemoryBackend(keys: [.character("x"), .character("q")])
+        let start = Date(timeIntervalSince1970: 1_789_999_980 + 30)   // 30 s past a minute (1_789_999_980 is a multiple of 60)
+        var readings = [start, start, start.addingTimeInterval(30.001)]
+        try TerminalApp(driver: driver, backend: backend, clock: { readings.count > 1 ? readings.removeFirst() : readings[0] }).run()
+        #expect(backend.waits.first == 30_000)
+        #expect(driver.ticks == 1, "the tick falls on the minute")
+    }
+}

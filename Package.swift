@@ -144,6 +144,8 @@ let package = Package(
             dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
             linkerSettings: programLinking
         ),
+        // The idle floor for scripts/bench-loop: a Swift concurrency program with nothing to do.
+        .executableTarget(name: "idle-floor"),
         // A second process for PlistArchiveTests' concurrent-writers test.
         .executableTarget(name: "archive-stress", dependencies: ["PlistArchive"]),
     ],

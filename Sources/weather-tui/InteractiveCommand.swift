@@ -17,11 +17,13 @@ import WeatherTUI
 enum InteractiveCommand {
     static func run(_ config: LaunchConfiguration) async -> Int32 {
         let store = Store(config: config.appConfig, environment: config.environment)
-        // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
-        let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: config.noColor, mouse: config.mouse))
-        do {
-            _ = try app.run()
-        } catch {
+        let noColor = config.noColor, mouse = config.mouse
+        let ran: Result<TerminalApp.Exit, TerminalError> = await DedicatedThread.run {
+            // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
+            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: noColor, mouse: mouse))
+            do throws(TerminalError) { return .success(try app.run()) } catch { return .failure(error) }
+        }
+        if case .failure(let error) = ran {
             Stderr.write("weather-tui: \(error.explanation)\n")
             return WeatherTUIMain.Status.usage
         }

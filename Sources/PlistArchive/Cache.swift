@@ -31,6 +31,15 @@ public struct Cache<Value: Codable & Sendable>: Sendable {
         }
     }
 
+    /// Applies `change` to the value saved now (`empty` when there is none or it is unreadable)
+    /// and saves the result, under the file's lock (`AtomicFile.update`): another process's
+    /// save in between is kept, not overwritten. Returns the value saved.
+    @discardableResult
+    public func update(empty: @autoclosure () -> Value, _ change: (inout Value) -> Void) throws(ArchiveError) -> Value {
+        try AtomicFile.update(url, empty: empty(), load: { () throws(ArchiveError) -> Value in try load() },
+                              save: { (value) throws(ArchiveError) in try save(value) }, change: change)
+    }
+
     /// The saved value, or nil when there is none or it cannot be read.
     public func fetch() -> Value? {
         try? load()

@@ -87,6 +87,16 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
         try AtomicFile.write(XMLPlist.serialize(plist), to: url)
     }
 
+    /// Applies `change` to the settings saved now (read as `load(default:)` reads them, `fallback`
+    /// when there are none or the file is not settings at all) and saves the result, under the
+    /// file's lock (`AtomicFile.update`): the values another process saved meanwhile stay, but
+    /// for those `change` sets. Returns the value saved.
+    @discardableResult
+    public func update(default fallback: Value, _ change: (inout Value) -> Void) throws(ArchiveError) -> Value {
+        try AtomicFile.update(url, empty: fallback, load: { () throws(ArchiveError) -> Value in try load(default: fallback).value },
+                              save: { (value) throws(ArchiveError) in try save(value) }, change: change)
+    }
+
     /// Plist types only, and a nil left out so the file reads as a person would write it.
     private static var encoder: PlistValueEncoder { PlistValueEncoder() }
 

@@ -21,9 +21,9 @@ extension AppEnvironment {
             loadForecasts: { StoredForecasts() },
             saveForecasts: { _ in },
             loadSettings: { (settings.value, nil) },
-            saveSettings: { settings.value = $0 },
+            saveSettings: { value, fields in settings.modify { $0 = ($0 ?? AppSettings()).taking(fields, from: value) } },
             loadPins: { pins.value },
-            savePins: { pins.value = $0 },
+            changePins: { change in pins.modify { $0 = change.applied(to: $0) } },
             searchPlaces: { text, _ in .success(DemoData.searchPlaces(text)) }
         )
     }
@@ -37,9 +37,15 @@ private final class MemoryBox<Value: Sendable>: @unchecked Sendable {
     init(_ value: Value) { stored = value }
 
     /// Guarded by `lock`: the store saves from background tasks.
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+    var value: Value { lock.withLock { stored } }
+
+    /// Changes the value in one step (as a file's lock makes a save one step); returns the new value.
+    @discardableResult
+    func modify(_ change: (inout Value) -> Void) -> Value {
+        lock.withLock {
+            change(&stored)
+            return stored
+        }
     }
 }
 

@@ -25,9 +25,11 @@ public struct AppEnvironment: Sendable {
     public var saveForecasts: @Sendable (StoredForecasts) throws(ArchiveError) -> Void
     /// The remembered settings and, when some of them could not be read, what was dropped.
     public var loadSettings: @Sendable () -> (settings: AppSettings?, notice: String?)
-    public var saveSettings: @Sendable (AppSettings) throws(ArchiveError) -> Void
+    /// Writes the given fields of the settings over the saved ones.
+    public var saveSettings: @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void
     public var loadPins: @Sendable () -> [PinnedCity]
-    public var savePins: @Sendable ([PinnedCity]) throws(ArchiveError) -> Void
+    /// Makes a change to the saved cities; returns them as saved.
+    public var changePins: @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity]
     /// A place search by name, in a language.
     public var searchPlaces: @Sendable (_ text: String, _ language: String) async -> Result<[PlaceMatch], FeedError>
 
@@ -40,9 +42,9 @@ public struct AppEnvironment: Sendable {
         loadForecasts: @escaping @Sendable () -> StoredForecasts,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
         loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: String?),
-        saveSettings: @escaping @Sendable (AppSettings) throws(ArchiveError) -> Void,
+        saveSettings: @escaping @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void,
         loadPins: @escaping @Sendable () -> [PinnedCity],
-        savePins: @escaping @Sendable ([PinnedCity]) throws(ArchiveError) -> Void,
+        changePins: @escaping @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity],
         searchPlaces: @escaping @Sendable (String, String) async -> Result<[PlaceMatch], FeedError> = { _, _ in .success([]) }
     ) {
         self.now = now
@@ -55,7 +57,7 @@ public struct AppEnvironment: Sendable {
         self.loadSettings = loadSettings
         self.saveSettings = saveSettings
         self.loadPins = loadPins
-        self.savePins = savePins
+        self.changePins = changePins
         self.searchPlaces = searchPlaces
     }
 
@@ -76,9 +78,11 @@ public struct AppEnvironment: Sendable {
             loadForecasts: { files.forecasts.fetch() ?? StoredForecasts() },
             saveForecasts: { value throws(ArchiveError) in try files.forecasts.save(value) },
             loadSettings: { files.loadSettings() },
-            saveSettings: { value throws(ArchiveError) in try files.settings.save(value) },
+            saveSettings: { value, fields throws(ArchiveError) in
+                try files.settings.update(default: AppSettings()) { $0 = $0.taking(fields, from: value) }
+            },
             loadPins: { (try? files.pins.load()) ?? [] },
-            savePins: { value throws(ArchiveError) in try files.pins.save(value) },
+            changePins: { change throws(ArchiveError) in try files.pins.update(change) },
             searchPlaces: { text, language in await loader.searchPlaces(text, language: language) }
         )
     }

@@ -15,10 +15,12 @@ public enum Effect: Equatable, Sendable {
     case fetchForecast(cityKey: String, language: String)
     /// Keep the forecasts in `Forecasts.plist`.
     case saveForecasts(StoredForecasts)
-    /// Keep the user's choices in `settings.plist`.
-    case saveSettings(AppSettings)
-    /// Keep the pinned cities in `Pinned.plist`.
-    case savePins([PinnedCity])
+    /// Keep the user's choices in `settings.plist`: `fields` of these settings, written over what
+    /// the file holds then (another copy of the program keeps the rest).
+    case saveSettings(AppSettings, fields: Set<AppSettings.Field>)
+    /// Make this change to `Pinned.plist` as it is on disk then; the cities as saved come back as
+    /// `.pinsLoaded` (with what another copy of the program changed meanwhile).
+    case changePins(PinChange)
     /// Leave the program.
     case quit
 }

@@ -48,7 +48,7 @@ extension State {
                 sortDescending = false
             }
             recomputeVisible()
-            return [.saveSettings(settings)]
+            return [saveSettings(State.sortFields)]
         case .toggleMessages:
             showMessages.toggle()
             showHelp = false

@@ -92,7 +92,7 @@ extension State {
     mutating func add(_ place: PlaceMatch) -> [Effect] {
         if let own = pinned.first(where: { $0.isOwn && ($0.key == place.id || $0.place?.id == place.id) }) {
             select(key: own.key)
-            notice = "\(own.name) is already one of your cities"
+            notice = "\(ownName(own.key)) is already one of your cities"
             return []
         }
         // The same city found earlier by another source's search, which this source cannot
@@ -103,21 +103,18 @@ extension State {
             return Self.isSame(place, names: [found.name, city.name], latitude: found.latitude, longitude: found.longitude)
         }
         let replacing = other == nil ? "" : " in place of the one another source found"
+        let replaced = other.map { [pinned[$0].key] } ?? []
         if let listed = listedCity(matching: place) {
             // The top city becomes the user's own under its key: no second row, no call more.
-            if let other { pinned.remove(at: other) }
-            pinned.removeAll { $0.key == listed.key }
-            pinned.append(PinnedCity(key: listed.key, name: place.name, latitude: place.latitude, longitude: place.longitude, place: place))
-            recomputeVisible()
+            let effects = changePins(.add(PinnedCity(key: listed.key, name: place.name, latitude: place.latitude, longitude: place.longitude,
+                                                     place: place), replacing: replaced + [listed.key]))
             select(key: listed.key)
             notice = "added \(place.label)\(replacing)"
-            return [.savePins(pinned)]
+            return effects
         }
-        if let other { pinned[other] = PinnedCity(place: place) } else { pinned.append(PinnedCity(place: place)) }
         addedCityKey = place.id
-        recomputeVisible()
+        var effects = changePins(.add(PinnedCity(place: place), replacing: replaced))
         notice = "added \(place.label)\(replacing)"
-        var effects: [Effect] = [.savePins(pinned)]
         if isFetching {
             refreshAfterCurrent = true
         } else {
@@ -190,12 +187,11 @@ extension State {
         case .confirm:
             guard let key = pendingRemoval else { return [] }
             pendingRemoval = nil
-            let name = pinned.first { $0.key == key }?.name ?? key
-            pinned.removeAll { $0.key == key }
+            let name = ownName(key)
             if addedCityKey == key { addedCityKey = nil }
-            recomputeVisible()
+            let effects = changePins(.remove(key: key))
             notice = "removed \(name)"
-            return [.savePins(pinned)]
+            return effects
         case .cancel:
             pendingRemoval = nil
         }
@@ -204,6 +200,71 @@ extension State {
 
     /// The name of the own city awaiting `y`/`n`.
     public var pendingRemovalName: String? {
-        pendingRemoval.map { key in pinned.first { $0.key == key }?.name ?? key }
+        pendingRemoval.map(ownName)
+    }
+
+    /// The name a listed city is shown by (list row, detail title): its name, and for one of the
+    /// user's own cities whose name another listed city has too, where it is, its region (else its
+    /// country): `Paris, Texas` beside `Paris, Tennessee` and the top city `Paris`.
+    public func displayName(of city: CityWeather) -> String {
+        guard namesakeOwnKeys.contains(city.key) else { return city.localizedName }
+        return Self.whereabouts(of: city.localizedName, place: pinned.first { $0.key == city.key }?.place)
+    }
+
+    /// The name of the own city of `key` as messages and questions say it: its saved name, with
+    /// its region when a listed city or another own city has that name too (as `displayName(of:)`).
+    func ownName(_ key: String) -> String {
+        guard let own = pinned.first(where: { $0.key == key }) else { return key }
+        let namesake = namesakeOwnKeys.contains(key) || pinned.contains { $0.key != key && $0.isOwn && $0.name == own.name }
+        return namesake ? Self.whereabouts(of: own.name, place: own.place) : own.name
+    }
+
+    /// `name, region` (else `name, country`); the name alone when the place names neither.
+    static func whereabouts(of name: String, place: PlaceMatch?) -> String {
+        guard let place, let area = [place.region, place.country].compactMap({ $0 }).first(where: { !$0.isEmpty && $0 != name }) else {
+            return name
+        }
+        return "\(name), \(area)"
+    }
+
+    /// The own cities among `cities` that share a name (as listed, in either language) with another
+    /// of them: the ones `displayName(of:)` names with their region. One pass over the list.
+    func namesakeOwnCities(in cities: [CityWeather]) -> Set<String> {
+        let ownKeys = Set(pinned.lazy.filter(\.isOwn).map(\.key))
+        guard !ownKeys.isEmpty else { return [] }
+        var ownByName: [String: Set<String>] = [:]
+        for city in cities where ownKeys.contains(city.key) {
+            for name in [city.localizedName, city.englishName] where !name.isEmpty { ownByName[name, default: []].insert(city.key) }
+        }
+        var found: Set<String> = []
+        func note(_ name: String, of key: String) {
+            guard let keys = ownByName[name] else { return }
+            for own in keys where own != key { found.insert(own) }
+        }
+        for city in cities {
+            note(city.localizedName, of: city.key)
+            if city.englishName != city.localizedName { note(city.englishName, of: city.key) }
+        }
+        return found
+    }
+
+    /// Makes `change` to the cities here at once, and asks for it to be made in `Pinned.plist`.
+    mutating func changePins(_ change: PinChange) -> [Effect] {
+        pinned = change.applied(to: pinned)
+        recomputeVisible()
+        return [.changePins(change)]
+    }
+
+    /// `p`: pins or unpins a top city; one of the user's own cities stays (it is on top already,
+    /// and `d` removes it after asking).
+    mutating func togglePin() -> [Effect] {
+        guard let city = selectedCity else { return [] }
+        if let own = pinned.first(where: { $0.key == city.key && $0.isOwn }) {
+            notice = "\(ownName(own.key)) is one of your cities, always on top: d removes it"
+            return []
+        }
+        if isPinned(city.key) { return changePins(.unpin(key: city.key)) }
+        return changePins(.pin(PinnedCity(key: city.key, name: city.englishName,
+                                          latitude: city.geoPosition?.latitude ?? 0, longitude: city.geoPosition?.longitude ?? 0)))
     }
 }

@@ -70,24 +70,16 @@ extension State {
             sortField = all[((all.firstIndex(of: sortField) ?? 0) + 1) % all.count]
             sortDescending = false
             recomputeVisible()
-            return [.saveSettings(settings)]
+            return [saveSettings(State.sortFields)]
         case .invertSort:
             sortDescending.toggle()
             recomputeVisible()
-            return [.saveSettings(settings)]
+            return [saveSettings(State.sortFields)]
         case .toggleUnits:
             units = units == .metric ? .imperial : .metric
-            return [.saveSettings(settings)]
+            return [saveSettings([.units])]
         case .togglePin:
-            guard let city = selectedCity else { return [] }
-            if let i = pinned.firstIndex(where: { $0.key == city.key }) {
-                pinned.remove(at: i)
-            } else {
-                pinned.append(PinnedCity(key: city.key, name: city.englishName,
-                                         latitude: city.geoPosition?.latitude ?? 0, longitude: city.geoPosition?.longitude ?? 0))
-            }
-            recomputeVisible()
-            return [.savePins(pinned)]
+            return togglePin()
 
         case .refresh:
             return startFetch(userAsked: true)
@@ -98,10 +90,10 @@ extension State {
                 return []
             }
             isQuitting = true
-            return [.saveSettings(settings), .quit]
+            return [saveSettings(fieldsKeptOnQuit), .quit]
         case .interrupt:
             isQuitting = true
-            return [.saveSettings(settings), .quit]
+            return [saveSettings(fieldsKeptOnQuit), .quit]
 
         case .pageRows(let rows):
             pageRows = max(1, rows)  // a page of no rows would make PgDn a no-op and the clamp hide the selection

@@ -92,6 +92,8 @@ public struct State: Equatable, Sendable {
     /// Own cities the list lacks because this source cannot fetch them, as the user was last
     /// told (told again only when the set changes).
     public var unlistedOwnKeys: Set<String> = []
+    /// Own cities listed beside another city of the same name (`displayName(of:)`).
+    public internal(set) var namesakeOwnKeys: Set<String> = []
 
     /// Until the front end sends its page size; it does so before its first frame, so no frame
     /// is drawn with this guess.
@@ -171,6 +173,24 @@ public struct State: Equatable, Sendable {
                     count: request.count, language: request.language, selectedCityKey: selectedKey)
     }
 
+    /// What sorting changes of the settings.
+    static let sortFields: Set<AppSettings.Field> = [.sortField, .sortDescending]
+
+    /// What the end of a run saves: the selected city, and what the command line chose (a flag's
+    /// count, language or units is remembered); the rest was saved when it changed.
+    var fieldsKeptOnQuit: Set<AppSettings.Field> {
+        var fields: Set<AppSettings.Field> = [.selectedCityKey]
+        if config.count != nil { fields.insert(.count) }
+        if config.language != nil { fields.insert(.language) }
+        if config.units != nil { fields.insert(.units) }
+        return fields
+    }
+
+    /// Saves `fields` of this run's settings over the file's (docs/spec.md §3).
+    func saveSettings(_ fields: Set<AppSettings.Field>) -> Effect {
+        .saveSettings(settings, fields: fields)
+    }
+
     /// What the empty screen says when there is no feed at all: why, and what to do.
     public var emptyExplanation: [String]? {
         guard feed == nil else { return nil }
@@ -178,7 +198,11 @@ public struct State: Equatable, Sendable {
         var lines = ["No weather to show yet."]
         if let lastError, let why = lastError.errorDescription { lines.append(why) }
         lines.append("There is no saved feed in the cache folder either.")
-        if config.provider.needsKey && !config.hasAPIKey {
+        if config.offline {
+            // `r` does nothing under --offline, nor does a key: say what does.
+            lines.append("Nothing is fetched under --offline: run without it to fetch,")
+            lines.append("or with --demo to browse bundled sample data.")
+        } else if config.provider.needsKey && !config.hasAPIKey {
             lines.append("Set ACCUWEATHER_API_KEY (or --api-key, or a key file) for live data,")
             lines.append("or run with --demo to browse bundled sample data.")
         } else {
@@ -198,6 +222,7 @@ public struct State: Equatable, Sendable {
             let hidden = Set(places).subtracting(pinned.lazy.filter(\.isOwn).map(\.key))
             if !hidden.isEmpty { cities.removeAll { hidden.contains($0.key) } }
         }
+        namesakeOwnKeys = namesakeOwnCities(in: cities)
         let needle = SearchFold.fold(filter.trimmed)
         let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, folded: needle) }
         let pinnedKeys = Set(pinned.map(\.key))

@@ -129,11 +129,13 @@ public final class Store: @unchecked Sendable {
                 return forecastSnapshots
             }
             spawn { [weak self] in self?.writeForecasts(value, snapshot: snapshot, with: env) }
-        case .saveSettings(let value):
+        case .saveSettings(let value, let fields):
             // Settings are small and saved on quit too: write them now so quitting never loses them.
-            save("settings") { () throws(ArchiveError) in try env.saveSettings(value) }
-        case .savePins(let value):
-            save("pinned cities") { () throws(ArchiveError) in try env.savePins(value) }
+            save("settings") { () throws(ArchiveError) in try env.saveSettings(value, fields) }
+        case .changePins(let change):
+            // Made now, in the order asked: each answer holds this run's earlier changes too, so
+            // applying them in turn ends at the file as it is.
+            save("pinned cities") { () throws(ArchiveError) in post(.pinsLoaded(try env.changePins(change))) }
         case .quit:
             break  // the run loop reads `isQuitting`
         }

@@ -40,3 +40,27 @@ public struct AppSettings: Codable, Equatable, Sendable {
         self.selectedCityKey = selectedCityKey
     }
 }
+
+extension AppSettings {
+    /// One of the remembered choices: what a run changed, so that saving writes only those over
+    /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
+    public enum Field: String, CaseIterable, Sendable {
+        case units, sortField, sortDescending, count, language, selectedCityKey
+    }
+
+    /// These settings with `fields` taken from `other`.
+    public func taking(_ fields: Set<Field>, from other: AppSettings) -> AppSettings {
+        var result = self
+        for field in fields {
+            switch field {
+            case .units: result.units = other.units
+            case .sortField: result.sortField = other.sortField
+            case .sortDescending: result.sortDescending = other.sortDescending
+            case .count: result.count = other.count
+            case .language: result.language = other.language
+            case .selectedCityKey: result.selectedCityKey = other.selectedCityKey
+            }
+        }
+        return result
+    }
+}

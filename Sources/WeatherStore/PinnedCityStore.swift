@@ -37,4 +37,13 @@ public struct PinnedCityStore: Sendable {
     public func save(_ cities: [PinnedCity]) throws(ArchiveError) {
         try AtomicFile.write(PinnedCity.archive(cities), to: url)
     }
+
+    /// Makes `change` to the cities saved now, under the file's lock (`AtomicFile.update`), and
+    /// returns them as saved: another program's pins and places stay; an unreadable file is
+    /// moved aside and the change made to none.
+    @discardableResult
+    public func update(_ change: PinChange) throws(ArchiveError) -> [PinnedCity] {
+        try AtomicFile.update(url, empty: [], load: { () throws(ArchiveError) -> [PinnedCity] in try load() },
+                              save: { (cities) throws(ArchiveError) in try save(cities) }, change: { $0 = change.applied(to: $0) })
+    }
 }

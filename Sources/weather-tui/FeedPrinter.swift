@@ -65,7 +65,8 @@ enum FeedPrinter {
                 out.append(0x0A)
             }
         }
-        out.append(contentsOf: "\(report.feed.cities.count) cities · \(report.source.rawValue) · fetched \(WeatherFormat.iso8601(report.feed.fetchedAt))".utf8)
+        let count = report.feed.cities.count
+        out.append(contentsOf: "\(count == 1 ? "1 city" : "\(count) cities") · \(report.source.rawValue) · fetched \(WeatherFormat.iso8601(report.feed.fetchedAt))".utf8)
         if let reason = report.reason { out.append(contentsOf: " · \(reason)".utf8) }
         if let attribution = report.provider?.attribution { out.append(contentsOf: " · \(attribution)".utf8) }
         out.append(0x0A)

@@ -32,14 +32,14 @@ enum OnceCommand {
         let units = FeedPolicy.units(config: config.onceConfig, saved: settings)
         let request = FeedPolicy.request(config: config.onceConfig, saved: settings)
         var places: [PlaceMatch] = []
+        var failed = false
         if !config.cities.isEmpty {
             let resolution = await config.placeResolver(language: request.language).resolve(config.cities)
-            for note in resolution.notes { Stderr.write("weather-tui: \(note)\n") }
-            if let failure = resolution.failure {
-                Stderr.write("weather-tui: \(failure)\n")
-                return WeatherTUIMain.Status.nothingToShow
-            }
+            for note in resolution.notes + resolution.failures { Stderr.write("weather-tui: \(note)\n") }
+            // The places found are printed even when another name found none; the status still says one failed.
+            guard !resolution.places.isEmpty else { return WeatherTUIMain.Status.nothingToShow }
             places = resolution.places
+            if !resolution.failures.isEmpty { failed = true }
         }
         // The saved feed is the browser's too: a refresh from here keeps its own cities in it.
         let pins = config.demo ? [] : (try? files.pins.load()) ?? []
@@ -55,7 +55,7 @@ enum OnceCommand {
                 Stderr.write("weather-tui: \(FeedPolicy.describe(unlisted: unlisted, provider: config.provider, inBrowser: false))\n")
             }
             Output.write(FeedPrinter.render(report, format: config.format, units: units), to: STDOUT_FILENO)
-            return WeatherTUIMain.Status.success
+            return failed ? WeatherTUIMain.Status.nothingToShow : WeatherTUIMain.Status.success
         case .nothing(let why):
             Stderr.write("weather-tui: nothing to show: \(why)\n")
             return WeatherTUIMain.Status.nothingToShow

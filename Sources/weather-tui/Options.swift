@@ -47,10 +47,12 @@ struct Options: ParsableCommand {
     @Option(name: .customLong("config-dir"), help: ArgumentHelp("Settings and the optional api-key file (default ${XDG_CONFIG_HOME:-$HOME/.config}/weather-tui).", valueName: "dir"))
     var configDir: String?
 
-    @Option(name: .customLong("refresh-after"), help: ArgumentHelp("Fetch at start-up only if the saved feed is older than this many minutes.", valueName: "min"))
+    // `.unconditional`: a negative number is this option's value (refused by `validate` with the
+    // range), not an option of its own that leaves this one "missing".
+    @Option(name: .customLong("refresh-after"), parsing: .unconditional, help: ArgumentHelp("Fetch at start-up only if the saved feed is older than this many minutes.", valueName: "min"))
     var refreshAfter: Double = Options.defaultRefreshAfter
 
-    @Option(name: .long, help: ArgumentHelp("Whole-request deadline in seconds (connect + body).", valueName: "sec"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Whole-request deadline in seconds (connect + body).", valueName: "sec"))
     var timeout: Double = Options.defaultTimeout
 
     @Flag(name: .customLong("no-color"), help: "Monochrome (also when NO_COLOR is set and non-empty).")

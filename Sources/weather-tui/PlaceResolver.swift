@@ -19,12 +19,12 @@ struct PlaceResolver {
     /// The source's name in `Places.plist` keys (ids are per source).
     var source: String
 
-    /// What the names resolved to, in order, with what the user should hear on stderr; or, when
-    /// one cannot be resolved, why (exit status 1).
+    /// What the names resolved to, in order, with what the user should hear on stderr, and why
+    /// each name that could not be resolved was not (the rest are printed; exit status 1).
     struct Resolution: Equatable {
         var places: [PlaceMatch]
         var notes: [String]
-        var failure: String?
+        var failures: [String] = []
     }
 
     func resolve(_ names: [String]) async -> Resolution {
@@ -41,7 +41,8 @@ struct PlaceResolver {
             }
         }
         var places: [PlaceMatch] = []
-        var learned = false
+        var failures: [String] = []
+        var learned: [String: PlaceMatch] = [:]
         for name in names {
             let key = StoredPlaces.key(source: source, name: name)
             // A remembered place off the Earth (a damaged file's) is searched for again.
@@ -52,12 +53,12 @@ struct PlaceResolver {
             let query = Self.query(name)
             switch await search(query.text) {
             case .failure(let error):
-                return Resolution(places: [], notes: notes,
-                                  failure: "cannot look up \"\(name)\": \(error.errorDescription ?? "search failed")")
+                failures.append("cannot look up \"\(name)\": \(error.errorDescription ?? "search failed")")
             case .success(let found):
                 let matches = query.countryCode.map { code in found.filter { $0.countryCode?.uppercased() == code } } ?? found
                 guard let best = matches.first else {
-                    return Resolution(places: [], notes: notes, failure: "no place called \"\(name)\"")
+                    failures.append("no place called \"\(name)\"")
+                    continue
                 }
                 if matches.count > 1 {
                     var note = "\"\(name)\" is \(best.label) (\(best.countryCode ?? "?")), the best of \(matches.count) places"
@@ -68,13 +69,18 @@ struct PlaceResolver {
                 }
                 places.append(best)
                 stored.byName[key] = best
-                learned = true
+                learned[key] = best
             }
         }
-        if learned, let store {
-            do { try store.save(stored) } catch { notes.append("could not save \(AppFiles.placesName): \(error.explanation)") }
+        if !learned.isEmpty, let store {
+            // Added to the file as it is now: another run's names, saved since it was read, stay.
+            do {
+                try store.update(empty: StoredPlaces()) { $0.byName.merge(learned) { _, new in new } }
+            } catch {
+                notes.append("could not save \(AppFiles.placesName): \(error.explanation)")
+            }
         }
-        return Resolution(places: places, notes: notes, failure: nil)
+        return Resolution(places: places, notes: notes, failures: failures)
     }
 
     /// `Paris, US` → `Paris` in the country `US`; a last part that is not a 2-letter code is

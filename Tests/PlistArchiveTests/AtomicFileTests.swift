@@ -61,4 +61,30 @@ struct AtomicFileTests {
         let inside = readOnly.appendingPathComponent("new")
         #expect(throws: ArchiveError.io(underlying: "cannot create \(inside.path): Permission denied")) { try AtomicFile.ensureFolder(inside) }
     }
+
+    /// Read, change, write under the lock: forty writers at once, each adding one to what the
+    /// file holds, leave forty (without the lock two read the same count and one is lost).
+    @Test func updatesUnderTheLockLoseNoChange() throws {
+        let url = folder.appendingPathComponent("counter")
+        let load: @Sendable () throws(ArchiveError) -> Int = { () throws(ArchiveError) -> Int in
+            guard let n = Int(String(decoding: try AtomicFile.read(url), as: UTF8.self)) else { throw .corrupt(reason: "not a number") }
+            return n
+        }
+        DispatchQueue.concurrentPerform(iterations: 40) { _ in
+            _ = try? AtomicFile.update(url, empty: 0, load: load, save: { (n) throws(ArchiveError) in try AtomicFile.write(Data(String(n).utf8), to: url) },
+                                       change: { $0 += 1 })
+        }
+        #expect(try load() == 40)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".counter.lock").path))
+    }
+
+    @Test func aFileOfANewerSchemaIsLeftAloneByAnUpdate() throws {
+        let url = folder.appendingPathComponent("newer")
+        try AtomicFile.write(Data("9".utf8), to: url)
+        #expect(throws: ArchiveError.incompatibleSchema(found: 9, supported: 1)) {
+            try AtomicFile.update(url, empty: 0, load: { () throws(ArchiveError) -> Int in throw .incompatibleSchema(found: 9, supported: 1) },
+                                  save: { (_: Int) throws(ArchiveError) in try AtomicFile.write(Data("1".utf8), to: url) }, change: { $0 += 1 })
+        }
+        #expect(try AtomicFile.read(url) == Data("9".utf8))
+    }
 }

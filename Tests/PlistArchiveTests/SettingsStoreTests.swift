@@ -16,6 +16,39 @@ import WeatherModels
         try data.write(to: store.url)
     }
 
+    /// Two copies of the program on one settings file: each writes the values it changed over the
+    /// file as the other left it (docs/spec.md §3).
+    @Test func anUpdateKeepsWhatAnotherWriterSavedMeanwhile() throws {
+        let store = Self.makeStore()
+        let other = SettingsStore<AppSettings>(url: store.url)
+        try store.update(default: AppSettings()) { $0.units = .imperial }
+        let saved = try other.update(default: AppSettings()) { $0.sortField = .country }
+        #expect(saved == AppSettings(units: .imperial, sortField: .country))
+        #expect(try store.load() == saved)
+    }
+
+    @Test func anUpdateOfADamagedFileStartsFromTheDefaultAndKeepsTheChange() throws {
+        let store = Self.makeStore()
+        try Data("not a plist".utf8).write(to: store.url)
+        #expect(try store.update(default: AppSettings()) { $0.count = 150 } == AppSettings(count: 150))
+        #expect(FileManager.default.fileExists(atPath: store.url.path + ".corrupt"))
+        // One bad value: the others stay, the change is made.
+        try Self.write(["units": "kelvin", "sortField": "country"], to: store)
+        #expect(try store.update(default: AppSettings()) { $0.language = "ja-jp" } == AppSettings(sortField: .country, language: "ja-jp"))
+    }
+
+    @Test func takingFieldsCopiesEachFieldItNamesAndNoOther() {
+        let base = AppSettings()
+        let other = AppSettings(units: .imperial, sortField: .country, sortDescending: true, count: 150, language: "ja-jp", selectedCityKey: "7")
+        // Every field named: the other's values whole (a field added to AppSettings but not to Field fails here).
+        #expect(base.taking(Set(AppSettings.Field.allCases), from: other) == other)
+        #expect(base.taking([], from: other) == base)
+        for field in AppSettings.Field.allCases {
+            let one = base.taking([field], from: other)
+            #expect(one != base && one.taking(Set(AppSettings.Field.allCases).subtracting([field]), from: other) == other, "\(field)")
+        }
+    }
+
     @Test func aGoodFileLoadsWholeWithNothingDropped() throws {
         let store = Self.makeStore()
         let settings = AppSettings(units: .imperial, sortField: .temperature, sortDescending: true, count: 1, language: "fr-fr", selectedCityKey: "1")

@@ -109,7 +109,7 @@ import WeatherModels
         let state = R.loaded()
         var byTemp = state
         let effects = byTemp.reduce(.sortBy(.temperature))
-        #expect(effects == [.saveSettings(byTemp.settings)])
+        #expect(effects == [.saveSettings(byTemp.settings, fields: [.sortField, .sortDescending])])
         #expect(R.names(byTemp) == ["Moscow", "Athens", "Berlin", "Tokyo", "Cairo"])
         _ = byTemp.reduce(.sortBy(.temperature))
         #expect(byTemp.sortDescending && R.names(byTemp).first == "Cairo")

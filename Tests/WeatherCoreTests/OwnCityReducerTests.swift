@@ -88,7 +88,7 @@ import WeatherSource
         ReducerTests.expect(down, .addCity(.moveDown))  // stays on the last
         let up = ReducerTests.expect(down, .addCity(.moveUp)) { $0.placeSearch?.selectedIndex = 0 }
         let own = PinnedCity(place: Self.reykjavik)
-        ReducerTests.expect(up, .addCity(.submit), effects: [.savePins([own]), .fetchFeed(request, own: [own])]) {
+        ReducerTests.expect(up, .addCity(.submit), effects: [.changePins(.add(own)), .fetchFeed(request, own: [own])]) {
             $0.placeSearch = nil
             $0.pinned = [own]
             $0.addedCityKey = own.key
@@ -113,7 +113,7 @@ import WeatherSource
         _ = state.reduce(.refresh)
         #expect(state.isFetching)
         let own = PinnedCity(place: Self.reykjavik)
-        let added = ReducerTests.expect(state, .addCity(.submit), effects: [.savePins([own])]) {
+        let added = ReducerTests.expect(state, .addCity(.submit), effects: [.changePins(.add(own))]) {
             $0.placeSearch = nil
             $0.pinned = [own]
             $0.addedCityKey = own.key
@@ -129,7 +129,7 @@ import WeatherSource
     @Test func aPlaceTheListAlreadyHoldsBecomesOwnUnderItsKeyWithoutACall() {
         let state = found([Self.tokyo], text: "Tokyo")
         let own = PinnedCity(key: "1", name: "Tokyo", latitude: 1.05, longitude: 2.05, place: Self.tokyo)
-        let added = ReducerTests.expect(state, .addCity(.submit), effects: [.savePins([own])]) {
+        let added = ReducerTests.expect(state, .addCity(.submit), effects: [.changePins(.add(own, replacing: ["1"]))]) {
             $0.placeSearch = nil
             $0.pinned = [own]
             $0.selectedKey = "1"
@@ -175,7 +175,7 @@ import WeatherSource
         let state = withOwnReykjavik()
         let asked = ReducerTests.expect(state, .removeCity(.ask)) { $0.pendingRemoval = Self.reykjavik.id; $0.notice = nil }
         #expect(asked.pendingRemovalName == "Reykjavík")
-        let removed = ReducerTests.expect(asked, .removeCity(.confirm), effects: [.savePins([])]) {
+        let removed = ReducerTests.expect(asked, .removeCity(.confirm), effects: [.changePins(.remove(key: Self.reykjavik.id))]) {
             $0.pendingRemoval = nil
             $0.pinned = []
             $0.notice = "removed Reykjavík"
@@ -185,6 +185,59 @@ import WeatherSource
         #expect(removed.feed?.cities.contains { $0.key == Self.reykjavik.id } == true)
         #expect(!removed.visibleCities.contains { $0.key == Self.reykjavik.id })
         #expect(removed.visibleCities.count == Make.cities.count)
+    }
+
+    /// `p` never removes a place (docs/spec.md §5): on an own city it changes nothing and says
+    /// what does.
+    @Test func pOnAnOwnCityKeepsItAndSaysThatDRemovesIt() {
+        let state = withOwnReykjavik()
+        #expect(state.selectedKey == Self.reykjavik.id)
+        ReducerTests.expect(state, .togglePin) { $0.notice = "Reykjavík is one of your cities, always on top: d removes it" }
+    }
+
+    // MARK: namesakes
+
+    static let parisTennessee = PlaceMatch(id: "om:4646571", name: "Paris", region: "Tennessee", country: "United States",
+                                           countryCode: "US", latitude: 36.3, longitude: -88.33)
+
+    /// The list with own cities for `places` (their weather in the feed) and the top cities, `extra` too.
+    func withOwn(_ places: [PlaceMatch], extra: [CityWeather] = []) -> State {
+        var state = ReducerTests.loaded(config: AppConfig(refreshAfter: 1800, provider: .openMeteo))
+        _ = state.reduce(.pinsLoaded(places.map(PinnedCity.init(place:))))
+        let own = places.map { Make.city($0.id, $0.name, country: $0.country ?? "", lat: $0.latitude, lon: $0.longitude) }
+        let feed = WeatherFeed(fetchedAt: Make.t0 + 60, request: request, cities: Make.cities + extra + own, placeKeys: places.map(\.id))
+        _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil))))
+        return state
+    }
+
+    /// Two own places of one name are told apart by their region everywhere they are named:
+    /// the list, the detail's title (both `displayName`), the question and the message.
+    @Test func ownPlacesOfOneNameAreNamedWithTheirRegion() {
+        var state = withOwn([Self.parisTexas, Self.parisTennessee])
+        let names = state.visibleCities.prefix(2).map { state.displayName(of: $0) }
+        #expect(Set(names) == ["Paris, Texas", "Paris, Tennessee"])
+        _ = state.reduce(.select(key: Self.parisTexas.id))
+        _ = state.reduce(.removeCity(.ask))
+        #expect(state.pendingRemovalName == "Paris, Texas")
+        _ = state.reduce(.removeCity(.confirm))
+        #expect(state.notice == "removed Paris, Texas")
+        // Alone now: its name is enough.
+        #expect(state.visibleCities.first.map { state.displayName(of: $0) } == "Paris")
+        _ = state.reduce(.first)
+        _ = state.reduce(.togglePin)
+        #expect(state.notice == "Paris is one of your cities, always on top: d removes it")
+    }
+
+    @Test func anOwnPlaceNamedAsATopCityIsNamedWithItsRegionAndTheTopCityIsNot() {
+        let state = withOwn([Self.parisTexas], extra: [Make.city("623", "Paris", country: "France", code: "FR")])
+        let shown = Dictionary(uniqueKeysWithValues: state.visibleCities.map { ($0.key, state.displayName(of: $0)) })
+        #expect(shown[Self.parisTexas.id] == "Paris, Texas" && shown["623"] == "Paris" && shown["1"] == "東京")
+        #expect(state.namesakeOwnKeys == [Self.parisTexas.id])
+        // Without a region the country tells them apart.
+        var noRegion = Self.parisTexas
+        noRegion.region = nil
+        let other = withOwn([noRegion], extra: [Make.city("623", "Paris", country: "France", code: "FR")])
+        #expect(other.visibleCities.first.map { other.displayName(of: $0) } == "Paris, United States")
     }
 
     @Test func anyOtherAnswerKeepsTheCity() {
@@ -275,7 +328,7 @@ import WeatherSource
         let new = PinnedCity(place: Self.reykjavikAccu)
         let effects = state.reduce(.addCity(.submit))
         #expect(state.pinned == [new, oslo])
-        #expect(effects == [.savePins([new, oslo]), .fetchFeed(request, own: [new, oslo])])
+        #expect(effects == [.changePins(.add(new, replacing: [old.key])), .fetchFeed(request, own: [new, oslo])])
         #expect(state.notice == "added Reykjavík, Capital Region, Iceland in place of the one another source found")
         #expect(WeatherProvider.openMeteo.ownCities(state.pinned) == [new, oslo])
     }

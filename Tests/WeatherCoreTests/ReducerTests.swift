@@ -111,6 +111,19 @@ import WeatherModels
         #expect(lines.contains("ACCUWEATHER_API_KEY") && lines.contains("--demo"))
     }
 
+    /// `r` does nothing under --offline, so the empty screen does not invite it: it says what works.
+    @Test func offlineModeWithNothingSavedSaysWhatWillWork() {
+        var state = State(config: AppConfig(offline: true, provider: .openMeteo), now: Make.t0)
+        #expect(state.reduce(.archiveRestored(.failure(.missing))).isEmpty)
+        let lines = state.emptyExplanation?.joined(separator: "\n") ?? ""
+        #expect(!lines.contains("Press r"))
+        #expect(lines.contains("run without it to fetch") && lines.contains("--demo"))
+        // Without a key too: no key would fetch anything under --offline.
+        var keyless = State(config: AppConfig(offline: true, hasAPIKey: false), now: Make.t0)
+        _ = keyless.reduce(.archiveRestored(.failure(.missing)))
+        #expect(keyless.emptyExplanation?.joined(separator: "\n").contains("run without it to fetch") == true)
+    }
+
     @Test func offlineModeNeverFetchesAndSaysSo() {
         var state = State(config: AppConfig(offline: true), now: Make.t0 + 99999)
         #expect(state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).isEmpty)
@@ -402,17 +415,17 @@ import WeatherModels
         var wanted = state
         wanted.sortField = .temperature
         wanted.visibleCities = Self.cities("3", "2", "4", "1", "5")  // −3, 6, 7, 17, 24 °C
-        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings)]) {
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
             $0.sortField = .temperature
             $0.visibleCities = Self.cities("3", "2", "4", "1", "5")
         }
         wanted.sortField = .country
-        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings)]) {
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
             $0.sortField = .country
             $0.visibleCities = Self.cities("5", "4", "2", "1", "3")  // Egypt, Germany, Greece, Japan, Russia
         }
         wanted.sortField = .name
-        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings)]) {
+        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
             $0.sortField = .name
             $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
         }
@@ -422,7 +435,7 @@ import WeatherModels
         let state = Self.loaded()
         var wanted = state
         wanted.sortDescending = true
-        let inverted = Self.expect(state, .invertSort, effects: [.saveSettings(wanted.settings)]) {
+        let inverted = Self.expect(state, .invertSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
             $0.sortDescending = true
             $0.visibleCities = Self.cities("1", "3", "5", "4", "2")
         }
@@ -449,8 +462,8 @@ import WeatherModels
         let state = Self.loaded()
         var wanted = state
         wanted.units = .imperial
-        let imperial = Self.expect(state, .toggleUnits, effects: [.saveSettings(wanted.settings)]) { $0.units = .imperial }
-        Self.expect(imperial, .toggleUnits, effects: [.saveSettings(state.settings)]) { $0.units = .metric }
+        let imperial = Self.expect(state, .toggleUnits, effects: [.saveSettings(wanted.settings, fields: [.units])]) { $0.units = .imperial }
+        Self.expect(imperial, .toggleUnits, effects: [.saveSettings(state.settings, fields: [.units])]) { $0.units = .metric }
     }
 
     // MARK: p
@@ -460,15 +473,22 @@ import WeatherModels
         _ = state.reduce(.moveDown)
         _ = state.reduce(.moveDown)  // Cairo
         let pin = PinnedCity(key: "5", name: "Cairo", latitude: 1, longitude: 2)
-        let pinned = Self.expect(state, .togglePin, effects: [.savePins([pin])]) {
+        let pinned = Self.expect(state, .togglePin, effects: [.changePins(.pin(pin))]) {
             $0.pinned = [pin]
             $0.visibleCities = Self.cities("5", "2", "4", "3", "1")
         }
         #expect(pinned.selectedIndex == 0)
-        Self.expect(pinned, .togglePin, effects: [.savePins([])]) {
+        Self.expect(pinned, .togglePin, effects: [.changePins(.unpin(key: "5"))]) {
             $0.pinned = []
             $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
         }
+    }
+
+    /// A run's end saves only what it owns of the settings (the selection, and what flags chose),
+    /// so another copy's choices saved meanwhile stay (docs/spec.md §3).
+    @Test func quittingSavesTheSelectionAndWhatTheFlagsChose() {
+        var state = Self.loaded(config: AppConfig(count: 100, units: .imperial, refreshAfter: 1800))
+        #expect(state.reduce(.quit) == [.saveSettings(state.settings, fields: [.selectedCityKey, .count, .units]), .quit])
     }
 
     @Test func pinnedCitiesStayOnTopWhateverTheSort() {
@@ -524,7 +544,7 @@ import WeatherModels
         _ = state.reduce(.moveDown)
         var wanted = state
         wanted.isQuitting = true
-        Self.expect(state, .quit, effects: [.saveSettings(wanted.settings), .quit]) { $0.isQuitting = true }
+        Self.expect(state, .quit, effects: [.saveSettings(wanted.settings, fields: [.selectedCityKey]), .quit]) { $0.isQuitting = true }
         #expect(wanted.settings.selectedCityKey == "4")  // the selected city is remembered
     }
 
@@ -538,7 +558,7 @@ import WeatherModels
         var state = Self.loaded()
         state.showHelp = true
         state.isEditingFilter = true
-        Self.expect(state, .interrupt, effects: [.saveSettings(state.settings), .quit]) { $0.isQuitting = true }
+        Self.expect(state, .interrupt, effects: [.saveSettings(state.settings, fields: [.selectedCityKey]), .quit]) { $0.isQuitting = true }
     }
 
     // MARK: refresh results

@@ -58,7 +58,7 @@ extension StoreShutDownTests {
     /// after the terminal is handed back says so (an earlier notice was cleared by the key).
     @Test func aSaveThatFailsOnTheWayOutLeavesItsNotice() async {
         var env = AppEnvironment.demo(now: { Make.t0 })
-        env.saveSettings = { _ throws(ArchiveError) in throw ArchiveError.io(underlying: "/x is not a folder") }
+        env.saveSettings = { _, _ throws(ArchiveError) in throw ArchiveError.io(underlying: "/x is not a folder") }
         let store = Store(config: AppConfig(demo: true), environment: env)
         store.start()
         await store.settle()

@@ -164,6 +164,41 @@ import WeatherModels
         #expect(store.state.notice?.contains("could not save the feed") == true)
     }
 
+    /// Two browsers on one config folder, both started before either changed anything (docs/spec.md
+    /// §3): each one's pins and settings are made over the other's, and each shows the other's pins.
+    @Test func twoStoresOnOneFolderKeepEachOthersPinsAndSettings() async throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        let first = store(FakeWeatherService()), second = store(FakeWeatherService())
+        first.start()
+        second.start()
+        await first.settle()
+        await second.settle()
+        first.send(.select(key: "1"))   // Tokyo
+        first.send(.togglePin)
+        second.send(.select(key: "3"))  // Moscow
+        second.send(.togglePin)
+        first.send(.toggleUnits)
+        second.send(.cycleSort)         // temperature
+        first.send(.quit)
+        second.send(.quit)
+        await first.settle()
+        await second.settle()
+        #expect(Set(second.state.pinned.map(\.key)) == ["1", "3"], "the second browser shows the first one's pin")
+        #expect(Set(try PinnedCityStore(directory: config).load().map(\.key)) == ["1", "3"])
+        let saved = try AppFiles(cacheDirectory: cache, configDirectory: config).settings.load()
+        #expect(saved.units == .imperial && saved.sortField == .temperature)
+        #expect(saved.selectedCityKey == "3", "the last to quit says which city was selected")
+
+        // Unpinning in one leaves the other's pin.
+        let third = store(FakeWeatherService())
+        third.start()
+        third.send(.select(key: "1"))
+        third.send(.togglePin)
+        await third.settle()
+        #expect(try PinnedCityStore(directory: config).load().map(\.key) == ["3"])
+        #expect(third.state.pinned.map(\.key) == ["3"])
+    }
+
     @Test func aReadOnlyConfigFolderIsReportedNotFatal() async throws {
         let blocked = try Make.fileInPlaceOfAFolder()
         let env = AppEnvironment.stored(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: cache), now: { Make.t0 }),

@@ -63,6 +63,76 @@ import WeatherModels
     }
 }
 
+/// Two copies of the program on one `Pinned.plist` (docs/spec.md §3): each makes its change to
+/// the file as the other left it, under the file's lock; neither writes its stale list over it.
+@Suite struct PinnedCityMergeTests {
+    let folder = Make.tempDirectory()
+    static let lima = PinnedCity(key: "264120", name: "Lima", latitude: -12.05, longitude: -77.04)
+    static let tokyo = PinnedCity(key: "226396", name: "Tokyo", latitude: 35.68, longitude: 139.77)
+    static let paris = PinnedCity(place: PlaceMatch(id: "om:2988507", name: "Paris", region: "Île-de-France", country: "France",
+                                                    latitude: 48.85, longitude: 2.35))
+    static let moscow = PinnedCity(place: PlaceMatch(id: "294021", name: "Moscow", country: "Russia", latitude: 55.75, longitude: 37.62))
+
+    @Test func twoStoresOnOneFolderKeepEachOthersChanges() throws {
+        let first = PinnedCityStore(directory: folder), second = PinnedCityStore(directory: folder)
+        #expect(try first.update(.pin(Self.lima)) == [Self.lima])
+        // The second copy read the file before the first wrote (it holds nothing): its change is
+        // made to the file as it is now, and what it gets back is the file, Lima included.
+        #expect(try second.update(.pin(Self.tokyo)) == [Self.lima, Self.tokyo])
+        #expect(try first.update(.add(Self.paris)) == [Self.lima, Self.tokyo, Self.paris])
+        #expect(try second.update(.unpin(key: Self.lima.key)) == [Self.tokyo, Self.paris])
+        #expect(try first.update(.add(Self.moscow)) == [Self.tokyo, Self.paris, Self.moscow])
+        #expect(try second.update(.remove(key: Self.paris.key)) == [Self.tokyo, Self.moscow])
+        #expect(try first.load() == [Self.tokyo, Self.moscow])
+    }
+
+    @Test func manyWritersAtOnceLoseNoPin() throws {
+        let cities = (0..<24).map { PinnedCity(key: "\($0)", name: "City \($0)", latitude: 1, longitude: 2) }
+        DispatchQueue.concurrentPerform(iterations: cities.count) { i in
+            // A store of its own each, as each copy of the program has.
+            _ = try? PinnedCityStore(directory: folder).update(.pin(cities[i]))
+        }
+        #expect(Set(try PinnedCityStore(directory: folder).load()) == Set(cities))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func unpinningNeverRemovesAnOwnCityAndPinningNeverReplacesOne() throws {
+        let store = PinnedCityStore(directory: folder)
+        try store.update(.add(Self.moscow))
+        #expect(try store.update(.unpin(key: Self.moscow.key)) == [Self.moscow])
+        #expect(try store.update(.pin(PinnedCity(key: Self.moscow.key, name: "Moscow", latitude: 0, longitude: 0))) == [Self.moscow])
+    }
+
+    @Test func addingInPlaceOfAnotherKeepsItsPlaceInTheList() throws {
+        let store = PinnedCityStore(directory: folder)
+        try store.save([Self.lima, Self.paris, Self.tokyo])
+        let found = PinnedCity(place: PlaceMatch(id: "623", name: "Paris", country: "France", latitude: 48.857, longitude: 2.351))
+        #expect(try store.update(.add(found, replacing: [Self.paris.key])) == [Self.lima, found, Self.tokyo])
+    }
+
+    @Test func aDamagedFileIsMovedAsideAndTheChangeStillMade() throws {
+        let store = PinnedCityStore(directory: folder)
+        try Data("garbage".utf8).write(to: store.url)
+        #expect(try store.update(.pin(Self.lima)) == [Self.lima])
+        #expect(try store.load() == [Self.lima])
+        #expect(FileManager.default.fileExists(atPath: store.url.path + ".corrupt"))
+        // The lock file stays beside the file, hidden.
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".Pinned.plist.lock").path))
+    }
+
+    @Test func anUnwritableFolderIsAnIOErrorNotACrash() throws {
+        let blocker = folder.appendingPathComponent("blocker")
+        try Data("x".utf8).write(to: blocker)
+        #expect {
+            try PinnedCityStore(directory: blocker).update(.pin(Self.lima))
+        } throws: { error in
+            if case ArchiveError.io = error { return true }
+            return false
+        }
+    }
+}
+
 /// A class no pins archive may hold.
 final class Intruder: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }

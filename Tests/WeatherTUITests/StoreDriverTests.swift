@@ -16,9 +16,9 @@ import WeatherModels
             loadForecasts: { StoredForecasts() },
             saveForecasts: { _ in },
             loadSettings: { (nil, nil) },
-            saveSettings: { _ in },
+            saveSettings: { _, _ in },
             loadPins: { [] },
-            savePins: { _ in }
+            changePins: { $0.applied(to: []) }  // a file that held nothing else
         )
     }
 

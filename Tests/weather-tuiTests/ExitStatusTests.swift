@@ -40,6 +40,23 @@ import WeatherSource
         #expect(try run(["--no-such-flag"]).status == 2)
     }
 
+    /// docs/spec.md §2: a negative number reaches the option's range check and its message.
+    @Test func aNegativeTimeoutOrRefreshAfterSaysTheRange() throws {
+        let timeout = try run(["--once", "--demo", "--timeout", "-1"])
+        #expect(timeout.status == 2 && timeout.err.contains("--timeout must be a positive number of seconds"), "\(timeout.err)")
+        let refresh = try run(["--once", "--demo", "--refresh-after", "-5"])
+        #expect(refresh.status == 2 && refresh.err.contains("--refresh-after must be a number of minutes, 0 or more"), "\(refresh.err)")
+        #expect(!(timeout.err + refresh.err).contains("Missing value"))
+    }
+
+    /// docs/spec.md §6: the places found are printed, the one not found is named on stderr, exit 1.
+    @Test func aCityNotFoundIsNamedAndTheOthersPrinted() throws {
+        let r = try run(["--once", "--demo", "--city", "Reykjavik", "--city", "Atlantis"])
+        #expect(r.status == 1)
+        #expect(r.out.contains("Reykjavík") && r.out.contains("1 city ·"), "\(r.out)")
+        #expect(r.err.contains("no place called \"Atlantis\""), "\(r.err)")
+    }
+
     @Test func versionAndHelpExit0() throws {
         let version = try run(["--version"])
         #expect(version.status == 0 && !version.out.isEmpty)

@@ -44,6 +44,14 @@ import WeatherModels
         #expect(lines.last?.contains("offline: cannot reach") == true)
     }
 
+    /// The footer counts in words: "1 city", not "1 cities".
+    @Test func theTableFooterCountsOneCityAsOne() {
+        var one = Self.report
+        one.feed.cities = Array(one.feed.cities.prefix(1))
+        #expect(FeedPrinter.table(one, units: .metric).split(separator: "\n").last?.hasPrefix("1 city · ") == true)
+        #expect(FeedPrinter.table(Self.report, units: .metric).split(separator: "\n").last?.hasPrefix("3 cities · ") == true)
+    }
+
     @Test func tableUsesTheChosenUnits() {
         let metric = FeedPrinter.table(Self.report, units: .metric)
         let imperial = FeedPrinter.table(Self.report, units: .imperial)

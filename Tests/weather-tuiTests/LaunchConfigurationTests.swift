@@ -83,6 +83,20 @@ import WeatherModels
         #expect(throws: (any Error).self) { try Options.parse(args) }
     }
 
+    /// A negative number is the option's value, refused with the option's range, not taken for
+    /// an option of its own that leaves this one "missing" (docs/spec.md §2).
+    @Test(arguments: [(["--timeout", "-1"], "--timeout must be a positive number of seconds."),
+                      (["--refresh-after", "-5"], "--refresh-after must be a number of minutes, 0 or more."),
+                      (["--once", "--refresh-after", "-0.5", "--demo"], "--refresh-after must be a number of minutes, 0 or more.")])
+    func aNegativeNumberIsRefusedWithTheRange(args: [String], range: String) {
+        do {
+            _ = try Options.parse(args)
+            Issue.record("\(args) was accepted")
+        } catch {
+            #expect(Options.fullMessage(for: error).contains(range), "\(args): \(Options.fullMessage(for: error))")
+        }
+    }
+
     @Test func badBaseURLIsAUsageError() throws {
         let options = try Options.parse(["--base-url", "ftp://example.com"])
         #expect(throws: LaunchConfiguration.UsageError.self) {

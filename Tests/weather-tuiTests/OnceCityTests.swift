@@ -130,8 +130,34 @@ final class PlaceService: WeatherService, @unchecked Sendable {
     @Test func aNameWithNoMatchFailsAndAddsNothing() async throws {
         let config = try config(["Nowhereville"])
         let resolution = await resolver(config).resolve(["Nowhereville"])
-        #expect(resolution.failure == "no place called \"Nowhereville\"")
+        #expect(resolution.failures == ["no place called \"Nowhereville\""] && resolution.places.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: config.files.places.url.path))
+    }
+
+    /// `--city Reykjavik --city Atlantis`: Reykjavík is still found (and printed), Atlantis named.
+    @Test func aNameWithNoMatchIsNamedAndTheOthersStillResolve() async throws {
+        let (outcome, resolution) = try await run(["Reykjavik", "Atlantis"])
+        #expect(resolution.places == [Self.reykjavik])
+        #expect(resolution.failures == ["no place called \"Atlantis\""])
+        guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(report.feed.cities.map(\.key) == [Self.reykjavik.id])
+    }
+
+    /// Another run's `--city`, remembered while this one searched, stays in Places.plist.
+    @Test func aPlaceAnotherRunRememberedMeanwhileIsKept() async throws {
+        let config = try config(["Reykjavik"])
+        let store = config.files.places, service = self.service
+        let otherKey = StoredPlaces.key(source: config.provider.rawValue, name: "Paris, US")
+        let resolver = PlaceResolver(search: { text in
+            // Another copy of the program saves its name while this one waits for its search.
+            _ = try? store.update(empty: StoredPlaces()) { $0.byName[otherKey] = OnceCityTests.parisUS }
+            do throws(ServiceError) { return .success(try await service.searchPlaces(text, language: "en")) } catch { return .failure(.network(error)) }
+        }, store: store, source: config.provider.rawValue)
+        let resolution = await resolver.resolve(["Reykjavik"])
+        #expect(resolution.places == [Self.reykjavik])
+        let saved = try store.load().byName
+        #expect(saved[otherKey] == Self.parisUS)
+        #expect(saved[StoredPlaces.key(source: config.provider.rawValue, name: "Reykjavik")] == Self.reykjavik)
     }
 
     @Test func aFailedSearchSaysWhy() async throws {
@@ -139,7 +165,7 @@ final class PlaceService: WeatherService, @unchecked Sendable {
         let failing = PlaceResolver(search: { _ in .failure(.network(.unauthorized(status: 401))) }, store: config.files.places,
                                     source: "accuweather")
         let resolution = await failing.resolve(["Reykjavik"])
-        #expect(resolution.failure == "cannot look up \"Reykjavik\": API key rejected (401): check ACCUWEATHER_API_KEY")
+        #expect(resolution.failures == ["cannot look up \"Reykjavik\": API key rejected (401): check ACCUWEATHER_API_KEY"])
     }
 
     @Test func aRememberedPlaceOffTheEarthIsSearchedForAgain() async throws {

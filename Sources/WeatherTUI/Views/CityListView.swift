@@ -77,7 +77,7 @@ public enum CityListView {
         let end = min(cities.count, offset + rows)
         let pinnedKeys = Set(m.pinned.map(\.key))
         for index in offset..<end {
-            drawRow(cities[index], selected: index == m.selectedIndex, pinned: pinnedKeys.contains(cities[index].key),
+            drawRow(cities[index], name: m.displayName(of: cities[index]), selected: index == m.selectedIndex, pinned: pinnedKeys.contains(cities[index].key),
                     units: m.units, cols: cols, into: &buffer, x: rect.x, y: rect.y + 1 + index - offset, width: rect.width)
             for extra in cols.extras {
                 buffer.draw(extra.column.value(of: cities[index], units: m.units, now: m.now), x: rect.x + extra.x, y: rect.y + 1 + index - offset,
@@ -86,13 +86,13 @@ public enum CityListView {
         }
     }
 
-    static func drawRow(_ city: CityWeather, selected: Bool, pinned: Bool, units: TemperatureUnit, cols: Columns,
+    static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, units: TemperatureUnit, cols: Columns,
                         into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
         let base: Style = selected ? .selected : .plain
         buffer.fill(x: x, y: y, count: width, style: base)
         if selected { buffer.draw(">", x: x, y: y, style: Style(bold: true, reverse: true)) }
         if pinned { buffer.draw("★", x: x + 1, y: y, style: selected ? Style.pinned.reversed() : .pinned) }
-        buffer.draw(city.localizedName, x: x + cols.city.x, y: y, columns: cols.city.width, style: selected ? Style(bold: true, reverse: true) : base)
+        buffer.draw(name, x: x + cols.city.x, y: y, columns: cols.city.width, style: selected ? Style(bold: true, reverse: true) : base)
         buffer.draw(city.country.localizedName, x: x + cols.country.x, y: y, columns: cols.country.width, style: base)
         var tempStyle = Style.temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
         if selected { tempStyle = tempStyle.reversed() }

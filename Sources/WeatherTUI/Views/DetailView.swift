@@ -18,8 +18,9 @@ public enum DetailView {
 
     static func lines(for city: CityWeather, state m: State) -> [Line] {
         var out: [Line] = []
+        let shown = m.displayName(of: city)
         let name = city.englishName == city.localizedName || city.englishName.isEmpty
-            ? city.localizedName : "\(city.englishName) (\(city.localizedName))"
+            ? shown : "\(city.englishName) (\(shown))"
         let country = city.country.englishName == city.country.localizedName || city.country.englishName.isEmpty
             ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))

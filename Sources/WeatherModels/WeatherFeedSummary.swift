@@ -118,6 +118,6 @@ extension WeatherFeed {
     /// The feed as far as its summary tells (its cities without details).
     public init(_ summary: WeatherFeedSummary) {
         self.init(schemaVersion: summary.schemaVersion, fetchedAt: summary.fetchedAt, request: summary.request,
-                  cities: summary.cities.map(CityWeather.init))
+                  cities: summary.cities.map(CityWeather.init), placeKeys: summary.placeKeys)
     }
 }

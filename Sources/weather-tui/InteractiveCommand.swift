@@ -82,14 +82,14 @@ extension LaunchConfiguration {
     var host: String { HTTPRequester.host(of: baseURL, secret: apiKey) }
 
     /// What the view-model layer needs to know of this run (never the key itself).
-    var appConfig: AppConfig { appConfig(timeZone: .local) }
+    var appConfig: AppConfig { appConfig(timeZone: .local, inBrowser: true) }
 
     /// The same for `--once`, which decides with it but never shows a time in the user's zone
-    /// (it prints UTC), so it does not read the zone's file.
-    var onceConfig: AppConfig { appConfig(timeZone: .utc) }
+    /// (it prints UTC), so it does not read the zone's file, and whose user is not in the browser.
+    var onceConfig: AppConfig { appConfig(timeZone: .utc, inBrowser: false) }
 
-    private func appConfig(timeZone: ZoneInfo) -> AppConfig {
+    private func appConfig(timeZone: ZoneInfo, inBrowser: Bool) -> AppConfig {
         AppConfig(count: count, language: language, units: units, refreshAfter: refreshAfter, offline: offline,
-                  demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone)
+                  demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone, inBrowser: inBrowser)
     }
 }

@@ -3,17 +3,14 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WeatherCore
 import WeatherModels
 import WeatherSource
 
 /// What `--once` prints: a feed and where it came from (docs/spec.md §6).
 struct OnceReport: Equatable {
-    enum Source: String, Equatable {
-        case live, archive, demo
-    }
-
     var feed: WeatherFeedSummary
-    var source: Source
+    var source: FeedSource
     /// True when a fetch was wanted and failed, or `--offline` was given.
     var offline: Bool
     /// Why the data is not fresh from the network, in the words of docs/spec.md §4.
@@ -22,6 +19,8 @@ struct OnceReport: Equatable {
     var provider: WeatherProvider? = nil
     /// The keys of the cities the user pinned or added (`Pinned.plist`), as the browser stars them.
     var pinned: Set<String> = []
+    /// The units of this run (the flag, else the remembered ones), as the browser shows them.
+    var units: TemperatureUnit = .metric
 
     /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
     var providerName: String { provider?.rawValue ?? "demo" }

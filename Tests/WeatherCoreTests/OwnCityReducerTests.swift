@@ -314,6 +314,16 @@ import WeatherSource
         }
     }
 
+    /// `--once` runs this reducer too: there the user is told where `a` is, not to press it.
+    @Test func outsideTheBrowserTheNoticeSaysWhereToFindItAgain() {
+        var config = Self.accuWeather
+        config.inBrowser = false
+        var state = ReducerTests.loaded(config: config)
+        _ = state.reduce(.pinsLoaded([PinnedCity(place: Self.reykjavik)]))
+        #expect(state.notice == "Reykjavík, Capital Region, Iceland not listed: found by another source's search, "
+                + "which AccuWeather cannot use; find it again with a in the browser")
+    }
+
     /// Finding that city again with AccuWeather puts the new place where the old one stood:
     /// one Reykjavík, which both sources can fetch.
     @Test func findingItAgainReplacesThePlaceAnotherSourceFound() {

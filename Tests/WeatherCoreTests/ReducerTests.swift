@@ -743,6 +743,18 @@ import WeatherModels
         #expect(state.feed == live && state.source == .live)
     }
 
+    /// A `--city` place a script added to the saved feed is hidden from the first frame too,
+    /// which is drawn from the feed's summary (and is all `--once` reads).
+    @Test func thePreviewHidesTheSameOtherPlacesAsTheWholeFeed() {
+        var whole = Make.feed(at: Make.t0)
+        whole.placeKeys = [whole.cities[0].key]
+        var state = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
+        _ = state.reduce(.archiveRestored(.success(WeatherFeed(WeatherFeedSummary(whole)))))
+        #expect(state.feed?.placeKeys == whole.placeKeys)
+        #expect(!state.visibleCities.contains { $0.key == whole.cities[0].key })
+        #expect(state.visibleCities.count == whole.cities.count - 1)
+    }
+
     @Test func detailsThatCannotBeReadTakeThePreviewAwayAndSayWhy() {
         var (state, _) = Self.previewed()
         _ = state.reduce(.archiveDetailsRestored(.failure(.corrupt(reason: "cities[2].Wind has the wrong type"))))

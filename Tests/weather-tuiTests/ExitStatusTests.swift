@@ -73,7 +73,7 @@ import WeatherSource
     }
 
     /// docs/spec.md §6: each city says whether the user pinned it, read from `Pinned.plist` as the
-    /// browser reads it.
+    /// browser reads it, and the pinned come first, as the browser lists them.
     @Test func onceSaysWhichCitiesArePinned() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pinned-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -90,10 +90,10 @@ import WeatherSource
         #expect(json.status == 0, "\(json.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         let rows = try #require(object["cities"] as? [[String: Any]])
-        #expect(rows.map { $0["key"] as? String } == ["k0", "k1", "k2"])
-        #expect(rows.map { $0["pinned"] as? Bool } == [false, true, false])
+        #expect(rows.map { $0["name"] as? String } == ["Tokyo", "Lima", "Paris"])
+        #expect(rows.map { $0["pinned"] as? Bool } == [true, false, false])
         let csv = try run(args + ["--format", "csv"]).out.split(separator: "\r\n")
-        #expect(csv.dropFirst().map { $0.hasSuffix(",true") } == [false, true, false])
+        #expect(csv.dropFirst().map { $0.hasSuffix(",true") } == [true, false, false])
     }
 
     /// An own city Open-Meteo's search found is not in AccuWeather's feed: `--once` names it on

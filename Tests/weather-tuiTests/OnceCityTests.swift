@@ -74,9 +74,14 @@ final class PlaceService: WeatherService, @unchecked Sendable {
     func run(_ names: [String]) async throws -> (OnceCommand.Outcome, PlaceResolver.Resolution) {
         let config = try config(names)
         let resolution = await resolver(config).resolve(names)
+        return (await produce(config, places: resolution.places), resolution)
+    }
+
+    /// `--once` as `config` runs it against `service`, with `places` resolved from its `--city` names.
+    func produce(_ config: LaunchConfiguration, places: [PlaceMatch] = []) async -> OnceCommand.Outcome {
         let loader = FeedLoader(service: service, archive: config.files.feed, now: { [now] in now })
-        let outcome = await OnceCommand.produce(config, request: request, loader: loader, now: now, places: resolution.places)
-        return (outcome, resolution)
+        return await OnceCommand.produce(config.onceConfig, environment: .stored(loader: loader, files: config.files, now: { [now] in now }),
+                                         places: places)
     }
 
     @Test func aCityIsSearchedOnceFetchedOnceAndPrintedAlone() async throws {
@@ -98,12 +103,12 @@ final class PlaceService: WeatherService, @unchecked Sendable {
     @Test func aPlainOnceAfterACityListsTheFeedWithoutThatPlaceButWithOwnCities() async throws {
         _ = try await run(["Reykjavik"])
         let config = try config([])
-        let loader = FeedLoader(service: service, archive: config.files.feed, now: { [now] in now })
-        let plain = await OnceCommand.produce(config, request: request, loader: loader, now: now)
+        let plain = await produce(config)
         guard case .report(let report, nil) = plain else { Issue.record("\(plain)"); return }
         #expect(report.source == .archive && report.feed.placeKeys == ["om:3413829"])
         #expect(Set(report.feed.cities.map(\.key)) == Set(FeedPrinterTests.feed.cities.map(\.key)))
-        let own = await OnceCommand.produce(config, request: request, loader: loader, now: now, own: [PinnedCity(place: Self.reykjavik)])
+        try config.files.pins.save([PinnedCity(place: Self.reykjavik)])
+        let own = await produce(config)
         guard case .report(let withOwn, nil) = own else { Issue.record("\(own)"); return }
         #expect(withOwn.feed.cities.contains { $0.key == "om:3413829" })
         #expect(service.refreshes == 1)
@@ -194,7 +199,7 @@ final class PlaceService: WeatherService, @unchecked Sendable {
                                                      environment: ["HOME": "/nonexistent"])
         let resolution = await config.placeResolver(language: "en-us").resolve(config.cities)
         #expect(resolution.places.map(\.name) == ["Reykjavík"])
-        let outcome = await OnceCommand.produce(config, request: request, loader: config.feedLoader, now: now, places: resolution.places)
+        let outcome = await OnceCommand.produce(config.onceConfig, environment: .demo(now: { [now] in now }), places: resolution.places)
         guard case .report(let report, nil) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.feed.cities.map(\.englishName) == ["Reykjavík"] && report.source == .demo)
     }

@@ -40,7 +40,15 @@ final class CannedService: WeatherService, @unchecked Sendable {
     /// A run with a key (the loader's fake service stands for the source) unless `key` is nil.
     func config(_ args: [String], key: String? = "test-key") throws -> LaunchConfiguration {
         let keyArgs = key.map { ["--api-key", $0] } ?? []
-        return try LaunchConfiguration.resolve(try Options.parse(["--once", "--cache-dir", cache.path] + keyArgs + args), environment: ["HOME": "/nonexistent"])
+        return try LaunchConfiguration.resolve(try Options.parse(["--once", "--cache-dir", cache.path, "--config-dir", cache.path] + keyArgs + args),
+                                               environment: ["HOME": "/nonexistent"])
+    }
+
+    /// `--once` as `config` runs it, the live source being `service` (none: no key).
+    func produce(_ config: LaunchConfiguration, _ service: CannedService?) async -> OnceCommand.Outcome {
+        let environment = config.demo ? AppEnvironment.demo(now: { [now] in now })
+            : .stored(loader: loader(service), files: config.files, now: { [now] in now })
+        return await OnceCommand.produce(config.onceConfig, environment: environment)
     }
 
     func loader(_ service: CannedService?) -> FeedLoader {
@@ -54,7 +62,7 @@ final class CannedService: WeatherService, @unchecked Sendable {
     @Test func aFreshArchiveIsPrintedWithoutSpendingACall() async throws {
         try save(age: 60)
         let service = CannedService(.success(cities))
-        let outcome = await OnceCommand.produce(try config([]), request: request, loader: loader(service), now: now)
+        let outcome = await produce(try config([]), service)
         guard case .report(let report, nil) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.source == .archive && !report.offline && report.reason == nil)
         #expect(service.calls == 0)
@@ -63,7 +71,7 @@ final class CannedService: WeatherService, @unchecked Sendable {
     @Test func aStaleArchiveIsRefreshedOnce() async throws {
         try save(age: 3600)
         let service = CannedService(.success(cities))
-        let outcome = await OnceCommand.produce(try config([]), request: request, loader: loader(service), now: now)
+        let outcome = await produce(try config([]), service)
         guard case .report(let report, nil) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.source == .live && report.feed.fetchedAt == now)
         #expect(service.calls == 1)
@@ -72,7 +80,7 @@ final class CannedService: WeatherService, @unchecked Sendable {
     @Test func aFailedFetchPrintsTheArchiveWithOneWarning() async throws {
         try save(age: 3600)
         let service = CannedService(.failure(.unreachable(host: "dataservice.accuweather.com")))
-        let outcome = await OnceCommand.produce(try config([]), request: request, loader: loader(service), now: now)
+        let outcome = await produce(try config([]), service)
         guard case .report(let report, let warning?) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.source == .archive && report.offline)
         #expect(report.reason == "offline: cannot reach dataservice.accuweather.com")
@@ -81,7 +89,7 @@ final class CannedService: WeatherService, @unchecked Sendable {
 
     @Test func nothingToShowIsExitStatusOne() async throws {
         let service = CannedService(.failure(.timedOut(host: "h", seconds: 15)))
-        let outcome = await OnceCommand.produce(try config([]), request: request, loader: loader(service), now: now)
+        let outcome = await produce(try config([]), service)
         guard case .nothing(let why) = outcome else { Issue.record("\(outcome)"); return }
         #expect(why.contains("did not answer within 15 s"))
     }
@@ -89,21 +97,21 @@ final class CannedService: WeatherService, @unchecked Sendable {
     @Test func offlineNeverCallsAndSaysSo() async throws {
         try save(age: 99999)
         let service = CannedService(.success(cities))
-        let outcome = await OnceCommand.produce(try config(["--offline"]), request: request, loader: loader(service), now: now)
+        let outcome = await produce(try config(["--offline"]), service)
         guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.offline && report.reason == "offline mode (--offline)")
         #expect(service.calls == 0)
     }
 
     @Test func demoNeedsNothing() async throws {
-        let outcome = await OnceCommand.produce(try config(["--demo"]), request: request, loader: loader(nil), now: now)
+        let outcome = await produce(try config(["--demo"]), nil)
         guard case .report(let report, nil) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.source == .demo && report.feed.cities.count == 50)
     }
 
     @Test func aCorruptArchiveIsReportedAndSetAside() async throws {
         try Data("garbage".utf8).write(to: cache.appendingPathComponent("WeatherFeed.plist"))
-        let outcome = await OnceCommand.produce(try config([]), request: request, loader: loader(CannedService(.success(cities))), now: now)
+        let outcome = await produce(try config([]), CannedService(.success(cities)))
         guard case .report(let report, let warning?) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.source == .live)
         #expect(warning.contains("moved aside to WeatherFeed.plist.corrupt"))
@@ -113,9 +121,34 @@ final class CannedService: WeatherService, @unchecked Sendable {
     @Test func withoutAKeyAFreshArchiveIsPrintedAsOfflineAndSaysWhy() async throws {
         try save(age: 60)
         let service = CannedService(.success(cities))
-        let outcome = await OnceCommand.produce(try config(["--source", "accuweather"], key: nil), request: request, loader: loader(service), now: now)
+        let outcome = await produce(try config(["--source", "accuweather"], key: nil), service)
         guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.offline && report.reason == FeedError.noAPIKey.errorDescription)
         #expect(service.calls == 0)
+    }
+
+    /// docs/spec.md §6: the browser's order, pinned and own cities first, then the remembered
+    /// sort; not the order the feed was saved in.
+    @Test func citiesComeInTheBrowsersOrderPinnedFirstThenTheSort() async throws {
+        try save(age: 60)  // Tokyo, Moscow, London, as saved
+        let config = try config([])
+        try config.files.pins.save([PinnedCity(key: "328328", name: "London", latitude: 51.5, longitude: -0.1)])
+        guard case .report(let byName, _) = await produce(config, nil) else { Issue.record("nothing"); return }
+        #expect(byName.feed.cities.map(\.englishName) == ["London", "Moscow", "Tokyo"])
+        #expect(byName.pinned == ["328328"])
+
+        try config.files.settings.save(AppSettings(sortField: .temperature, sortDescending: true))
+        guard case .report(let warmest, _) = await produce(config, nil) else { Issue.record("nothing"); return }
+        #expect(warmest.feed.cities.map(\.englishName) == ["London", "Tokyo", "Moscow"])
+    }
+
+    /// The reason a refresh failed is said once, though the browser keeps it twice (its banner
+    /// and its messages).
+    @Test func aFailedFetchSaysItsReasonOnce() async throws {
+        try save(age: 3600)
+        let service = CannedService(.failure(.unreachable(host: "dataservice.accuweather.com")))
+        guard case .report(_, let warning?) = await produce(try config([]), service) else { Issue.record("no warning"); return }
+        #expect(warning.components(separatedBy: "cannot reach").count == 2, "\(warning)")
+        #expect(OnceCommand.onceEach(["a: x", "x", "y", "y; z", "a: x"]) == ["a: x", "y; z"])
     }
 }

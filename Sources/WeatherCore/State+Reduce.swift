@@ -66,8 +66,7 @@ extension State {
             clearFilterAndReturn()
 
         case .cycleSort:
-            let all = SortField.allCases
-            sortField = all[((all.firstIndex(of: sortField) ?? 0) + 1) % all.count]
+            sortField = sortField.next
             sortDescending = false
             recomputeVisible()
             return [.saveSettings(settings)]

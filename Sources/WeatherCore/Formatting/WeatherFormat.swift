@@ -176,6 +176,11 @@ public enum WeatherFormat {
         }
     }
 
+    /// A dual-unit speed in km/h, from miles per hour when only those were sent (for sorting by wind).
+    public static func kilometresPerHour(_ value: MetricImperial?) -> Double? {
+        value?.metric?.value ?? value?.imperial.map { $0.value * 1.609344 }
+    }
+
     /// `%.0f`'s rounding (half to even) by arithmetic below `arithmeticLimit`, else printf's `%.0f` (`Double.fixed`).
     static func wholeHalfToEven(_ x: Double) -> String {
         guard abs(x) < arithmeticLimit else { return x.fixed(0) }

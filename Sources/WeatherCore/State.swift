@@ -46,8 +46,13 @@ public struct State: Equatable, Sendable {
     public internal(set) var selectionBeforeFilter: String?
     /// The selected city, by key: stable across refresh, sort, filter and pin.
     public var selectedKey: String? {
-        didSet { locateSelection() }
+        didSet {
+            locateSelection()
+            if selectedKey != oldValue { detailScroll = 0 }  // another city's detail starts at its top
+        }
     }
+    /// The first line shown of a detail taller than its pane; the front end bounds it.
+    public internal(set) var detailScroll: Int = 0
     public var filter: String
     public var isEditingFilter: Bool
     public var sortField: SortField

@@ -82,9 +82,9 @@ public enum FilterPromptView {
 public enum HelpOverlay {
     static let entries: [(String, String)] = [
         ("↑ ↓  k j", "move"),
-        ("PgUp PgDn", "page up / down"),
-        ("Ctrl-B Ctrl-F Space", "page up / down"),
-        ("Ctrl-U Ctrl-D", "half a page up / down"),
+        ("PgUp PgDn", "page up / down; a detail: scroll"),
+        ("Ctrl-B Ctrl-F Space", "page up / down; a detail: scroll"),
+        ("Ctrl-U Ctrl-D", "half a page; a detail: scroll"),
         ("g G  Home End", "first, last"),
         ("⏎ → l", "open / focus the detail"),
         ("Esc ← h Backspace", "back (closes, clears the filter)"),

@@ -28,10 +28,13 @@ public struct AppConfig: Equatable, Sendable {
     public var host: String
     /// The user's time zone, for "updated 12:04" and the banner's saved time.
     public var timeZone: ZoneInfo
+    /// Whether the browser reads the mouse (`--no-mouse` leaves it to the terminal): the help
+    /// lists clicks only then.
+    public var mouse: Bool
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
                 offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",
-                timeZone: ZoneInfo = .local) {
+                timeZone: ZoneInfo = .local, mouse: Bool = true) {
         self.count = count
         self.language = language
         self.units = units
@@ -42,5 +45,6 @@ public struct AppConfig: Equatable, Sendable {
         self.hasAPIKey = hasAPIKey
         self.host = host
         self.timeZone = timeZone
+        self.mouse = mouse
     }
 }

@@ -90,6 +90,6 @@ extension LaunchConfiguration {
 
     private func appConfig(timeZone: ZoneInfo) -> AppConfig {
         AppConfig(count: count, language: language, units: units, refreshAfter: refreshAfter, offline: offline,
-                  demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone)
+                  demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone, mouse: mouse)
     }
 }

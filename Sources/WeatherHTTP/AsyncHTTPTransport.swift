@@ -83,11 +83,15 @@ public final class AsyncHTTPTransport: HTTPTransport {
             throw HTTPTransportError.bodyTooLarge(limit: maxBodyBytes)
         }
         var body = Data()
-        for try await buffer in response.body {
-            guard body.count + buffer.readableBytes <= maxBodyBytes else {
-                throw HTTPTransportError.bodyTooLarge(limit: maxBodyBytes)
+        do {
+            for try await buffer in response.body {
+                guard body.count + buffer.readableBytes <= maxBodyBytes else {
+                    throw HTTPTransportError.bodyTooLarge(limit: maxBodyBytes)
+                }
+                body.append(contentsOf: buffer.readableBytesView)
             }
-            body.append(contentsOf: buffer.readableBytesView)
+        } catch {
+            throw bodyError(for: error)
         }
         var headers: [String: String] = [:]
         for (name, value) in response.headers where headers[name.lowercased()] == nil {
@@ -114,6 +118,9 @@ public final class AsyncHTTPTransport: HTTPTransport {
         configuration.decompression = .enabled(limit: .size(HTTPRequester.maxBodyBytes))
         // A refused connection is an answer ("unreachable" now), not something to retry until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // Neither API redirects: a 3xx comes back as it is (docs/spec.md §4), and no `Location`
+        // is ever parsed, so none (a port past 65535, garbage) can reach the library's URL handling.
+        configuration.redirectConfiguration = .disallow
         configuration.proxy = proxy.map { proxy in
             switch proxy.kind {
             case .http:
@@ -126,6 +133,37 @@ public final class AsyncHTTPTransport: HTTPTransport {
             }
         }
         return configuration
+    }
+
+    /// An error met while the body streams: the server was reached and answered, so a closed
+    /// connection is a body cut short, not an unreachable host.
+    static func bodyError(for error: any Error) -> HTTPTransportError {
+        switch transportError(for: error) {
+        case .unreachable, .brokenResponse(detail: "connection closed without an answer"), .brokenResponse(detail: "answer cut short"):
+            return .brokenResponse(detail: "body cut short")
+        case let mapped:
+            return mapped
+        }
+    }
+
+    /// What was wrong with the HTTP the server sent, in a few words.
+    static func describe(_ error: HTTPParserError) -> String {
+        switch error {
+        case .invalidStatus, .invalidVersion, .invalidConstant, .lfExpected:
+            return "malformed HTTP status line"
+        case .invalidChunkSize:
+            return "malformed chunked body"
+        case .invalidContentLength, .unexpectedContentLength:
+            return "malformed Content-Length"
+        case .invalidEOFState, .closedConnection:
+            return "answer cut short"
+        case .headerOverflow:
+            return "HTTP header too large"
+        case .invalidHeaderToken, .invalidCharactersUsed:
+            return "malformed HTTP header"
+        default:
+            return "malformed HTTP"
+        }
     }
 
     /// AsyncHTTPClient's and SwiftNIO's errors as the transport's own.
@@ -142,13 +180,23 @@ public final class AsyncHTTPTransport: HTTPTransport {
             case .deadlineExceeded, .connectTimeout, .readTimeout, .writeTimeout, .tlsHandshakeTimeout,
                  .httpProxyHandshakeTimeout, .socksHandshakeTimeout, .getConnectionFromPoolTimeout:
                 return .timedOut
+            case .remoteConnectionClosed:
+                return .brokenResponse(detail: "connection closed without an answer")
+            case .redirectLimitReached, .redirectCycleDetected:
+                return .brokenResponse(detail: "redirect loop")
             default:
                 return .unreachable
             }
         case ChannelError.connectTimeout:
             return .timedOut
+        case let error as HTTPParserError:
+            return .brokenResponse(detail: describe(error))
         case NIOHTTPDecompression.DecompressionError.limit:
             return .bodyTooLarge(limit: HTTPRequester.maxBodyBytes)
+        case is NIOHTTPDecompression.DecompressionError:
+            return .brokenResponse(detail: "body is not valid gzip")
+        case let error as NIOHTTPDecompression.ExtraDecompressionError:
+            return .brokenResponse(detail: error == .truncatedData ? "gzip body cut short" : "body is not valid gzip")
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
             return .certificateRejected(detail: "is for another host")
         case NIOSSLError.handshakeFailed(let reason):

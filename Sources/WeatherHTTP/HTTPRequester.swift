@@ -55,16 +55,23 @@ public struct HTTPRequester: Sendable {
     }
 
 
-    /// `GET url` with `headers` under the one deadline; any status comes back as a response,
-    /// only transport failures throw. The transport enforces the deadline and the cap itself.
+    /// `GET url` with `headers` under the one deadline; any status but a redirect comes back as a
+    /// response, and transport failures throw. The transport enforces the deadline and the cap itself.
+    /// Neither source redirects, so a 3xx (a captive portal, a misconfigured proxy) is an
+    /// unexpected response, whatever its `Location` says (docs/spec.md §4).
     public func get(_ url: URL, headers: [(String, String)] = []) async throws(ServiceError) -> HTTPTransportResponse {
         let fields = [(name: "Accept", value: "application/json")] + headers.map { (name: $0.0, value: $0.1) }
         let request = HTTPTransportRequest(url: url, headers: fields, timeout: timeout, maxBodyBytes: Self.maxBodyBytes)
+        let response: HTTPTransportResponse
         do {
-            return try await transport.send(request)
+            response = try await transport.send(request)
         } catch {
             throw mapTransportError(error)
         }
+        if (300..<400).contains(response.statusCode) {
+            throw .unexpectedResponse(host: host, detail: "HTTP \(response.statusCode): redirects are not followed")
+        }
+        return response
     }
 
     private func mapTransportError(_ error: any Error) -> ServiceError {
@@ -78,6 +85,8 @@ public struct HTTPRequester: Sendable {
             return .certificateRejected(host: host, detail: redact(detail))
         case .cancelled?:
             return .cancelled
+        case .brokenResponse(let detail)?:
+            return .unexpectedResponse(host: host, detail: detail)
         case .unreachable?, nil:
             return .unreachable(host: host)
         }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 
 /// What every source's client needs of HTTP: its URLs under a base (a proxy's path prefix kept),
 /// one deadline per request, the body cap, and every failure as a `ServiceError` in words,
@@ -120,18 +121,10 @@ public struct HTTPRequester: Sendable {
     }
 
     /// The server's words as one printable line of at most 200 characters: line breaks and tabs
-    /// become spaces and other controls (C0, DEL, C1) U+FFFD, so a message shown in the banner
-    /// or on stderr cannot drive the terminal.
+    /// become spaces, and what else could drive the terminal U+FFFD (`TerminalText`), so a message
+    /// shown in the banner or on stderr cannot.
     static func clip(_ text: String) -> String {
-        var line = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: line.append(" ")
-            case 0..<0x20, 0x7F...0x9F: line.append("\u{FFFD}")
-            default: line.append(scalar)
-            }
-        }
-        let oneLine = String(line)
+        let oneLine = TerminalText.printable(text, breaks: .space)
         return oneLine.count > 200 ? String(oneLine.prefix(199)) + "…" : oneLine
     }
 

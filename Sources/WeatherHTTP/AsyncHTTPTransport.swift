@@ -44,6 +44,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        // swift-nio traps on an address whose port does not fit in 16 bits: no such port is reachable.
+        if let port = request.url.port, !(0...65535).contains(port) { throw HTTPTransportError.unreachable }
         let nanoseconds = Int64(request.timeout * 1_000_000_000)
         let proxy = proxies.proxy(for: request.url)
         let exchange: @Sendable () async throws -> HTTPTransportResponse

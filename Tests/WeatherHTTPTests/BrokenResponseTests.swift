@@ -24,6 +24,14 @@ struct BrokenResponseTests {
         #expect(server.requestHeads.count == 1)
     }
 
+    /// A URL naming a port past 65535 (a base URL given by hand) is unreachable, never a trap.
+    @Test(arguments: ["http://127.0.0.1:65536/", "http://127.0.0.1:99999/", "https://127.0.0.1:4294967297/"])
+    func aPortPast65535IsUnreachable(_ text: String) async throws {
+        let url = try #require(URL(string: text))
+        let error = try await withTransport { await fetch(url, transport: $0).failure }
+        #expect(error == .unreachable(host: "127.0.0.1:\(url.port ?? 0)"))
+    }
+
     /// The transport itself hands a redirect back as it came, `Location` untouched.
     @Test(arguments: [301, 302, 303, 307, 308])
     func theTransportReturnsARedirectAsItCame(_ status: Int) async throws {

@@ -71,6 +71,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 "EssentialsSupport",
             ],
@@ -122,6 +123,7 @@ let package = Package(
                 "WeatherHTTP", "HTTPTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
@@ -134,7 +136,7 @@ let package = Package(
         ),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource"]),
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw", "WeatherStore", "PlistArchive"]),
-        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource"]),
+        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource", "HTTPTestSupport"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program
         // (floor 1, which the goals name) and a FoundationEssentials one, as the program is (floor 0).
         .executableTarget(name: "startup-floor-essentials", linkerSettings: programLinking),

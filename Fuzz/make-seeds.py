@@ -60,3 +60,45 @@ places = {"schemaVersion": 1, "byName": {
 }}
 put("places", "places.plist", archive(plistlib.dumps(places, fmt=plistlib.FMT_BINARY)))
 put("places", "places-empty.plist", archive(plistlib.dumps({"schemaVersion": 1, "byName": {}}, fmt=plistlib.FMT_BINARY)))
+
+# The answers' decoders (Fuzz/FuzzAnswers.swift): the captured and documented payloads of
+# Tests/Fixtures, lists cut to two items, compact, so the fuzzer mutates structure, not bulk.
+import json
+
+answers = os.path.join(root, "Tests", "Fixtures")
+
+
+def answer(target, name, path, cut=None):
+    with open(os.path.join(answers, path), "rb") as f:
+        value = json.load(f)
+    if cut:
+        value = cut(value)
+    put(target, name, json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def first_two(value):
+    return value[:2] if isinstance(value, list) else value
+
+
+def two_days(value):
+    return dict(value, DailyForecasts=value["DailyForecasts"][:2])
+
+
+def current(value):
+    # The current-conditions answer is the Top Cities item without the location fields.
+    item = value[0] if isinstance(value, list) else value
+    return [{k: v for k, v in item.items() if k not in ("Key", "LocalizedName", "EnglishName", "Country", "TimeZone", "GeoPosition")}]
+
+
+answer("aw-topcities", "topcities-2.json", "accuweather/topcities-50-en-2017.json", first_two)
+answer("aw-topcities", "details.json", "accuweather/currentconditions-details.json",
+       lambda v: v if isinstance(v, list) else [v])
+answer("aw-current", "current.json", "accuweather/currentconditions-details.json", current)
+answer("aw-daily", "daily-2.json", "accuweather/forecast-daily-5day.json", two_days)
+answer("aw-hourly", "hourly-2.json", "accuweather/forecast-hourly-12hour-documented.json", first_two)
+answer("aw-search", "search.json", "accuweather/cities-search-documented.json", first_two)
+answer("om-forecast", "forecast-one.json", "open-meteo/forecast-one-documented.json")
+answer("om-forecast", "forecast-three.json", "open-meteo/forecast-three-documented.json")
+answer("om-forecast", "error.json", "open-meteo/error-400-documented.json")
+answer("om-geocoding", "hits.json", "open-meteo/geocoding-hits-documented.json")
+answer("om-geocoding", "none.json", "open-meteo/geocoding-none-documented.json")

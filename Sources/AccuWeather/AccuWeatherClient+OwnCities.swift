@@ -98,7 +98,7 @@ extension AccuWeatherClient {
             PlaceMatch(
                 id: location.key, name: http.serverWords(location.localizedName),
                 region: location.administrativeArea?.localizedName.map(http.serverWords),
-                country: location.country?.localizedName.map(http.serverWords), countryCode: location.country?.id,
+                country: location.country?.localizedName.map(http.serverWords), countryCode: location.country?.id.map(http.serverWords),
                 latitude: location.geoPosition.latitude, longitude: location.geoPosition.longitude,
                 timeZone: location.timeZone?.name, elevation: location.geoPosition.elevation?.metric?.value
             )

@@ -95,7 +95,7 @@ public struct OpenMeteoClient: Sendable {
             PlaceMatch(
                 id: PlaceMatch.openMeteoIDPrefix + String(place.id), name: geocodingHTTP.serverWords(place.name),
                 region: place.admin1.map(geocodingHTTP.serverWords), country: place.country.map(geocodingHTTP.serverWords),
-                countryCode: place.countryCode, latitude: place.latitude, longitude: place.longitude,
+                countryCode: place.countryCode.map(geocodingHTTP.serverWords), latitude: place.latitude, longitude: place.longitude,
                 timeZone: place.timezone, elevation: place.elevation
             )
         }

@@ -31,6 +31,8 @@ public enum Action: Equatable, Sendable {
     case toggleMessages
     /// The open overlay's first line, as the front end bounded it.
     case scrollOverlay(to: Int)
+    /// The first line of a detail taller than its pane, as the front end bounded it.
+    case scrollDetail(to: Int)
     /// `q`: closes the help overlay if open, else quits.
     case quit
     /// Ctrl-C, SIGTERM, SIGHUP: quits from anywhere.

@@ -31,10 +31,13 @@ public struct AppConfig: Equatable, Sendable {
     /// Whether the user is in the browser (else `--once`): what a notice tells them to do names
     /// the browser's keys only there.
     public var inBrowser: Bool
+    /// Whether the browser reads the mouse (`--no-mouse` leaves it to the terminal): the help
+    /// lists clicks only then.
+    public var mouse: Bool
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
                 offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",
-                timeZone: ZoneInfo = .local, inBrowser: Bool = true) {
+                timeZone: ZoneInfo = .local, inBrowser: Bool = true, mouse: Bool = true) {
         self.count = count
         self.language = language
         self.units = units
@@ -46,5 +49,6 @@ public struct AppConfig: Equatable, Sendable {
         self.host = host
         self.timeZone = timeZone
         self.inBrowser = inBrowser
+        self.mouse = mouse
     }
 }

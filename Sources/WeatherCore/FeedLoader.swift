@@ -104,11 +104,11 @@ public struct FeedLoader: Sendable {
     static func feed(_ response: TopCitiesResponse, request: FeedRequest, fetchedAt: Date) -> WeatherFeed {
         var keys = Set(response.cities.map(\.key))
         let places = response.ownCities.filter { keys.insert($0.key).inserted }
-        return WeatherFeed(fetchedAt: fetchedAt, request: request, cities: sortedByEnglishName(response.cities + places),
+        return WeatherFeed(fetchedAt: fetchedAt, request: request, cities: sortedByEnglishName(response.cities + places, fetchedAt: fetchedAt),
                            placeKeys: places.isEmpty ? nil : places.map(\.key))
     }
 
-    static func sortedByEnglishName(_ cities: [CityWeather]) -> [CityWeather] {
-        cities.sorted { State.ordered($0, $1, by: .name, descending: false) }
+    static func sortedByEnglishName(_ cities: [CityWeather], fetchedAt: Date) -> [CityWeather] {
+        cities.sorted { State.ordered($0, $1, by: .name, descending: false, now: fetchedAt) }
     }
 }

@@ -55,6 +55,8 @@ extension State {
             overlayScroll = 0
         case .scrollOverlay(let line):
             overlayScroll = max(0, line)
+        case .scrollDetail(let line):
+            detailScroll = max(0, line)
         default:
             return nil
         }

@@ -30,10 +30,14 @@ extension State {
 
         case .openDetail:
             guard let city = selectedCity else { return [] }
+            if mode != .detail { detailScroll = 0 }
             mode = .detail
             return forecastEffects(for: city.key)
         case .closeDetail:
-            if showMessages { showMessages = false } else if showHelp { showHelp = false } else if mode == .detail { mode = .list } else if showsMap { showsMap = false } else if !filter.isEmpty {
+            if showMessages { showMessages = false } else if showHelp { showHelp = false } else if mode == .detail {
+                mode = .list
+                detailScroll = 0  // beside the list the page keys move the list: the detail shows its top
+            } else if showsMap { showsMap = false } else if !filter.isEmpty {
                 clearFilterAndReturn()
             }
         case .toggleHelp:
@@ -66,8 +70,7 @@ extension State {
             clearFilterAndReturn()
 
         case .cycleSort:
-            let all = SortField.allCases
-            sortField = all[((all.firstIndex(of: sortField) ?? 0) + 1) % all.count]
+            sortField = sortField.next
             sortDescending = false
             recomputeVisible()
             return [saveSettings(State.sortFields)]
@@ -145,7 +148,7 @@ extension State {
             return reduceAddCity(step)
         case .removeCity(let step):
             return reduceRemoveCity(step)
-        case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay:
+        case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay, .scrollDetail:
             break  // reduceHabit (State+Habits.swift) took them
         }
         return []

@@ -46,8 +46,13 @@ public struct State: Equatable, Sendable {
     public internal(set) var selectionBeforeFilter: String?
     /// The selected city, by key: stable across refresh, sort, filter and pin.
     public var selectedKey: String? {
-        didSet { locateSelection() }
+        didSet {
+            locateSelection()
+            if selectedKey != oldValue { detailScroll = 0 }  // another city's detail starts at its top
+        }
     }
+    /// The first line shown of a detail taller than its pane; the front end bounds it.
+    public internal(set) var detailScroll: Int = 0
     public var filter: String
     public var isEditingFilter: Bool
     public var sortField: SortField
@@ -229,7 +234,7 @@ public struct State: Equatable, Sendable {
         let sorted = filtered.sorted { a, b in
             let ap = pinnedKeys.contains(a.key), bp = pinnedKeys.contains(b.key)
             if ap != bp { return ap }
-            return State.ordered(a, b, by: sortField, descending: sortDescending)
+            return State.ordered(a, b, by: sortField, descending: sortDescending, now: now)
         }
         visibleCities = sorted
         if selectedIndex == nil { selectedKey = sorted.first?.key ?? selectedKey }
@@ -254,27 +259,47 @@ public struct State: Equatable, Sendable {
             .contains { SearchFold.fold($0).contains(needle) }
     }
 
-    static func ordered(_ a: CityWeather, _ b: CityWeather, by field: SortField, descending: Bool) -> Bool {
+    static func ordered(_ a: CityWeather, _ b: CityWeather, by field: SortField, descending: Bool, now: Date) -> Bool {
         func byName() -> Bool {
             let r = SearchFold.caseInsensitiveOrder(a.englishName, b.englishName)
             return r == 0 ? a.key < b.key : r < 0
+        }
+        // Cities without the value go last either way; equal values by name.
+        func byValue(_ x: Double?, _ y: Double?) -> Bool {
+            switch (x, y) {
+            case let (x?, y?) where x != y: return descending ? x > y : x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return byName()
+            }
+        }
+        func byText(_ x: String, _ y: String) -> Bool {
+            let r = SearchFold.caseInsensitiveOrder(x, y)
+            if r == 0 { return byName() }
+            return descending ? r > 0 : r < 0
         }
         switch field {
         case .name:
             return descending ? !byName() : byName()
         case .temperature:
-            let ta = WeatherFormat.temperatureValue(a.temperature, units: .metric)
-            let tb = WeatherFormat.temperatureValue(b.temperature, units: .metric)
-            switch (ta, tb) {
-            case let (x?, y?) where x != y: return descending ? x > y : x < y
-            case (nil, _?): return false  // cities without a temperature go last either way
-            case (_?, nil): return true
-            default: return byName()
+            return byValue(WeatherFormat.temperatureValue(a.temperature, units: .metric), WeatherFormat.temperatureValue(b.temperature, units: .metric))
+        case .feelsLike:
+            return byValue(WeatherFormat.temperatureValue(a.realFeelTemperature, units: .metric),
+                           WeatherFormat.temperatureValue(b.realFeelTemperature, units: .metric))
+        case .humidity:
+            return byValue(a.relativeHumidity.map(Double.init), b.relativeHumidity.map(Double.init))
+        case .wind:
+            return byValue(WeatherFormat.kilometresPerHour(a.wind?.speed), WeatherFormat.kilometresPerHour(b.wind?.speed))
+        case .localTime:
+            let epoch = Int(ZoneInfo.seconds(of: now))
+            func offset(_ city: CityWeather) -> Double? {
+                city.timeZone.map { Double($0.offsetSeconds(at: epoch, sourceTime: city.zoneGivenAt(now: now))) }
             }
+            return byValue(offset(a), offset(b))
+        case .weather:
+            return byText(a.weatherText, b.weatherText)
         case .country:
-            let r = SearchFold.caseInsensitiveOrder(a.country.englishName, b.country.englishName)
-            if r == 0 { return byName() }
-            return descending ? r > 0 : r < 0
+            return byText(a.country.englishName, b.country.englishName)
         }
     }
 }

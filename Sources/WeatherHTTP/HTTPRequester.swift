@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 
 /// What every source's client needs of HTTP: its URLs under a base (a proxy's path prefix kept),
 /// one deadline per request, the body cap, and every failure as a `ServiceError` in words,
@@ -55,16 +56,23 @@ public struct HTTPRequester: Sendable {
     }
 
 
-    /// `GET url` with `headers` under the one deadline; any status comes back as a response,
-    /// only transport failures throw. The transport enforces the deadline and the cap itself.
+    /// `GET url` with `headers` under the one deadline; any status but a redirect comes back as a
+    /// response, and transport failures throw. The transport enforces the deadline and the cap itself.
+    /// Neither source redirects, so a 3xx (a captive portal, a misconfigured proxy) is an
+    /// unexpected response, whatever its `Location` says (docs/spec.md §4).
     public func get(_ url: URL, headers: [(String, String)] = []) async throws(ServiceError) -> HTTPTransportResponse {
         let fields = [(name: "Accept", value: "application/json")] + headers.map { (name: $0.0, value: $0.1) }
         let request = HTTPTransportRequest(url: url, headers: fields, timeout: timeout, maxBodyBytes: Self.maxBodyBytes)
+        let response: HTTPTransportResponse
         do {
-            return try await transport.send(request)
+            response = try await transport.send(request)
         } catch {
             throw mapTransportError(error)
         }
+        if (300..<400).contains(response.statusCode) {
+            throw .unexpectedResponse(host: host, detail: "HTTP \(response.statusCode): redirects are not followed")
+        }
+        return response
     }
 
     private func mapTransportError(_ error: any Error) -> ServiceError {
@@ -78,6 +86,8 @@ public struct HTTPRequester: Sendable {
             return .certificateRejected(host: host, detail: redact(detail))
         case .cancelled?:
             return .cancelled
+        case .brokenResponse(let detail)?:
+            return .unexpectedResponse(host: host, detail: detail)
         case .unreachable?, nil:
             return .unreachable(host: host)
         }
@@ -111,18 +121,10 @@ public struct HTTPRequester: Sendable {
     }
 
     /// The server's words as one printable line of at most 200 characters: line breaks and tabs
-    /// become spaces and other controls (C0, DEL, C1) U+FFFD, so a message shown in the banner
-    /// or on stderr cannot drive the terminal.
+    /// become spaces, and what else could drive the terminal U+FFFD (`TerminalText`), so a message
+    /// shown in the banner or on stderr cannot.
     static func clip(_ text: String) -> String {
-        var line = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: line.append(" ")
-            case 0..<0x20, 0x7F...0x9F: line.append("\u{FFFD}")
-            default: line.append(scalar)
-            }
-        }
-        let oneLine = String(line)
+        let oneLine = TerminalText.printable(text, breaks: .space)
         return oneLine.count > 200 ? String(oneLine.prefix(199)) + "…" : oneLine
     }
 

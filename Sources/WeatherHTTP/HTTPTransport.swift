@@ -44,8 +44,12 @@ public struct HTTPTransportResponse: Equatable, Sendable {
 
 /// Every way a transport fails, in terms that do not depend on the HTTP library underneath.
 public enum HTTPTransportError: Error, Equatable, Sendable {
-    /// No route, DNS failure, connection refused or closed before an answer.
+    /// No route, DNS failure or connection refused.
     case unreachable
+    /// The server answered, but not in HTTP a client can read: a malformed status line, header or
+    /// chunk, a body cut short of its `Content-Length`, a body that is not the gzip it is said to
+    /// be; `detail` says which in a few words.
+    case brokenResponse(detail: String)
     /// The request's deadline passed before the whole body arrived.
     case timedOut
     /// The body (announced, received or decompressed) grew past the cap; the transfer was stopped there.

@@ -13,7 +13,8 @@ public struct ProxyEnvironment: Equatable, Sendable {
     public struct Proxy: Hashable, Sendable {
         /// How the proxy is spoken to.
         public enum Kind: Hashable, Sendable {
-            /// An HTTP proxy: absolute-form requests for `http`, `CONNECT` tunnels for `https`.
+            /// An HTTP proxy: absolute-form requests for `http` (`AsyncHTTPTransport.exchangeThroughProxy`),
+            /// `CONNECT` tunnels for `https` (AsyncHTTPClient's).
             case http
             /// A SOCKS5 proxy.
             case socks5

@@ -12,7 +12,8 @@ public enum TemperatureUnit: String, Codable, Equatable, Sendable, CaseIterable 
     @inlinable public func celsius(degrees: Double) -> Double { self == .metric ? degrees : (degrees - 32) * 5 / 9 }
 }
 
-/// What the city list is sorted by; `s` cycles through them in this order.
+/// What the city list is sorted by: a column's title, clicked, sorts by its field; `s` cycles
+/// through `cycle`.
 public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     /// English name (the original app's order).
     case name
@@ -20,6 +21,27 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     case temperature
     /// Country's English name, then city name.
     case country
+    /// Feels-like temperature (the wide list's column).
+    case feelsLike
+    /// Relative humidity (the wide list's column).
+    case humidity
+    /// Wind speed (the wide list's column).
+    case wind
+    /// The city's local time, earliest first: its offset from UTC now (the wide list's column).
+    case localTime
+    /// The weather's words, alphabetically.
+    case weather
+
+    /// What `s` steps through: the columns every list shows that sort usefully by a key press.
+    /// The others are a click on their title away.
+    public static let cycle: [SortField] = [.name, .temperature, .country]
+
+    /// The field `s` moves to: the next of `cycle`, round to the first; from a field outside
+    /// it (sorted by a click), the first, so `s` always leads back into the cycle.
+    public var next: SortField {
+        guard let index = Self.cycle.firstIndex(of: self) else { return Self.cycle[0] }
+        return Self.cycle[(index + 1) % Self.cycle.count]
+    }
 }
 
 /// The user's remembered choices, kept in `settings.plist`.

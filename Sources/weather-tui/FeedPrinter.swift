@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherCore
-
 import WeatherModels
 import WeatherSource
 
@@ -67,20 +67,17 @@ enum FeedPrinter {
         }
         let count = report.feed.cities.count
         out.append(contentsOf: "\(count == 1 ? "1 city" : "\(count) cities") · \(report.source.rawValue) · fetched \(WeatherFormat.iso8601(report.feed.fetchedAt))".utf8)
-        if let reason = report.reason { out.append(contentsOf: " · \(reason)".utf8) }
+        if let reason = report.reason { out.append(contentsOf: " · \(printable(reason))".utf8) }
         if let attribution = report.provider?.attribution { out.append(contentsOf: " · \(attribution)".utf8) }
         out.append(0x0A)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The text with control characters (C0, DEL, C1) shown as U+FFFD: the table is for a
-    /// terminal, and a name from the network must not be able to drive it (`\e]0;…\a` would
-    /// retitle the window, `\e[2J` clear it). JSON escapes them; CSV keeps the data as sent.
+    /// The text as a terminal may show it (`TerminalText`): the table is for a terminal, and a
+    /// name from the network must not be able to drive it (`\e]0;…\a` would retitle the window,
+    /// `\e[2J` clear it, U+202E turn the rest of the line around).
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: \.isControlCharacter) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars { out.append(scalar.isControlCharacter ? "\u{FFFD}" : scalar) }
-        return String(out)
+        TerminalText.printable(text)
     }
 
     static func temperatureText(_ city: CitySummary, units: TemperatureUnit) -> String {
@@ -141,7 +138,7 @@ enum FeedPrinter {
                 city.weatherText, city.weatherIcon.map(String.init) ?? "", city.isDayTime ? "true" : "false",
                 observedAt(city) ?? "", report.pinned.contains(city.key) ? "true" : "false",
             ]
-            lines.append(fields.map(csvField).joined(separator: ","))
+            lines.append(fields.map { csvField(printable($0)) }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
@@ -155,9 +152,4 @@ enum FeedPrinter {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
-}
-
-extension Unicode.Scalar {
-    /// C0, DEL or C1 (Unicode's `Cc`): what a terminal may act on instead of showing.
-    var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

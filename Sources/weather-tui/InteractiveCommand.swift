@@ -90,6 +90,7 @@ extension LaunchConfiguration {
 
     private func appConfig(timeZone: ZoneInfo, inBrowser: Bool) -> AppConfig {
         AppConfig(count: count, language: language, units: units, refreshAfter: refreshAfter, offline: offline,
-                  demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone, inBrowser: inBrowser)
+                  demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone, inBrowser: inBrowser,
+                  mouse: mouse)
     }
 }

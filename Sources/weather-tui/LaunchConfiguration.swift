@@ -77,8 +77,9 @@ struct LaunchConfiguration: Equatable {
 
         func url(_ flag: String?, environment name: String, default fallback: URL, option: String) throws(UsageError) -> URL {
             guard let text = flag ?? environment[name].flatMap({ $0.isEmpty ? nil : $0 }) else { return fallback }
+            // A port past 16 bits is refused here, in words, before any connection is tried.
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", url.host?.isEmpty == false
+                  scheme == "http" || scheme == "https", url.host?.isEmpty == false, url.port.map({ (0...65535).contains($0) }) ?? true
             else {
                 throw UsageError(description: "\(option) must be an http(s) URL such as \(fallback.absoluteString)")
             }

@@ -1,3 +1,4 @@
+import EssentialsSupport
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -39,24 +40,18 @@ enum OrderedJSON {
         }
     }
 
+    /// A JSON string of `s` as a terminal may show it (`TerminalText`): what could drive the
+    /// terminal the JSON is printed on is U+FFFD, newlines and tabs are escaped, so the output
+    /// stays valid JSON and holds no control character.
     static func quote(_ s: String) -> String {
         var out = "\""
-        for scalar in s.unicodeScalars {
+        for scalar in TerminalText.printable(s, breaks: .keep).unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            case "\r": out += "\\r"
             case "\t": out += "\\t"
-            default:
-                // Controls as escapes: required below 0x20, and DEL and C1 too, so that a hostile
-                // name cannot drive the terminal the JSON is printed on (parsers read them back alike).
-                if scalar.isControlCharacter {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""

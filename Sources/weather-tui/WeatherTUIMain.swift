@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,10 +49,12 @@ enum WeatherTUIMain {
     }
 }
 
-/// Writes to standard error (never while curses owns the terminal).
+/// Writes to standard error (never while curses owns the terminal). Every line there may hold
+/// text from outside (a place's name, a server's words, a file's contents), so all of it is
+/// made printable by the one rule (`TerminalText`), newlines and tabs kept.
 enum Stderr {
     static func write(_ text: String) {
-        Output.write(text, to: STDERR_FILENO)
+        Output.write(TerminalText.printable(text, breaks: .keep), to: STDERR_FILENO)
     }
 }
 

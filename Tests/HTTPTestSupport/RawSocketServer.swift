@@ -5,7 +5,7 @@ import Glibc
 
 /// A tiny blocking POSIX server on 127.0.0.1 for what FlyingFox cannot misbehave at:
 /// never answering, dripping bytes, streaming a body without `Content-Length`, answering with
-/// exact bytes (a gzip body, a forward proxy's reply). It records each request head and sees
+/// exact bytes (a gzip body, a proxy's reply). It records each request head and sees
 /// when the client closes a connection first.
 public final class RawSocketServer: @unchecked Sendable {
     /// What to do with each connection once its request head has been read.
@@ -18,8 +18,6 @@ public final class RawSocketServer: @unchecked Sendable {
         case stream(head: String, filler: UInt8, total: Int)
         /// Send `response` (head and body, exact bytes), then close.
         case answer(response: [UInt8])
-        /// Act as a forward proxy: accept the `CONNECT`, then answer the request sent through the tunnel with `response`.
-        case tunnel(response: [UInt8])
     }
 
     public let port: UInt16
@@ -161,17 +159,6 @@ public final class RawSocketServer: @unchecked Sendable {
             var scratch = [UInt8](repeating: 0, count: 1024)
             while !isStopped, recv(fd, &scratch, scratch.count, 0) > 0 {}
         case .answer(let response):
-            guard write(fd, response) else { return peerClosed() }
-            count(response.count)
-            shutdown(fd, Int32(SHUT_WR))
-            var scratch = [UInt8](repeating: 0, count: 1024)
-            while !isStopped, recv(fd, &scratch, scratch.count, 0) > 0 {}
-        case .tunnel(let response):
-            guard write(fd, Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8)) else { return peerClosed() }
-            let tunnelled = readRequestHead(fd)
-            lock.lock()
-            heads.append(tunnelled)
-            lock.unlock()
             guard write(fd, response) else { return peerClosed() }
             count(response.count)
             shutdown(fd, Int32(SHUT_WR))

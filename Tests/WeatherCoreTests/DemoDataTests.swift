@@ -17,11 +17,16 @@ import WeatherModels
         #expect(feed.cities.allSatisfy { $0.epochTime == 1_800_000_000 - 420 })
     }
 
+    /// Every field, but a UV reading by day where the bundled conditions are a night's (the
+    /// demo does not make one up).
     @Test func everyCityHasEveryDetailsField() {
+        let bundled = Dictionary(uniqueKeysWithValues: DemoData.allCities.map { ($0.key, $0) })
         for city in DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities {
+            let uvKnown = !city.isDayTime || bundled[city.key]?.isDayTime == true
+            #expect((city.uvIndex != nil && city.uvIndexText != nil) == uvKnown, "\(city.englishName)")
             let fields: [Any?] = [city.timeZone, city.geoPosition?.elevation, city.weatherIcon, city.hasPrecipitation,
                                   city.realFeelTemperature, city.realFeelTemperatureShade, city.relativeHumidity, city.dewPoint,
-                                  city.wind?.direction, city.windGust?.speed, city.uvIndex, city.uvIndexText, city.visibility,
+                                  city.wind?.direction, city.windGust?.speed, city.visibility,
                                   city.cloudCover, city.ceiling, city.pressure, city.pressureTendency,
                                   city.past24HourTemperatureDeparture, city.apparentTemperature, city.windChillTemperature,
                                   city.wetBulbTemperature, city.precip1hr, city.precipitationSummary?.past24Hours,
@@ -96,5 +101,67 @@ import WeatherModels
         #expect(payload.forecasts.count == 50)
         #expect(payload.feed.cities.allSatisfy { payload.forecasts[$0.key]?.hourly?.hours.count == 24 })
         #expect(payload.feed.cities.allSatisfy { payload.forecasts[$0.key]?.forecast.dailyForecasts.count == 5 })
+    }
+
+    // MARK: the demo tells the truth about the places' clocks
+
+    /// Brazil has had no summer time since 2019: the demo's São Paulo is at UTC-3 (its bundled
+    /// UTC-2, BRST came from an older world), as the tz database says, like the live sources' zones.
+    @Test func offsetsComeFromTheTimeZoneDatabase() throws {
+        let feed = DemoData.feed(count: 150, language: "en-us", fetchedAt: now)
+        let saoPaulo = try #require(feed.cities.first { $0.englishName == "São Paulo" || $0.englishName == "Sao Paulo" })
+        #expect(saoPaulo.timeZone?.gmtOffset == -3 && saoPaulo.timeZone?.code != "BRST", "\(String(describing: saoPaulo.timeZone))")
+        #expect(saoPaulo.localObservationDateTime?.hasSuffix("-03:00") == true)
+        #expect(DemoData.offsetHours(for: saoPaulo.key, at: now) == -3)
+        for city in feed.cities {
+            guard let name = city.timeZone?.name, let zone = ZoneInfo.named(name) else { continue }
+            #expect(city.timeZone?.gmtOffset == Double(zone.secondsFromGMT(at: now)) / 3600, "\(city.englishName)")
+        }
+    }
+
+    /// Day and night follow the local hour the data is shifted to: Beijing at 04:53 is night,
+    /// its sky in night words, its UV nil by night; by day no city wears a night icon.
+    @Test func dayAndNightAgreeWithTheLocalHour() throws {
+        let night = Date(timeIntervalSince1970: 1_795_294_380)  // 2026-11-21 20:53 UTC: 04:53 in Beijing
+        let beijing = try #require(DemoData.feed(count: 50, language: "en-us", fetchedAt: night).cities.first { $0.englishName == "Beijing" })
+        #expect(!beijing.isDayTime && beijing.weatherIcon == 34 && beijing.weatherText == "Mostly clear", "\(beijing.weatherText)")
+        #expect(beijing.uvIndex == 0 && beijing.uvIndexText == "Low")
+        for hours in stride(from: 0, to: 24 * 3600, by: 3 * 3600) {
+            let at = now.addingTimeInterval(TimeInterval(hours))
+            for city in DemoData.feed(count: 150, language: "en-us", fetchedAt: at).cities {
+                let offset = Int((city.timeZone?.gmtOffset ?? 0) * 3600)
+                let local = ((Int(at.timeIntervalSince1970) - 420 + offset) / 3600 % 24 + 24) % 24
+                #expect(city.isDayTime == DemoData.isDaylight(localHour: local), "\(city.englishName) at \(local):00")
+                let nightIcon = (33...44).contains(city.weatherIcon ?? 0)
+                #expect(nightIcon != city.isDayTime || !DemoData.dayAndNightIcons.contains { $0.day.icon == city.weatherIcon || $0.night.icon == city.weatherIcon },
+                        "\(city.englishName) at \(local):00: icon \(city.weatherIcon ?? 0)")
+                if !city.isDayTime { #expect(city.uvIndex == 0, "\(city.englishName) at \(local):00: UV \(city.uvIndex ?? -1) by night") }
+            }
+        }
+    }
+
+    /// The hours and the current conditions use one rule for day.
+    @Test func theHoursFollowTheSameRule() throws {
+        let tokyo = try #require(DemoData.allCities.first { $0.englishName == "Tokyo" })
+        let hours = try #require(DemoData.hourly(cityKey: tokyo.key, now: now)?.hours)
+        for hour in hours {
+            let local = ((hour.epochTime + 9 * 3600) / 3600) % 24
+            #expect(hour.isDaylight == DemoData.isDaylight(localHour: local))
+        }
+    }
+
+    /// The demo's search finds the top cities too, by their English or their own name, and the
+    /// place found is the city listed (its key), so `--once --city Tokyo` prints it.
+    @Test func theSearchFindsTheTopCitiesByEitherName() throws {
+        let tokyo = try #require(DemoData.allCities.first { $0.englishName == "Tokyo" })
+        #expect(DemoData.searchPlaces("Tokyo").map(\.id) == [tokyo.key])
+        #expect(DemoData.searchPlaces("東京").map(\.id) == [tokyo.key])
+        #expect(DemoData.searchPlaces("london").first?.name == "London")
+        // Paris, France is a bundled place: the top city of the same name and country is not found twice.
+        #expect(DemoData.searchPlaces("Paris").map(\.countryCode) == ["FR", "US"])
+        #expect(DemoData.searchPlaces("S").count == DemoData.searchLimit)
+        let feed = DemoData.feed(count: 50, language: "en-us", fetchedAt: now,
+                                 own: DemoData.searchPlaces("Tokyo").map(PinnedCity.init(place:)))
+        #expect(feed.cities.filter { $0.key == tokyo.key }.count == 1)
     }
 }

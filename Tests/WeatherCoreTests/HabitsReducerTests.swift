@@ -117,6 +117,54 @@ import WeatherModels
         #expect(byTemp.sortField == .country && !byTemp.sortDescending)
     }
 
+    /// The wide list's columns and the weather sort too, by what they show (docs/spec.md §5);
+    /// cities without the value go last either way.
+    @Test func everyColumnSortsByWhatItShows() {
+        var cities = Make.cities  // Tokyo, Athens, Moscow, Berlin, Cairo
+        let humidity = [40, 88, nil, 91, 64], feels = [14.0, 4.0, -6.0, nil, 25.0], wind = [12.0, 25.0, 5.0, 33.0, nil]
+        let offsets = [9.0, 2.0, 3.0, 1.0, 4.0], texts = ["Sunny", "fog", "Rain and snow", "Cloudy", "Hazy sunshine"]
+        for i in cities.indices {
+            cities[i].relativeHumidity = humidity[i]
+            cities[i].realFeelTemperature = feels[i].map { MetricImperial(metric: UnitValue(value: $0, unit: "C"), imperial: nil) }
+            cities[i].wind = wind[i].map { Wind(direction: nil, speed: MetricImperial(metric: UnitValue(value: $0, unit: "km/h"), imperial: nil)) }
+            cities[i].timeZone = CityTimeZone(code: nil, name: nil, gmtOffset: offsets[i])
+            cities[i].weatherText = texts[i]
+        }
+        var state = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
+        _ = state.reduce(.archiveRestored(.success(Make.feed(cities, at: Make.t0))))
+        let expected: [(SortField, [String])] = [
+            (.humidity, ["Tokyo", "Cairo", "Athens", "Berlin", "Moscow"]),
+            (.feelsLike, ["Moscow", "Athens", "Tokyo", "Cairo", "Berlin"]),
+            (.wind, ["Moscow", "Tokyo", "Athens", "Berlin", "Cairo"]),
+            (.localTime, ["Berlin", "Athens", "Moscow", "Cairo", "Tokyo"]),
+            (.weather, ["Berlin", "Athens", "Cairo", "Moscow", "Tokyo"]),
+        ]
+        for (field, names) in expected {
+            _ = state.reduce(.sortBy(field))
+            #expect(state.sortField == field && R.names(state) == names, "\(field): \(R.names(state))")
+            _ = state.reduce(.sortBy(field))
+            #expect(state.sortDescending, "\(field)")
+            let valued = names.filter { name in field != .humidity || name != "Moscow" }.filter { field != .feelsLike || $0 != "Berlin" }
+                .filter { field != .wind || $0 != "Cairo" }
+            #expect(Array(R.names(state).prefix(valued.count)) == valued.reversed(), "\(field) inverted: \(R.names(state))")
+        }
+    }
+
+    /// `s` steps through name, temperature and country; from a column sorted by a click it goes
+    /// back to the name, never to a column a narrow list does not show.
+    @Test func sFromAClickedColumnGoesBackToTheName() {
+        var state = R.loaded()
+        _ = state.reduce(.sortBy(.humidity))
+        _ = state.reduce(.cycleSort)
+        #expect(state.sortField == .name)
+        var seen: [SortField] = []
+        for _ in 0..<4 {
+            _ = state.reduce(.cycleSort)
+            seen.append(state.sortField)
+        }
+        #expect(seen == [.temperature, .country, .name, .temperature])
+    }
+
     // MARK: filter
 
     @Test func escOnTheFilterReturnsToTheCitySelectedBefore() {

@@ -204,4 +204,21 @@ import WeatherModels
         #expect(WeatherFormat.forecastDegrees(UnitValue(value: -0.6, unit: "C"), units: .metric) == "-1°")
         #expect(WeatherFormat.forecastDegrees(UnitValue(value: 17.8, unit: "C"), units: .imperial) == "64°")
     }
+
+    /// Days before the place's local today are dropped: by its own date, in its own zone.
+    @Test func forecastDaysFromThePlacesToday() {
+        func day(_ date: String) -> DailyForecast {
+            DailyForecast(date: date + "T07:00:00+09:00", epochDate: 0,
+                          temperature: ValueRange(minimum: UnitValue(value: 1, unit: "C"), maximum: UnitValue(value: 2, unit: "C")))
+        }
+        let days = ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"].map(day)
+        var tokyo = Make.city("1", "Tokyo")
+        tokyo.timeZone = CityTimeZone(code: "JST", name: "Asia/Tokyo", gmtOffset: 9)
+        tokyo.epochTime = nil
+        // 2026-11-21 20:00 UTC is already the 22nd in Tokyo, still the 21st in UTC.
+        let now = Date(timeIntervalSince1970: 1_795_291_200)
+        #expect(WeatherFormat.daysFromToday(days, city: tokyo, now: now).map { String($0.date.prefix(10)) } == ["2026-11-22", "2026-11-23"])
+        #expect(WeatherFormat.daysFromToday(days, city: Make.city("2", "London"), now: now).count == 3)
+        #expect(WeatherFormat.daysFromToday(days, city: tokyo, now: now.addingTimeInterval(3 * 86400)).isEmpty)
+    }
 }

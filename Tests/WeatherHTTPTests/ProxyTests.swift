@@ -56,19 +56,55 @@ import Testing
 /// Requests through a loopback forward proxy that records what it was asked.
 @Suite("The environment's proxy on the wire")
 struct ProxyOnTheWireTests {
-    // AsyncHTTPClient tunnels plain http through the proxy too (CONNECT host:80), rather than
-    // sending an absolute-form target as curl does; proxies that allow CONNECT to port 80 serve it.
-    @Test func httpProxyTunnelsToTheOrigin() async throws {
-        let proxy = try RawSocketServer(.tunnel(response: rawResponse(body: Array("[]".utf8))))
+    /// Plain http goes to the proxy as curl sends it: the whole URL as the request target, the
+    /// origin in `Host`, the proxy's credentials in `Proxy-Authorization`; no `CONNECT`, which
+    /// proxies set up as squid is by default refuse for port 80.
+    @Test func httpProxyGetsTheAbsoluteForm() async throws {
+        let proxy = try RawSocketServer(.answer(response: rawResponse(headers: ["X-Via: proxy"], body: Array("[]".utf8))))
         defer { proxy.stop() }
-        let environment = ProxyEnvironment(environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": "localhost"])
-        let base = try #require(URL(string: "http://weather.invalid/accu/"))
-        let response = try await withTransport(environment) { try await fetch(base, path: ["topcities", "50"], transport: $0).get() }
-        #expect(response.body == Data("[]".utf8))
+        let environment = ProxyEnvironment(environment: ["http_proxy": "http://u%40x:p%3Aw@127.0.0.1:\(proxy.port)", "no_proxy": "localhost"])
+        let base = try #require(URL(string: "http://weather.invalid:8080/accu/"))
+        let response = try await withTransport(environment) { try await fetch(base, path: ["top cities", "50"], transport: $0).get() }
+        #expect(response.statusCode == 200 && response.body == Data("[]".utf8) && response.header("x-via") == "proxy")
         let heads = proxy.requestHeads
-        #expect(heads.first?.hasPrefix("CONNECT weather.invalid:80 HTTP/1.1\r\n") == true)
-        #expect(heads.dropFirst().first?.hasPrefix("GET /accu/topcities/50?q=1 HTTP/1.1\r\n") == true)
-        #expect(heads.dropFirst().first?.lowercased().contains("\r\nhost: weather.invalid\r\n") == true)
+        #expect(heads.count == 1)
+        let head = try #require(heads.first)
+        #expect(head.hasPrefix("GET http://weather.invalid:8080/accu/top%20cities/50?q=1 HTTP/1.1\r\n"), "\(head)")
+        let lower = head.lowercased()
+        #expect(lower.contains("\r\nhost: weather.invalid:8080\r\n"))
+        #expect(lower.contains("\r\naccept: application/json\r\n"))
+        #expect(lower.contains("\r\naccept-encoding: gzip"))
+        #expect(head.contains("\r\nProxy-Authorization: Basic \(Data("u@x:p:w".utf8).base64EncodedString())\r\n"))
+    }
+
+    /// What comes back through the proxy is read as a direct answer is: gzip, the cap, broken HTTP.
+    @Test func httpThroughTheProxyIsReadAsADirectAnswer() async throws {
+        let json = Data(#"[{"Key":"1"}]"#.utf8)
+        let gzip = try RawSocketServer(.answer(response: rawResponse(headers: ["Content-Encoding: gzip"], body: Array(try Gzip.compress(json)))))
+        defer { gzip.stop() }
+        let base = try #require(URL(string: "http://weather.invalid/"))
+        func through(_ proxy: RawSocketServer, timeout: Double = 5) async throws -> Result<HTTPTransportResponse, ServiceError> {
+            try await withTransport(ProxyEnvironment(environment: ["http_proxy": "127.0.0.1:\(proxy.port)"])) { await fetch(base, timeout: timeout, transport: $0) }
+        }
+        #expect(try await through(gzip).get().body == json)
+        let oversize = try RawSocketServer(.answer(response: rawResponse(body: [UInt8](repeating: 0x20, count: HTTPRequester.maxBodyBytes + 1))))
+        defer { oversize.stop() }
+        #expect(try await through(oversize).failure == .unexpectedResponse(host: "weather.invalid", detail: "body larger than 8 MiB"))
+        let cut = try RawSocketServer(.answer(response: Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n[]".utf8)))
+        defer { cut.stop() }
+        #expect(try await through(cut).failure == .unexpectedResponse(host: "weather.invalid", detail: "body cut short"))
+        let redirect = try RawSocketServer(.answer(response: rawResponse(status: "302 Found", headers: ["Location: http://127.0.0.1:99999/"], body: [])))
+        defer { redirect.stop() }
+        #expect(try await through(redirect).failure == .unexpectedResponse(host: "weather.invalid", detail: "HTTP 302: redirects are not followed"))
+        let silent = try RawSocketServer(.neverAnswer)
+        defer { silent.stop() }
+        let (error, elapsed) = try await seconds { try await through(silent, timeout: 0.5).failure }
+        #expect(error == .timedOut(host: "weather.invalid", seconds: 0.5))
+        #expect(elapsed < 2)
+        #expect(await silent.waitForPeerClose(timeout: 2))
+        let closed = try RawSocketServer.closedPort()
+        let refused = try await withTransport(ProxyEnvironment(environment: ["http_proxy": "127.0.0.1:\(closed)"])) { await fetch(base, transport: $0).failure }
+        #expect(refused == .unreachable(host: "weather.invalid"))
     }
 
     @Test func httpsProxyGetsAConnectTunnel() async throws {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HTTPTestSupport
 import NIOCore
+import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
 import Testing
@@ -28,7 +29,13 @@ private struct FailingTransport: HTTPTransport {
             (ChannelError.connectTimeout(.seconds(1)), .timedOut),
             (HTTPClientError.cancelled, .cancelled),
             (CancellationError(), .cancelled),
-            (HTTPClientError.remoteConnectionClosed, .unreachable),
+            (HTTPClientError.remoteConnectionClosed, .brokenResponse(detail: "connection closed without an answer")),
+            (HTTPClientError.redirectLimitReached, .brokenResponse(detail: "redirect loop")),
+            (HTTPClientError.redirectCycleDetected, .brokenResponse(detail: "redirect loop")),
+            (HTTPParserError.invalidChunkSize, .brokenResponse(detail: "malformed chunked body")),
+            (HTTPParserError.invalidStatus, .brokenResponse(detail: "malformed HTTP status line")),
+            (NIOHTTPDecompression.DecompressionError.inflationError(-3), .brokenResponse(detail: "body is not valid gzip")),
+            (NIOHTTPDecompression.ExtraDecompressionError.truncatedData, .brokenResponse(detail: "gzip body cut short")),
             (HTTPClientError.invalidProxyResponse, .unreachable),
             (IOError(errnoCode: ECONNREFUSED, reason: "connect"), .unreachable),
             (NIOHTTPDecompression.DecompressionError.limit, .bodyTooLarge(limit: HTTPRequester.maxBodyBytes)),
@@ -50,6 +57,7 @@ private struct FailingTransport: HTTPTransport {
         #expect(await serviceError(for: HTTPTransportError.unreachable) == .unreachable(host: host))
         #expect(await serviceError(for: HTTPTransportError.timedOut) == .timedOut(host: host, seconds: 5))
         #expect(await serviceError(for: HTTPTransportError.cancelled) == .cancelled)
+        #expect(await serviceError(for: HTTPTransportError.brokenResponse(detail: "body cut short")) == .unexpectedResponse(host: host, detail: "body cut short"))
         #expect(await serviceError(for: HTTPTransportError.bodyTooLarge(limit: HTTPRequester.maxBodyBytes)) == .unexpectedResponse(host: host, detail: "body larger than 8 MiB"))
         #expect(await serviceError(for: HTTPTransportError.certificateRejected(detail: "not trusted")) == .certificateRejected(host: host, detail: "not trusted"))
         #expect(await serviceError(for: CancellationError()) == .cancelled)

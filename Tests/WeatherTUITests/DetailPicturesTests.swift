@@ -33,7 +33,8 @@ import WeatherModels
         let buffer = Self.render(try Self.state(hours: Self.hours()), 140, 40)
         let lines = buffer.lines
         let title = try #require(lines.firstIndex { $0.contains("Next 24 h (local time)") })
-        let chart = lines[title...].prefix(HourlyChartView.maximumRows)
+        let days = try #require(lines.firstIndex { $0.contains("5-day forecast") })
+        let chart = lines[title..<days]
         #expect(chart.contains { $0.contains("15°┤") }, "the top of the scale, in degrees")
         #expect(chart.contains { $0.contains(" 5°┤") }, "the bottom of the scale")
         #expect(chart.contains { $0.contains("rain│") && $0.contains("█") }, "100 % is a full bar")
@@ -124,6 +125,72 @@ import WeatherModels
         #expect(HourlyChartView.upcoming(gone, now: ViewFixtures.now) == nil)
         let text = Self.render(try Self.state(hours: gone), 140, 40).lines.joined()
         #expect(!text.contains("Next 24 h") && text.contains("5-day forecast"))
+    }
+
+    /// The README's promise: the chart takes the rows the conditions and the days leave, however
+    /// tall the terminal, so the days end on the pane's last row.
+    @Test func theChartTakesEveryFreeRow() throws {
+        for rows in [40, 60, 70] {
+            let lines = Self.render(try Self.state(hours: Self.hours()), 200, rows).lines
+            let lastDay = try #require(lines.lastIndex { $0.contains("━") })
+            #expect(lastDay == rows - 2, "at 200×\(rows) the days end on row \(lastDay + 1) of \(rows - 1)")
+        }
+    }
+
+    /// A forecast saved three days ago and opened offline: Sun–Thu on a Wednesday shows Wed and
+    /// Thu only; a week later no day is left, and the detail says so instead of old days.
+    @Test func daysGoneByAreNotShown() throws {
+        var m = try Self.state(hours: nil)  // days Sun 22 … Thu 26 Nov 2026
+        m.now = ViewFixtures.now.addingTimeInterval(3 * 86400)  // Wednesday
+        let text = Self.render(m, 140, 40).lines.joined(separator: "\n")
+        #expect(text.contains("2-day forecast") && text.contains("Wed ") && text.contains("Thu "), "\(text)")
+        for gone in ["Sun ", "Mon ", "Tue "] { #expect(!text.contains(gone), "\(gone) has gone by") }
+        m.now = ViewFixtures.now.addingTimeInterval(7 * 86400)
+        let later = Self.render(m, 140, 40).lines.joined(separator: "\n")
+        #expect(later.contains("Forecast from 2026-11-22 12:09: all days past; r to refresh"), "\(later)")
+        #expect(!later.contains("5-day forecast") && !later.contains("Low High"))
+        m.config.offline = true
+        #expect(Self.render(m, 140, 40).lines.joined().contains("all days past (offline mode"))
+    }
+
+    /// A detail taller than the terminal (the demo's Beijing at 60×20 and 40×10) says more is
+    /// below, and PgDn brings it page by page, every day of the forecast, to the end.
+    @Test(arguments: [TerminalSize(columns: 60, rows: 20), TerminalSize(columns: 40, rows: 10)])
+    func aDetailTallerThanThePaneScrolls(_ size: TerminalSize) throws {
+        var browser = ScriptedBrowser(size: size, refreshFails: false)
+        browser.press([KeyEvent](repeating: .character("j"), count: 4) + [.enter])
+        var state = browser.state
+        var pages = [BrowserView.render(state, size: size).lines]
+        let pane = try #require(Layout(size: size, state: state).detail)
+        #expect(pages[0][pane.maxY - 1].contains("↓ more (PgDn)"), "\(pages[0].joined(separator: "\n"))")
+        #expect(!pages[0].joined().contains("Thu "), "the fifth day is below")
+        let command = try #require(KeyMap.command(for: .pageDown, state: state))
+        #expect(command == .scrollDetailPages(1))
+        while let action = StoreDriver.pointedAction(for: command, state: state, size: size), pages.count < 20 {
+            _ = state.reduce(action)
+            pages.append(BrowserView.render(state, size: size).lines)
+        }
+        let last = try #require(pages.last)
+        #expect(pages.count > 1 && last[pane.y].contains("↑ more (PgUp)") && !last.joined().contains("↓ more"))
+        let seen = pages.joined().joined()
+        for day in ["Sun ", "Mon ", "Tue ", "Wed ", "Thu "] { #expect(seen.contains(day), "\(day) never shown") }
+        #expect(last[pane.maxY - 1].contains("Thu "), "the last page ends with the last day")
+        // ↑↓ still step to the next city, whose detail starts at its top.
+        _ = state.reduce(.moveDown)
+        #expect(state.detailScroll == 0)
+        #expect(StoreDriver.pointedAction(for: .scrollDetailPages(-1), state: state, size: size) == nil)
+    }
+
+    /// Beside the list the page keys move the list; the mark says how to reach the rest.
+    @Test func besideTheListTheMarkSaysToFocusFirst() throws {
+        var m = try Self.state(hours: Self.hours())
+        m.mode = .list
+        let size = TerminalSize(columns: 100, rows: 16)
+        #expect(KeyMap.command(for: .pageDown, state: m) == .pageDown)
+        #expect(BrowserView.render(m, size: size).lines.contains { $0.contains("↓ more (⏎, then PgDn)") })
+        m.mode = .detail
+        #expect(KeyMap.command(for: .pageDown, state: m) == .scrollDetailPages(1))
+        #expect(BrowserView.render(m, size: size).lines.contains { $0.contains("↓ more (PgDn)") })
     }
 
     @Test func twelveAccuWeatherHoursAreCalledSo() throws {

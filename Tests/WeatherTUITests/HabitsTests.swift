@@ -171,9 +171,28 @@ import WeatherModels
         #expect(ScreenTarget.at(x: cols.city.x, y: 1, state: state, size: size) == .columnTitle(.name))
         #expect(ScreenTarget.at(x: cols.country.x + 1, y: 1, state: state, size: size) == .columnTitle(.country))
         #expect(ScreenTarget.at(x: cols.temp.x + 1, y: 1, state: state, size: size) == .columnTitle(.temperature))
-        #expect(ScreenTarget.at(x: cols.weather.x + 1, y: 1, state: state, size: size) == .nothing)
+        #expect(ScreenTarget.at(x: cols.weather.x + 1, y: 1, state: state, size: size) == .columnTitle(.weather))
         #expect(ScreenTarget.at(x: 20, y: 0, state: state, size: size) == .nothing)  // the header
         #expect(ScreenTarget.at(x: 20, y: 23, state: state, size: size) == .nothing)  // the status line
+    }
+
+    /// The wide list's titles (Feels, Humidity, Wind, Local) sort by their column as the others
+    /// do, and the title sorted by carries the arrow, whole.
+    @Test func everyTitleOfTheWideListSortsByItsColumn() {
+        let state = ViewFixtures.state(Self.cities(5), selected: 0)
+        let size = TerminalSize(columns: 200, rows: 60)
+        let list = Layout(size: size, state: state).list!
+        let cols = CityListView.Columns(width: list.width)
+        #expect(cols.extras.map(\.column) == ExtraColumn.allCases)
+        for extra in cols.extras {
+            let target = ScreenTarget.at(x: list.x + extra.x + 1, y: list.y, state: state, size: size)
+            #expect(target == .columnTitle(extra.column.sortField), "\(extra.column.title)")
+            var sorted = state
+            _ = sorted.reduce(.sortBy(extra.column.sortField))
+            let titles = BrowserView.render(sorted, size: size).line(list.y)
+            #expect(titles.contains("\(extra.column.title) ▲") || titles.contains("▲ \(extra.column.title)"), "\(titles)")
+            #expect(!titles.contains("…"), "\(titles)")
+        }
     }
 
     @Test func aClickSelectsAndASecondClickOpens() throws {
@@ -256,6 +275,34 @@ import WeatherModels
         }
     }
 
+    /// However wide the terminal, the last hint and the position stay apart ("q quit   city 2 of 4").
+    @Test func theHintsNeverRunIntoThePosition() {
+        let state = ViewFixtures.state(Self.cities(4), selected: 1)
+        for columns in 40...140 {
+            let status = BrowserView.render(state, size: TerminalSize(columns: columns, rows: 24)).line(23)
+            guard let position = status.range(of: "city 2 of 4") else {
+                Issue.record("no position at \(columns) columns: \(status)")
+                continue
+            }
+            #expect(status[..<position.lowerBound].hasSuffix("   "), "\(columns) columns: \(status)")
+        }
+    }
+
+    /// Under `--no-mouse` the help lists no clicks and no wheel: the terminal has the mouse.
+    @Test func theHelpListsTheMouseOnlyWhenItIsRead() {
+        var state = ViewFixtures.state(Self.cities(5))
+        state.showHelp = true
+        let size = TerminalSize(columns: 80, rows: 40)
+        let withMouse = BrowserView.render(state, size: size).lines.joined(separator: "\n")
+        #expect(withMouse.contains("click a title") && withMouse.contains("wheel"))
+        state.config.mouse = false
+        let without = BrowserView.render(state, size: size).lines.joined(separator: "\n")
+        #expect(!without.contains("click") && !without.contains("wheel"))
+        #expect(without.contains("q Ctrl-C"))
+        #expect(OverlayExtent.of(state, size: TerminalSize(columns: 60, rows: 16)).maxScroll
+            == OverlayExtent.of(ViewFixtures.state(Self.cities(5)).withHelp, size: TerminalSize(columns: 60, rows: 16)).maxScroll - 3)
+    }
+
     // MARK: the header
 
     @Test func dataOlderThanADayShowsItsDate() {
@@ -306,4 +353,12 @@ final class LockedCount: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.withLock { count } }
     func increment() { lock.withLock { count += 1 } }
+}
+
+private extension State {
+    var withHelp: State {
+        var state = self
+        state.showHelp = true
+        return state
+    }
 }

@@ -134,6 +134,36 @@ import WeatherModels
         #expect(buffer.lines.joined().contains(" Denver 12.0°C "))
     }
 
+    /// Without colour (`NO_COLOR`, `--no-color`, TERM=vt100) the six classes still differ: each
+    /// has its own marker, in the legend and on the map, as the terminal shows them (the
+    /// in-memory backend's frame, drawn by the run loop for a backend without colour).
+    @Test func withoutColourEachTemperatureClassHasItsOwnMarker() throws {
+        let size = TerminalSize(columns: 140, rows: 40)
+        let m = Self.mapState(selected: 2)
+        let backend = InMemoryBackend(size: size, supportsColor: false)
+        _ = try TerminalApp(driver: FakeDriver(m), backend: backend).run()
+        let buffer = try #require(backend.lastFrame)
+        let rect = try #require(Layout(size: size, state: m).map)
+        let legend = buffer.line(rect.maxY - 1)
+        #expect(legend.contains("○ < 0  ◔ 0–10  ◑ 10–18  ◕ 18–25  ● 25–32  ◆ ≥ 32 °C"), "\(legend)")
+        let glyphs = MapView.classMarkers.map { String($0) }
+        #expect(Set(glyphs).count == 6)
+        let projection = MapProjection(columns: rect.width, rows: rect.height - 1)
+        // Moscow −8 °C and Delhi 31 °C in their classes' markers; Denver, selected, stays ◉.
+        for (city, glyph) in [(Self.cities[0], "○"), (Self.cities[1], "●")] {
+            let cell = try #require(projection.cell(latitude: city.geoPosition!.latitude, longitude: city.geoPosition!.longitude))
+            #expect(buffer.grapheme(x: rect.x + cell.x, y: rect.y + cell.y) == glyph, "\(city.englishName)")
+        }
+        // At 40 columns every class is still named, closer together.
+        var narrow = m
+        narrow.pageRows = 4
+        let small = BrowserView.render(narrow, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
+        #expect(small.contains("○<0 ◔0–10 ◑10–18 ◕18–25 ●25–32 ◆≥32°C"), "\(small)")
+        // In colour nothing changes: one dot in six colours.
+        let coloured = BrowserView.render(m, size: size).line(rect.maxY - 1)
+        #expect(coloured.contains("● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C"))
+    }
+
     @Test func theLegendNamesEveryGradeInTheUnitsShown() {
         var m = Self.mapState(selected: 0)
         let size = TerminalSize(columns: 140, rows: 40)

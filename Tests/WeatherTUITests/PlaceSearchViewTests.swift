@@ -34,6 +34,45 @@ import WeatherModels
         #expect(lines.contains { $0.contains("↑↓ pick  ⏎ add") })
     }
 
+    /// At 40×10 and 60×20 a result reads as a line, its name first and whole ("> P…  …  Fr…" was
+    /// three columns too narrow to say anything), the rest cut by display width inside the box.
+    @Test func aNarrowBoxListsEachPlaceNameFirst() throws {
+        let m = try state(PlaceSearch(text: "P", phase: .results(Self.places), selectedIndex: 0))
+        for (columns, rows) in [(40, 10), (60, 20)] {
+            let lines = BrowserView.render(m, size: TerminalSize(columns: columns, rows: rows)).lines
+            #expect(lines.contains { $0.contains("│ > Paris · Île-de-France") }, "\(columns)×\(rows): \(lines.joined(separator: "\n"))")
+            #expect(lines.contains { $0.contains("│   東京 · 東京都") })
+            #expect(lines.contains { $0.contains("↑↓ pick  ⏎ add") })
+        }
+        let roomy = BrowserView.render(m, size: TerminalSize(columns: 100, rows: 30)).lines
+        #expect(!roomy.contains { $0.contains("Paris · ") }, "a box with room keeps the columns")
+    }
+
+    /// Every box over the screen (help, messages, add a city) keeps a blank column either side:
+    /// the list's `…` cut at the terminal's edge never shows beside the border as if it spilled out.
+    @Test func nothingShowsBesideABox() throws {
+        let cities = (0..<50).map { ViewFixtures.make(key: "\($0)", name: "City \($0)", country: "Land", text: "Intermittent clouds and a long tail") }
+        var base = ViewFixtures.state(cities)
+        base.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
+        var help = base, messages = base, add = base
+        help.showHelp = true
+        messages.showMessages = true
+        add.placeSearch = PlaceSearch(text: "P", phase: .results(Self.places))
+        for (name, m) in [("help", help), ("messages", messages), ("add", add)] {
+            for (columns, rows) in [(40, 10), (60, 20), (80, 24)] {
+                let buffer = BrowserView.render(m, size: TerminalSize(columns: columns, rows: rows))
+                for y in 0..<rows {
+                    let line = buffer.line(y)
+                    guard let left = line.firstIndex(where: { "┌│└".contains($0) }), let right = line.lastIndex(where: { "┐│┘".contains($0) }),
+                          left != right else { continue }
+                    let after = line[line.index(after: right)...]
+                    #expect(after.first.map { $0 == " " } ?? true, "\(name) \(columns)×\(rows) row \(y): |\(line)|")
+                    if left > line.startIndex { #expect(line[line.index(before: left)] == " ", "\(name) \(columns)×\(rows) row \(y): |\(line)|") }
+                }
+            }
+        }
+    }
+
     @Test func theMessageAndTheTypedNameAreShown() throws {
         let m = try state(PlaceSearch(text: "Nowhereville", message: "no place called \"Nowhereville\""))
         let lines = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines

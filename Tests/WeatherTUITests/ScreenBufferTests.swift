@@ -24,6 +24,24 @@ import WeatherCore
         #expect(b.line(0).contains("[") || b.line(0).contains("]") || b.line(0).contains("2J"))
     }
 
+    /// The screen shows text from outside by the same rule as every other output (`TerminalText`):
+    /// controls and bidi overrides as U+FFFD, a tab or line break as a space, in every path.
+    @Test(arguments: [("Evil\u{1B}]0;x\u{07}\tz", "Evil\u{FFFD}]0;x\u{FFFD} z"),
+                      ("Москва\u{1B}[2J\u{9B}1m\u{202E}", "Москва\u{FFFD}[2J\u{FFFD}1m\u{FFFD}"),
+                      ("東京\u{2066}2J\u{7F}\n", "東京\u{FFFD}2J\u{FFFD} "),
+                      ("e\u{301}\u{1B}[31m\u{85}\u{200F}", "e\u{301}\u{FFFD}[31m\u{FFFD}\u{FFFD}")])
+    func textFromOutsideIsShownByTheOneRule(_ text: String, _ shown: String) {
+        var b = ScreenBuffer(width: 30, height: 2)
+        let end = b.draw(text, x: 0, y: 0)
+        b.draw(text, x: 0, y: 1, columns: 30)
+        let width = ScreenBuffer.columns(of: shown)
+        #expect(ScreenBuffer.columns(of: text) == width)
+        #expect(end == width)
+        for row in 0..<2 {
+            #expect(b.line(row) == shown + String(repeating: " ", count: 30 - width), "row \(row)")
+        }
+    }
+
     @Test func wideCharacterNeverSplitAtTheRightEdge() {
         var b = ScreenBuffer(width: 5, height: 1)
         b.draw("東京都", x: 0, y: 0)

@@ -26,8 +26,19 @@ enum ViewFixtures {
         return try JSONDecoder().decode(CityWeather.self, from: JSONSerialization.data(withJSONObject: object))
     }
 
+    /// The captured 5-day forecast, its days moved to start on the day of `now` (in its own
+    /// UTC+2): a detail shows no day gone by, and the capture's are years past.
     static func forecast() throws -> DailyForecastResponse {
-        try JSONDecoder().decode(DailyForecastResponse.self, from: Data(contentsOf: directory.appendingPathComponent("forecast-daily-5day.json")))
+        var forecast = try JSONDecoder().decode(DailyForecastResponse.self, from: Data(contentsOf: directory.appendingPathComponent("forecast-daily-5day.json")))
+        let first = forecast.dailyForecasts.first?.epochDate ?? 0
+        let shift = (Int(now.timeIntervalSince1970) / 86400 - first / 86400) * 86400
+        let iso = ISO8601DateFormatter()
+        iso.timeZone = TimeZone(secondsFromGMT: 7200)
+        for i in forecast.dailyForecasts.indices {
+            forecast.dailyForecasts[i].epochDate += shift
+            forecast.dailyForecasts[i].date = iso.string(from: Date(timeIntervalSince1970: TimeInterval(forecast.dailyForecasts[i].epochDate)))
+        }
+        return forecast
     }
 
     static func make(key: String = "1", name: String, english: String? = nil, country: String = "Japan", countryEnglish: String? = nil,

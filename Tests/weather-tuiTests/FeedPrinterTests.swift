@@ -108,23 +108,36 @@ import WeatherModels
         #expect(FeedPrinter.csv(report).components(separatedBy: "\r\n").count == 4)
     }
 
-    /// Names from the network cannot drive the terminal: the table shows controls as U+FFFD,
-    /// JSON escapes them (and reads back the same), CSV keeps the data as sent.
+    /// Names from the network cannot drive the terminal in any format: the table, JSON and CSV
+    /// show controls, escape sequences' introducers and bidi overrides as U+FFFD (`TerminalText`),
+    /// and the JSON stays valid.
     @Test func controlCharactersInNamesCannotReachTheTerminal() throws {
-        let hostile = "Evil\u{1B}]0;owned\u{07}\u{9B}2J"
+        let hostile = "Evil\u{1B}]0;owned\u{07}\u{9B}2J\u{202E}x\u{0}"
+        let shown = "Evil\u{FFFD}]0;owned\u{FFFD}\u{FFFD}2J\u{FFFD}x\u{FFFD}"
         let report = OnceReport(feed: WeatherFeedSummary(WeatherFeed(fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
                                                                      request: FeedRequest(count: 50, language: "en-us"),
-                                                                     cities: [Self.city("1", hostile, hostile, country: "X\u{1B}[2J", code: "XX", c: 1, f: 34, text: "Sun\u{7F}ny")])),
-                                source: .archive, offline: false, reason: nil)
+                                                                     cities: [Self.city("1", hostile, hostile, country: "X\u{1B}[2J", code: "X\u{2066}", c: 1, f: 34, text: "Sun\u{7F}ny")])),
+                                source: .archive, offline: true, reason: "offline: \u{1B}[41mred")
+        func raw(_ text: String) -> Bool {
+            text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\r") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
+        }
         let table = FeedPrinter.table(report, units: .metric)
-        #expect(!table.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
-        #expect(table.contains("Evil\u{FFFD}]0;owned\u{FFFD}\u{FFFD}2J") && table.contains("Sun\u{FFFD}ny"))
+        #expect(!raw(table))
+        #expect(table.contains(shown) && table.contains("Sun\u{FFFD}ny") && table.contains("offline: \u{FFFD}[41mred"))
         let json = FeedPrinter.json(report)
-        #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        #expect(!raw(json))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let city = try #require((object["cities"] as? [[String: Any]])?.first)
-        #expect(city["name"] as? String == hostile && city["weatherText"] as? String == "Sun\u{7F}ny")
-        #expect(FeedPrinter.csv(report).contains(hostile))
+        #expect(city["name"] as? String == shown && city["weatherText"] as? String == "Sun\u{FFFD}ny")
+        #expect(city["countryCode"] as? String == "X\u{FFFD}" && object["reason"] as? String == "offline: \u{FFFD}[41mred")
+        let csv = FeedPrinter.csv(report)
+        #expect(!raw(csv))
+        #expect(csv.contains(shown) && csv.contains(",X\u{FFFD}[2J,X\u{FFFD},"))
+    }
+
+    /// JSON keeps a line break in the data as an escape, valid and inert.
+    @Test func jsonEscapesLineBreaksAndTabs() throws {
+        #expect(OrderedJSON.quote("a\nb\tc\"d\\e\r") == #""a\nb\tc\"d\\e\#u{FFFD}""#)
     }
 
     @Test func csvHasAHeaderAndQuotesWhatNeedsQuoting() {

@@ -48,6 +48,16 @@ import WeatherModels
         #expect(throws: (any Error).self) { try resolve([], ["HOME": "/h", "OPEN_METEO_BASE_URL": "ftp://x"]) }
     }
 
+    /// A port that does not fit in 16 bits is a usage error, never a connection attempt (the
+    /// network library traps on such an address).
+    @Test func aBaseURLWithAPortPast65535IsRefused() throws {
+        for port in ["65536", "99999", "4294967297"] {
+            #expect(throws: (any Error).self) { try resolve(["--base-url", "http://127.0.0.1:\(port)"]) }
+            #expect(throws: (any Error).self) { try resolve([], ["HOME": "/h", "OPEN_METEO_GEOCODING_URL": "http://127.0.0.1:\(port)/"]) }
+        }
+        #expect(try resolve(["--base-url", "http://127.0.0.1:65535"]).baseURL.port == 65535)
+    }
+
     @Test func flagsBeatEnvironment() throws {
         let env = ["HOME": "/h", "ACCUWEATHER_API_KEY": "env-key", "ACCUWEATHER_BASE_URL": "http://127.0.0.1:9"]
         let config = try resolve(["--api-key", "flag-key", "--base-url", "http://127.0.0.1:8765/api"], env)

@@ -30,10 +30,13 @@ public enum DemoData {
             city.place.flatMap { conditions(for: $0, key: city.key, at: fetchedAt) }
         }
         let cities = (top + places).map { city -> CityWeather in
+            // The zone's offset and name now, from the tz database as the live sources' are, not
+            // those of the day the data was bundled.
             var city = city
+            if let zone = zone(named: city.timeZone?.name, at: fetchedAt) { city.timeZone = zone }
             city.epochTime = observed
             city.localObservationDateTime = localISO(epoch: observed, offsetHours: city.timeZone?.gmtOffset ?? 0)
-            return city
+            return atLocalHour(city, epoch: observed)
         }
         return WeatherFeed(fetchedAt: fetchedAt, request: FeedRequest(count: count, language: language), cities: cities,
                            placeKeys: places.isEmpty ? nil : places.map(\.key))
@@ -67,9 +70,8 @@ public enum DemoData {
         let hours = (0..<hoursAhead).map { n -> HourlyForecast in
             let epoch = thisHour + n * 3600
             let local = (((epoch + offset) / 3600) % 24 + 24) % 24
-            let daylight = (7..<18).contains(local)
             return HourlyForecast(epochTime: epoch, temperatureCelsius: day.temperature[local], precipitationProbability: day.chance[local],
-                                  weatherIcon: day.icon[local], weatherText: nil, isDaylight: daylight)
+                                  weatherIcon: day.icon[local], weatherText: nil, isDaylight: isDaylight(localHour: local))
         }
         return HourlyForecastResponse(hours: hours)
     }

@@ -33,12 +33,30 @@ extension DemoData {
                    latitude: 35.0211, longitude: 135.7538, timeZone: "Asia/Tokyo", elevation: 50),
     ]
 
-    /// The bundled places whose name starts with `text` (case and accents aside: `reykjavik`
-    /// finds Reykjavík), in the list's order; none for blank text.
+    /// Results a search gives at most, as the live searches are asked for.
+    static let searchLimit = 10
+
+    /// The places whose name starts with `text` (case and accents aside: `reykjavik` finds
+    /// Reykjavík): the bundled places in their order, then the top cities by their English or
+    /// their own name (`Tokyo`, `東京`), those a bundled place already stands for left out; none
+    /// for blank text.
     public static func searchPlaces(_ text: String) -> [PlaceMatch] {
         let needle = text.trimmed
         guard !needle.isEmpty else { return [] }
-        return places.filter { SearchFold.hasPrefix($0.name, needle) }
+        let found = places.filter { SearchFold.hasPrefix($0.name, needle) }
+        let cities = allCities.lazy
+            .filter { SearchFold.hasPrefix($0.englishName, needle) || SearchFold.hasPrefix($0.localizedName, needle) }
+            .compactMap(place(of:))
+            .filter { city in !found.contains { $0.countryCode == city.countryCode && SearchFold.fold($0.name) == SearchFold.fold(city.name) } }
+        return Array((found + cities).prefix(searchLimit))
+    }
+
+    /// A top city as the demo's search finds it: under its own key, so the feed's entry for it is the place's.
+    static func place(of city: CityWeather) -> PlaceMatch? {
+        guard let position = city.geoPosition else { return nil }
+        return PlaceMatch(id: city.key, name: city.englishName, region: nil, country: city.country.englishName, countryCode: city.country.id,
+                          latitude: position.latitude, longitude: position.longitude, timeZone: city.timeZone?.name,
+                          elevation: position.elevation?.metric?.value)
     }
 
     /// The bundled city nearest to a place: its weather stands in for the place's.
@@ -69,17 +87,26 @@ extension DemoData {
 
     /// The place's own time zone at `date`, as the feed carries one; nil when it names none the system knows.
     static func timeZone(of place: PlaceMatch, at date: Date) -> CityTimeZone? {
-        guard let zone = place.timeZone.flatMap(ZoneInfo.named) else { return nil }
-        return CityTimeZone(code: zone.abbreviation(at: date), name: zone.identifier, gmtOffset: Double(zone.secondsFromGMT(at: date)) / 3600)
+        zone(named: place.timeZone, at: date)
+    }
+
+    /// The zone `name` at `date` from the tz database, as a feed carries it (offset and
+    /// abbreviation); nil when the system does not know the name.
+    static func zone(named name: String?, at date: Date) -> CityTimeZone? {
+        guard let zone = name.flatMap(ZoneInfo.cached(named:)) else { return nil }
+        let seconds = zone.secondsFromGMT(at: date)
+        return CityTimeZone(code: zone.abbreviation(at: date), name: zone.identifier, gmtOffset: Double(seconds) / 3600)
     }
 
     /// The UTC offset, in hours at `date`, of the city listed under `key`: a place's own zone
-    /// (its days and hours follow its own clock, not the stand-in's), else the bundled city's
-    /// that stands in for it (a place whose zone the system does not know).
+    /// (its days and hours follow its own clock, not the stand-in's), else that of the bundled
+    /// city that stands in for it (a place whose zone the system does not know), from the tz
+    /// database when it knows the city's zone.
     static func offsetHours(for key: String, at date: Date) -> Double {
         if let place = places.first(where: { $0.id == key }), let zone = timeZone(of: place, at: date) { return zone.gmtOffset }
         let bundledKey = forecastKey(for: key)
-        return allCities.first { $0.key == bundledKey }?.timeZone?.gmtOffset ?? 0
+        let bundled = allCities.first { $0.key == bundledKey }?.timeZone
+        return zone(named: bundled?.name, at: date)?.gmtOffset ?? bundled?.gmtOffset ?? 0
     }
 
     /// The key of the bundled city whose forecast stands in for the own city `key` (itself for a bundled city).

@@ -149,11 +149,25 @@ public enum WeatherFormat {
     /// instant in UTC. By arithmetic: the detail pane asks for it on each forecast row of a frame.
     public static func weekday(ofForecastDate iso: String, epoch: Int) -> String {
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let days = day(ofForecastDate: iso, epoch: epoch)
+        return names[Int(CivilTime.floorDivision(days + 4, 7).remainder)]  // 1970-01-01 was a Thursday
+    }
+
+    /// The day (from 1970-01-01) a forecast day is for, read as `weekday` reads it.
+    static func day(ofForecastDate iso: String, epoch: Int) -> Int64 {
         let parts = iso.prefix(10).split(separator: "-").compactMap { Int64($0) }
-        let days = parts.count == 3
+        return parts.count == 3
             ? CivilTime.days(year: parts[0], month: parts[1], day: parts[2])
             : CivilTime.floorDivision(Int64(epoch), 86_400).quotient
-        return names[Int(CivilTime.floorDivision(days + 4, 7).remainder)]  // 1970-01-01 was a Thursday
+    }
+
+    /// The forecast's days from the city's local today on (docs/spec.md §5): the days of a
+    /// forecast saved days ago and opened offline that have gone by are no forecast any more.
+    /// A city without a zone counts its days in UTC.
+    public static func daysFromToday(_ days: [DailyForecast], city: CityWeather, now: Date) -> [DailyForecast] {
+        let offset = city.timeZone.map { $0.offsetSeconds(at: Int(ZoneInfo.seconds(of: now)), sourceTime: city.zoneGivenAt(now: now)) } ?? 0
+        let today = localMinutes(now, offsetHours: Double(offset) / 3600).day
+        return days.filter { day(ofForecastDate: $0.date, epoch: $0.epochDate) >= today }
     }
 
     /// `E 16 km/h` or `E 10 mph`.
@@ -174,6 +188,11 @@ public enum WeatherFormat {
             guard let v = value?.imperial?.value else { return nil }
             return "\(wholeHalfToEven(v)) mph"
         }
+    }
+
+    /// A dual-unit speed in km/h, from miles per hour when only those were sent (for sorting by wind).
+    public static func kilometresPerHour(_ value: MetricImperial?) -> Double? {
+        value?.metric?.value ?? value?.imperial.map { $0.value * 1.609344 }
     }
 
     /// `%.0f`'s rounding (half to even) by arithmetic below `arithmeticLimit`, else printf's `%.0f` (`Double.fixed`).

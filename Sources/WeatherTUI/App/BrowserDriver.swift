@@ -115,7 +115,7 @@ public final class StoreDriver: BrowserDriver {
         case .halfPageUp: return .halfPageUp
         case .toggleMessages: return .toggleMessages
         case .wheel(let rows): return .moveBy(rows)
-        case .resize, .redraw, .scrollOverlay, .scrollOverlayPages, .click: return nil
+        case .resize, .redraw, .scrollOverlay, .scrollOverlayPages, .scrollDetailPages, .click: return nil
         }
     }
 }

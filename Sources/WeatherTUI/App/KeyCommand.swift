@@ -36,6 +36,8 @@ public enum KeyCommand: Equatable, Sendable {
     case scrollOverlay(Int)
     /// In an overlay: scroll by this many pages.
     case scrollOverlayPages(Int)
+    /// In a focused or full-screen detail taller than its pane: scroll it by this many pages.
+    case scrollDetailPages(Int)
     /// A click at a cell: the driver finds what is there (a row, a column title).
     case click(x: Int, y: Int)
     /// The wheel: rows to move (negative: up).

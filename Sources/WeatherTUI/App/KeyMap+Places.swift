@@ -10,7 +10,18 @@ extension KeyMap {
             // Only `y` removes; any other key keeps the city.
             return key == .character("y") || key == .character("Y") ? .removeCity(.confirm) : .removeCity(.cancel)
         }
+        if state.mode == .detail, !state.isEditingFilter, !state.overlayShown, let command = detailCommand(for: key) { return command }
         return command(for: key, editingFilter: state.isEditingFilter, helpShown: state.showHelp, overlayShown: state.overlayShown)
+    }
+
+    /// Keys of a focused or full-screen detail: the page keys scroll it (a detail taller than
+    /// the terminal shows the rest); ↑↓ still step from city to city.
+    static func detailCommand(for key: KeyEvent) -> KeyCommand? {
+        switch key {
+        case .pageUp, .control("b"), .control("u"): return .scrollDetailPages(-1)
+        case .pageDown, .control("f"), .control("d"), .character(" "): return .scrollDetailPages(1)
+        default: return nil
+        }
     }
 
     /// The add-a-city prompt: text, Enter searches or picks, ↑↓ move among the results, Esc leaves.

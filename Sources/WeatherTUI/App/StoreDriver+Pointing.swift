@@ -3,7 +3,8 @@ import WeatherModels
 
 extension StoreDriver {
     /// The core action for a command that depends on where things are on screen: a click (what is
-    /// under it) and an overlay's scrolling (bounded by how much of it fits). Nil when it does nothing.
+    /// under it) and an overlay's or the detail's scrolling (bounded by how much of it fits). Nil
+    /// when it does nothing.
     public static func pointedAction(for command: KeyCommand, state: State, size: TerminalSize) -> Action? {
         switch command {
         case .click(let x, let y):
@@ -21,6 +22,9 @@ extension StoreDriver {
             }
         case .scrollOverlayPages(let pages):
             return overlayScroll(state: state, size: size) { current, page in current + pages * page }
+        case .scrollDetailPages(let pages):
+            let line = min(max(0, state.detailScroll + pages * DetailView.pageLines(size: size, state: state)), DetailView.maxScroll(state, size: size))
+            return line == state.detailScroll ? nil : .scrollDetail(to: line)
         default:
             return nil
         }

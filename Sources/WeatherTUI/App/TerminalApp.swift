@@ -70,7 +70,7 @@ public final class TerminalApp {
             if dirty {
                 driver.fitPage(to: backend.size)
                 state = driver.state
-                let frame = BrowserView.render(state, size: backend.size)
+                let frame = BrowserView.render(state, size: backend.size, color: backend.supportsColor)
                 if frame != lastFrame {
                     backend.present(frame)
                     lastFrame = frame

@@ -1,3 +1,4 @@
+import EssentialsSupport
 import WeatherCore
 
 /// One terminal cell: a grapheme's first scalar, its width and style; the right half of a wide
@@ -112,14 +113,16 @@ public struct ScreenBuffer: Equatable, Sendable {
         return nil
     }
 
-    /// Display width of a string as `draw` lays it out (ASCII control characters become spaces).
+    /// Display width of a string as `draw` lays it out (what `TerminalText` replaces counted as replaced).
     static func columns(of text: String) -> Int {
         var ascii = true
         for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
         if ascii { return text.utf8.count }
         var n = 0
         for scalar in text.unicodeScalars {
-            guard let w = simpleWidth(scalar.value) else { return text.reduce(0) { $0 + columns(of: $1) } }
+            guard let w = simpleWidth(scalar.value) else {
+                return TerminalText.printable(text, breaks: .space).reduce(0) { $0 + columns(of: $1) }
+            }
             n += w
         }
         return n
@@ -176,8 +179,10 @@ public struct ScreenBuffer: Equatable, Sendable {
                 let hasClusters = !clusters.isEmpty
                 for byte in utf8.dropFirst(skip).prefix(n) {
                     if hasClusters, cells[index].isCluster { clusters[index] = nil }
-                    let printable = byte >= 0x20 && byte != 0x7F
-                    cells[index] = Cell(printable ? Unicode.Scalar(byte) : " ", width: 1, style: style)
+                    // Printable ASCII is inert; only a control goes to the rule.
+                    let scalar = Unicode.Scalar(byte)
+                    let shown = byte >= 0x20 && byte != 0x7F ? scalar : TerminalText.shown(scalar, breaks: .space)
+                    cells[index] = Cell(shown, width: 1, style: style)
                     index += 1
                 }
                 col += n
@@ -214,13 +219,16 @@ public struct ScreenBuffer: Equatable, Sendable {
             }
             return max(col, x)
         }
+        // Text from outside is shown by the one rule (`TerminalText`); simple text holds nothing it changes.
+        if text.unicodeScalars.contains(where: { !TerminalText.isInert($0) }) {
+            return draw(TerminalText.printable(text, breaks: .space), x: x, y: y, style: style, maxWidth: maxWidth)
+        }
         for ch in text {
             if col >= limit { break }
-            var w = Self.columns(of: ch)
+            let w = Self.columns(of: ch)
             let scalars = ch.unicodeScalars
-            guard var first = scalars.first else { continue }
-            var isCluster = scalars.index(after: scalars.startIndex) != scalars.endIndex
-            if ch == "\t" { first = " "; w = 1; isCluster = false }
+            guard let first = scalars.first else { continue }
+            let isCluster = scalars.index(after: scalars.startIndex) != scalars.endIndex
             if w <= 0 { continue }
             if col + w > limit {
                 padToLimit(&col)

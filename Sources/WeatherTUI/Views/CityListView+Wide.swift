@@ -31,6 +31,16 @@ enum ExtraColumn: CaseIterable, Equatable {
 
     var alignsRight: Bool { self != .wind }
 
+    /// What a click on the column's title sorts by.
+    var sortField: SortField {
+        switch self {
+        case .feelsLike: return .feelsLike
+        case .humidity: return .humidity
+        case .wind: return .wind
+        case .localTime: return .localTime
+        }
+    }
+
     func value(of city: CityWeather, units: TemperatureUnit, now: Date) -> String {
         switch self {
         case .feelsLike:

@@ -50,10 +50,16 @@ public enum CityListView {
         buffer.draw(title("City", .name), x: rect.x + cols.city.x, y: titleY, columns: cols.city.width, style: .columnTitle)
         buffer.draw(title("Country", .country), x: rect.x + cols.country.x, y: titleY, columns: cols.country.width, style: .columnTitle)
         buffer.draw(title("Temp", .temperature), x: rect.x + cols.temp.x, y: titleY, columns: cols.temp.width, style: .columnTitle, alignRight: true)
-        buffer.draw("Weather", x: rect.x + cols.weather.x, y: titleY, columns: cols.weather.width, style: .columnTitle)
+        buffer.draw(title("Weather", .weather), x: rect.x + cols.weather.x, y: titleY, columns: cols.weather.width, style: .columnTitle)
         for extra in cols.extras {
-            buffer.draw(extra.column.title, x: rect.x + extra.x, y: titleY, columns: extra.column.width, style: .columnTitle,
-                        alignRight: extra.column.alignsRight)
+            let column = extra.column
+            let sorted = title(column.title, column.sortField)
+            if column.alignsRight, ScreenBuffer.columns(of: sorted) > column.width {
+                // A title as wide as its column (Humidity, Local) takes its arrow into the gap before it.
+                buffer.draw(arrow + " " + column.title, x: rect.x + extra.x - 2, y: titleY, columns: column.width + 2, style: .columnTitle, alignRight: true)
+            } else {
+                buffer.draw(sorted, x: rect.x + extra.x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+            }
         }
 
         let rows = rect.height - 1

@@ -97,13 +97,14 @@ public enum DetailView {
             if let error = m.selectedForecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
             return [Line(text: "Forecast: ⏎ loads the 5-day forecast", style: .dimmed)]
         }
-        var out = [Line(text: "5-day forecast", style: .sectionTitle)]
+        let days = m.selectedCity.map { WeatherFormat.daysFromToday(forecast.dailyForecasts, city: $0, now: m.now) }?.prefix(5) ?? []
+        guard !days.isEmpty else { return [Line(text: allDaysPast(state: m), style: .dimmed)] }
+        var out = [Line(text: "\(days.count)-day forecast", style: .sectionTitle)]
         if headline, let text = forecast.headline?.text { out.append(Line(text: text, style: .dimmed)) }
         let bar = barWidth(paneWidth: width)
         let titles = pad("Day", dayWidth) + "  " + pad("Low", degreeWidth, right: true) + " " + pad("High", degreeWidth, right: true)
             + "  " + pad("Range", bar) + "  " + pad("Rain", rainWidth, right: true)
         out.append(Line(text: titles, style: .columnTitle))
-        let days = forecast.dailyForecasts.prefix(5)
         let lows = days.compactMap { ViewFormat.celsius($0.temperature.minimum) }
         let highs = days.compactMap { ViewFormat.celsius($0.temperature.maximum) }
         let weekLow = lows.min() ?? 0, weekHigh = highs.max() ?? 0
@@ -120,6 +121,14 @@ public enum DetailView {
             out.append(Line(text: text))
         }
         return out
+    }
+
+    /// What the detail says when every day of the saved forecast has gone by: when it was
+    /// fetched, and whether `r` can bring a new one.
+    static func allDaysPast(state m: State) -> String {
+        let fetched = m.selectedCity.flatMap { m.forecasts[$0.key] }.map { " from " + WeatherFormat.when($0.fetchedAt, now: m.now, timeZone: m.config.timeZone) } ?? ""
+        let next = FeedPolicy.fetchBlocked(config: m.config).flatMap(\.errorDescription).map { " (\($0))" } ?? "; r to refresh"
+        return "Forecast\(fetched): all days past\(next)"
     }
 
     /// Lines of "a · b · c" parts that are too wide continue on the next line at a " · " boundary.
@@ -150,19 +159,29 @@ public enum DetailView {
         return right ? fill + s : s + fill
     }
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
-        guard rect.height > 0, rect.width > 0 else { return }
-        guard let city = m.selectedCity else {
-            buffer.draw("No city selected", x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
-            return
-        }
-        let width = rect.width - 1
+    /// What the pane holds at a size: the lines above the chart (the conditions, then, when the
+    /// hours have no chart, their summary), the chart's rows, and the lines under it (the days).
+    struct Plan {
+        var above: [Line]
+        var chartRows: Int
+        var below: [Line]
+        /// The hours the chart draws, when it has rows.
+        var hours: [HourlyForecast]?
+
+        var rows: Int { above.count + chartRows + below.count }
+        /// Every line in order, when the pane is too short for them and they scroll (no chart then).
+        var lines: [Line] { above + below }
+    }
+
+    /// The pane's content for `city` in `width` columns and `height` rows. The rows left under the
+    /// conditions and the forecast go to the chart (all of them: a taller plot resolves the
+    /// degrees more finely); the headline gives way first when the chart would not fit with it.
+    /// Content taller than the pane keeps every line, to scroll (docs/spec.md §5).
+    static func plan(_ m: State, city: CityWeather, width: Int, height: Int) -> Plan {
         let current = wrapped(lines(for: city, state: m), width: width)
-        // The rows left under the conditions and the forecast go to the chart; the headline gives
-        // way first when the chart would not fit with it.
         var forecast = forecastLines(state: m, width: width)
         let hours = HourlyChartView.upcoming(m.selectedHourly, now: m.now)
-        var free = rect.height - current.count - 1 - forecast.count
+        var free = height - current.count - 1 - forecast.count
         if hours != nil, free - 1 < HourlyChartView.minimumRows, m.selectedForecast?.headline?.text != nil {
             let shorter = forecastLines(state: m, width: width, headline: false)
             if free - 1 + forecast.count - shorter.count >= HourlyChartView.minimumRows {
@@ -170,39 +189,83 @@ public enum DetailView {
                 forecast = shorter
             }
         }
-        var hourLines: [Line] = []
-        var chartRows = 0
+        let blank = Line(text: "")
         if hours != nil, free - 1 >= HourlyChartView.minimumRows {
-            chartRows = min(free - 1, HourlyChartView.maximumRows)
-        } else if let hours, free >= 2 {
+            return Plan(above: current + [blank], chartRows: free - 1, below: [blank] + forecast, hours: hours)
+        }
+        var hourLines: [Line] = []
+        if let hours {
             hourLines = [Line(text: hourSummary(hours, units: m.units), style: .dimmed)]
-        } else if hours == nil, m.selectedForecast != nil, let problem = m.selectedForecastError, free >= 2 {
+        } else if m.selectedForecast != nil, let problem = m.selectedForecastError {
             hourLines = [Line(text: problem, style: .dimmed)]
         }
+        // The hours' line only where it fits whole with its blank, or where everything scrolls anyway.
+        if free >= 0, free < 2 { hourLines = [] }
+        return Plan(above: current + (hourLines.isEmpty ? [] : [blank] + hourLines), chartRows: 0, below: [blank] + forecast)
+    }
+
+    /// Lines of the detail at `size` beyond its pane, and the first line a scroll can reach:
+    /// what bounds the detail's scrolling (nothing open or all of it shown: zero).
+    public static func maxScroll(_ m: State, size: TerminalSize) -> Int {
+        guard let rect = Layout(size: size, state: m).detail, rect.width > 1, let city = m.selectedCity else { return 0 }
+        let rows = plan(m, city: city, width: rect.width - 1, height: rect.height).rows
+        return rows > rect.height ? rows - rect.height + 1 : 0
+    }
+
+    /// Lines a page of the detail moves at `size`: its rows less the two marks and one line kept in sight.
+    public static func pageLines(size: TerminalSize, state m: State) -> Int {
+        max(1, (Layout(size: size, state: m).detail?.height ?? 0) - 3)
+    }
+
+    /// The marks on the first and last rows of a detail that does not fit: where the rest is and
+    /// which key brings it (in the list beside it, the detail must be focused first).
+    static func moreAbove(keys: Bool) -> String { keys ? "↑ more (PgUp)" : "↑ more" }
+    static func moreBelow(keys: Bool) -> String { keys ? "↓ more (PgDn)" : "↓ more (⏎, then PgDn)" }
+    static let moreStyle = Style(bold: true, color: .key)
+
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
+        guard rect.height > 0, rect.width > 0 else { return }
+        guard let city = m.selectedCity else {
+            buffer.draw("No city selected", x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
+            return
+        }
+        let width = rect.width - 1
+        let plan = plan(m, city: city, width: width, height: rect.height)
 
         var y = rect.y
-        func put(_ lines: [Line], underlineFirst: Bool = false) {
-            for (i, line) in lines.enumerated() where y < rect.maxY {
+        func put(_ lines: ArraySlice<Line>, underlining first: Int? = nil) {
+            for (i, line) in zip(lines.indices, lines) where y < rect.maxY {
                 var style = line.style
-                if i == 0, underlineFirst { style.underline = true }
+                if i == first { style.underline = true }
                 buffer.draw(line.text, x: rect.x + 1, y: y, columns: width, style: style)
                 if line.text.contains("━") { colourBars(line.text, into: &buffer, x: rect.x + 1, y: y, maxX: rect.maxX) }
                 y += 1
             }
         }
-        put(current, underlineFirst: focused)
-        if chartRows > 0, let hours {
-            y += 1
+        guard plan.rows <= rect.height else {
+            // Taller than the pane: the lines from the scroll on, and marks where more is hidden.
+            let lines = plan.lines
+            let first = min(max(0, m.detailScroll), lines.count - rect.height + 1)
+            var shown = rect.height
+            if first > 0 {
+                buffer.draw(moreAbove(keys: m.mode == .detail), x: rect.x + 1, y: y, columns: width, style: moreStyle)
+                y += 1
+                shown -= 1
+            }
+            let below = first + shown < lines.count
+            if below { shown -= 1 }
+            put(lines[first..<min(lines.count, first + shown)], underlining: focused ? 0 : nil)
+            if below { buffer.draw(moreBelow(keys: m.mode == .detail), x: rect.x + 1, y: rect.maxY - 1, columns: width, style: moreStyle) }
+            return
+        }
+        put(plan.above[...], underlining: focused ? 0 : nil)
+        if plan.chartRows > 0, let hours = plan.hours {
             // The hours ahead in the city's time, past a summer time change too.
             HourlyChartView.draw(hours, units: m.units, utcOffset: { [given = city.zoneGivenAt(now: m.now)] in city.timeZone?.offsetSeconds(at: $0, sourceTime: given) ?? 0 }, into: &buffer,
-                                 rect: Rect(x: rect.x + 1, y: y, width: width, height: chartRows))
-            y += chartRows
-        } else if !hourLines.isEmpty {
-            y += 1
-            put(hourLines)
+                                 rect: Rect(x: rect.x + 1, y: y, width: width, height: plan.chartRows))
+            y += plan.chartRows
         }
-        y += 1
-        put(forecast)
+        put(plan.below[...])
     }
 
     /// The hours in one line, when there is no room for their chart.

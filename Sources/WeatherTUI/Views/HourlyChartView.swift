@@ -20,8 +20,6 @@ import WeatherModels
 public enum HourlyChartView {
     /// Rows the chart needs at the least: title, two rows of line, the bars, the axis and its hours.
     public static let minimumRows = 6
-    /// Rows past which a taller chart shows nothing more.
-    public static let maximumRows = 20
     /// Columns left of the plot: the degree labels and the axis.
     static let labelWidth = 5
     /// Eighths of a cell, for the bars.

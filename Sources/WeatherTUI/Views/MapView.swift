@@ -2,18 +2,30 @@ import WeatherCore
 import WeatherModels
 
 /// `m`: the listed cities on a world map. Land in braille from the bundled mask, each city a `●`
-/// coloured by its temperature on the list's scale, the selected one `◉` in bold reverse with its
-/// name and temperature beside it (readable without colour), and a legend on the last row.
+/// coloured by its temperature on the list's scale (without colour, a glyph of its class, fuller
+/// as it is warmer), the selected one `◉` in bold reverse with its name and temperature beside it,
+/// and a legend on the last row.
 public enum MapView {
     static let marker: Unicode.Scalar = "●"
     static let selectedMarker: Unicode.Scalar = "◉"
+    /// The markers of the temperature classes (coldest first) when there is no colour to tell
+    /// them apart: emptiest to fullest, the hottest a diamond.
+    static let classMarkers: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●", "◆"]
+    /// Without colour, the marker of a city whose temperature is unknown.
+    static let unknownMarker: Unicode.Scalar = "?"
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
+    /// The marker of a city at `celsius`: one glyph in colour, else its class's glyph.
+    static func marker(celsius: Double?, color: Bool) -> Unicode.Scalar {
+        guard !color else { return marker }
+        return WeatherFormat.temperatureGrade(celsius: celsius).map { classMarkers[min($0, classMarkers.count - 1)] } ?? unknownMarker
+    }
+
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, color: Bool = true) {
         guard rect.height >= 2, rect.width >= 10 else { return }
         let area = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1)
         let projection = MapProjection(columns: area.width, rows: area.height)
         drawLand(projection, into: &buffer, at: area)
-        drawLegend(m, into: &buffer, y: rect.maxY - 1, x: rect.x, width: rect.width)
+        drawLegend(m, into: &buffer, y: rect.maxY - 1, x: rect.x, width: rect.width, color: color)
 
         let cities = m.visibleCities
         if cities.isEmpty {
@@ -24,7 +36,8 @@ public enum MapView {
         // By index: a city is a large value, and copying each of 10,000 would cost more than drawing it.
         for index in cities.indices where index != m.selectedIndex {
             guard let geo = cities[index].geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
-            buffer.put(marker, x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(cities[index].temperature))
+            let celsius = WeatherFormat.temperatureValue(cities[index].temperature, units: .metric)
+            buffer.put(marker(celsius: celsius, color: color), x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(celsius: celsius))
         }
         if let selected = m.selectedCity {
             drawSelected(selected, units: m.units, projection: projection, into: &buffer, area: area)
@@ -89,20 +102,28 @@ public enum MapView {
         }
     }
 
-    /// `● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C`, each dot in its grade's colour.
-    static func drawLegend(_ m: State, into buffer: inout ScreenBuffer, y: Int, x: Int, width: Int) {
+    /// `● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C`, each dot in its grade's colour, or
+    /// without colour each class's own marker.
+    static func drawLegend(_ m: State, into buffer: inout ScreenBuffer, y: Int, x: Int, width: Int, color: Bool) {
         let bounds = WeatherFormat.temperatureGradeBounds.map { celsius in
             WeatherFormat.whole(m.units.degrees(celsius: celsius))
         }
         var labels = ["< \(bounds[0])"]
         for i in 1..<bounds.count { labels.append("\(bounds[i - 1])–\(bounds[i])") }
         labels.append("≥ \(bounds[bounds.count - 1]) \(m.units == .metric ? "°C" : "°F")")
+        // Too narrow for every class spaced out (40 columns): every class close together, since
+        // without colour a class left out would leave its marker unexplained.
+        var (labelAt, nextAt) = (2, 2)  // from the marker to its label, from a label to the next marker
+        if labels.reduce(1, { $0 + labelAt + ScreenBuffer.columns(of: $1) + nextAt }) > width {
+            labels = labels.map { String($0.filter { $0 != " " }) }
+            (labelAt, nextAt) = (1, 1)
+        }
         var column = x + 1
         for (grade, label) in labels.enumerated() {
             let celsius = grade == 0 ? WeatherFormat.temperatureGradeBounds[0] - 1 : WeatherFormat.temperatureGradeBounds[grade - 1]
-            guard column + 2 + ScreenBuffer.columns(of: label) < x + width else { return }
-            buffer.put(marker, x: column, y: y, style: markerStyle(celsius: celsius))
-            column = buffer.draw(label, x: column + 2, y: y, style: .dimmed) + 2
+            guard column + labelAt + ScreenBuffer.columns(of: label) < x + width else { return }
+            buffer.put(marker(celsius: celsius, color: color), x: column, y: y, style: markerStyle(celsius: celsius))
+            column = buffer.draw(label, x: column + labelAt, y: y, style: .dimmed) + nextAt
         }
         let cities = m.visibleCities
         var placed = 0

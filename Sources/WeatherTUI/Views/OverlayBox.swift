@@ -44,8 +44,14 @@ public enum OverlayBox {
     /// The border's style, also for the marks drawn on it.
     static let border = Style(bold: true, color: .key)
 
-    /// A cleared box with its border and `title` (every box over the screen: overlays, the add-a-city prompt).
+    /// A cleared box with its border and `title` (every box over the screen: overlays, the add-a-city
+    /// prompt), and a blank column either side of it: what shows of the screen under it beside the
+    /// border (a list's `…` cut at the terminal's edge) would read as the box's own text spilling out.
     static func drawFrame(_ f: Frame, title: String, into buffer: inout ScreenBuffer) {
+        for row in f.y..<(f.y + f.height) {
+            buffer.fill(x: f.x - 1, y: row, count: 1, style: .plain)
+            buffer.fill(x: f.x + f.innerWidth + 2, y: row, count: 1, style: .plain)
+        }
         let rule = String(repeating: "─", count: f.innerWidth)
         buffer.draw("┌" + rule + "┐", x: f.x, y: f.y, style: border)
         for row in 1..<(f.height - 1) {
@@ -83,7 +89,7 @@ public struct OverlayExtent: Equatable, Sendable {
     public static func of(_ m: State, size: TerminalSize) -> OverlayExtent {
         let lines: Int
         if m.showHelp {
-            lines = HelpOverlay.entries.count
+            lines = HelpOverlay.lines(m).count
         } else if m.showMessages {
             lines = MessagesOverlay.lines(m, size: size).count
         } else {

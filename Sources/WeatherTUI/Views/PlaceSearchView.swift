@@ -51,6 +51,11 @@ public enum PlaceSearchView {
                 let rowY = y + 4 + row
                 buffer.fill(x: x + 1, y: rowY, count: inner, style: style)
                 if selected { buffer.draw(">", x: x + 2, y: rowY, style: Style(bold: true, reverse: true)) }
+                guard nameWidth >= minimumNameColumn else {
+                    // Too narrow for columns: one line, the name first, the rest cut by display width.
+                    buffer.draw(narrowRow(place), x: x + 4, y: rowY, columns: width, style: style)
+                    continue
+                }
                 var col = x + 4
                 for (text, columnWidth) in [(place.name, nameWidth), (place.region ?? "", regionWidth),
                                             (place.country ?? place.countryCode ?? "", countryWidth)] {
@@ -60,8 +65,20 @@ public enum PlaceSearchView {
                 buffer.draw(ViewFormat.coordinates(latitude: place.latitude, longitude: place.longitude), x: col, y: rowY, columns: coordWidth, style: style, alignRight: true)
             }
         }
-        let hints = results.isEmpty ? "⏎ search  Esc leave" : "↑↓ pick  ⏎ add  type to search again  Esc leave"
+        // A narrow box keeps the keys and leaves out what typing does.
+        let picking = "↑↓ pick  ⏎ add  type to search again  Esc leave", shortPicking = "↑↓ pick  ⏎ add  Esc leave"
+        let hints = results.isEmpty ? "⏎ search  Esc leave" : DisplayWidth.width(of: picking) <= inner - 2 ? picking : shortPicking
         buffer.draw(hints, x: x + 2, y: y + height - 2, columns: inner - 2, style: .dimmed)
+    }
+
+    /// Columns the name needs for the results to be laid out as columns; below it they are lines.
+    static let minimumNameColumn = 12
+
+    /// A place found, as one line of a narrow box: `Paris · Texas, United States · 33.66° N, 95.56° W`.
+    static func narrowRow(_ place: PlaceMatch) -> String {
+        let whereabouts = [place.region, place.country ?? place.countryCode].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return [place.name, whereabouts, ViewFormat.coordinates(latitude: place.latitude, longitude: place.longitude)]
+            .filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     static func drawQuestion(_ text: String, into buffer: inout ScreenBuffer, size: TerminalSize) {

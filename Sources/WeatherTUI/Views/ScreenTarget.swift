@@ -4,7 +4,7 @@ import WeatherModels
 /// What is on screen under a cell, for the mouse: a column title, a city's row, or nothing that
 /// answers a click. Found from the same `Layout` and columns the frame is drawn with.
 public enum ScreenTarget: Equatable, Sendable {
-    /// A list column's title (the weather column sorts by nothing).
+    /// A list column's title: every one sorts by its field.
     case columnTitle(SortField)
     /// A city: its row in the list, or on the world map the marker nearest the click.
     case city(key: String)
@@ -23,6 +23,8 @@ public enum ScreenTarget: Equatable, Sendable {
             if inside(cols.city) || column < cols.city.x { return .columnTitle(.name) }
             if inside(cols.country) { return .columnTitle(.country) }
             if inside(cols.temp) { return .columnTitle(.temperature) }
+            if let extra = cols.extras.first(where: { inside(($0.x, $0.column.width)) }) { return .columnTitle(extra.column.sortField) }
+            if inside(cols.weather) { return .columnTitle(.weather) }
             return .nothing
         }
         let index = state.listScrollOffset + (y - list.y - 1)

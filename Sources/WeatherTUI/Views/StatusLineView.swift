@@ -42,10 +42,14 @@ public enum StatusLineView {
         return "city \(sel + 1) of \(m.visibleCities.count)"
     }
 
+    /// Blank columns at least between the hints (or a notice) and the position, so the last
+    /// hint never reads as part of it ("q quit   city 2 of 4").
+    static let gap = 3
+
     public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, detailFullScreen: Bool) {
         let right = position(m) + " "
         let rightWidth = right.count
-        let room = max(0, rect.width - rightWidth - 2)
+        let room = max(0, rect.width - rightWidth - 1 - gap)
         let left: String
         if let message = m.notice {
             left = " " + noticeText(message, width: room)
@@ -78,9 +82,9 @@ public enum FilterPromptView {
 public enum HelpOverlay {
     static let entries: [(String, String)] = [
         ("↑ ↓  k j", "move"),
-        ("PgUp PgDn", "page up / down"),
-        ("Ctrl-B Ctrl-F Space", "page up / down"),
-        ("Ctrl-U Ctrl-D", "half a page up / down"),
+        ("PgUp PgDn", "page up / down; a detail: scroll"),
+        ("Ctrl-B Ctrl-F Space", "page up / down; a detail: scroll"),
+        ("Ctrl-U Ctrl-D", "half a page; a detail: scroll"),
         ("g G  Home End", "first, last"),
         ("⏎ → l", "open / focus the detail"),
         ("Esc ← h Backspace", "back (closes, clears the filter)"),
@@ -96,17 +100,21 @@ public enum HelpOverlay {
         ("Ctrl-L", "redraw the screen"),
         ("? F1", "this help"),
         ("q Ctrl-C", "quit (q closes this help)"),
+    ]
+
+    /// What the mouse does, when the program has it (not under `--no-mouse`).
+    static let mouseEntries: [(String, String)] = [
         ("click", "select a row; again: open it"),
         ("click a title", "sort by it; again: invert"),
         ("wheel", "scroll"),
     ]
 
-    /// The help's lines: key, then what it does.
-    static func lines() -> [OverlayBox.Line] {
-        entries.map { OverlayBox.Line(key: $0.0, text: $0.1) }
+    /// The help's lines: key, then what it does; the mouse's only when this run reads it.
+    static func lines(_ m: State) -> [OverlayBox.Line] {
+        (m.config.mouse ? entries + mouseEntries : entries).map { OverlayBox.Line(key: $0.0, text: $0.1) }
     }
 
     public static func draw(_ m: State, into buffer: inout ScreenBuffer, size: TerminalSize) {
-        OverlayBox.draw(title: " Keys ", lines: lines(), scroll: m.overlayScroll, into: &buffer, size: size)
+        OverlayBox.draw(title: " Keys ", lines: lines(m), scroll: m.overlayScroll, into: &buffer, size: size)
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+
+// libFuzzer entry point for every decoder of a network answer. It is compiled by scripts/fuzz
+// into one module together with the sources of EssentialsSupport, WeatherModels, WeatherHTTP (its
+// live transport left out: Fuzz/NoNetwork.swift stands in), WeatherSource, AccuWeather and
+// OpenMeteo, never by SwiftPM. Each input is the body of a 200 answer handed to the real client
+// by a transport in memory, so it goes the whole way a server's bytes go: decoding, checks,
+// mapping into the models, the server's words made printable. FUZZ_TARGET chooses the request.
+
+/// The requests, by the name scripts/fuzz gives them.
+enum AnswerTarget: String, CaseIterable {
+    /// AccuWeather's Top Cities current conditions (`[CityWeather]`), up to 150.
+    case awTopCities = "aw-topcities"
+    /// AccuWeather's current conditions of one own city (located, then `[CityWeather]`).
+    case awCurrent = "aw-current"
+    /// AccuWeather's 5-day forecast.
+    case awDaily = "aw-daily"
+    /// AccuWeather's 12-hour forecast, mapped into the hourly model.
+    case awHourly = "aw-hourly"
+    /// AccuWeather's city search, mapped into places.
+    case awSearch = "aw-search"
+    /// Open-Meteo's forecast (one object for one city, a list for three), mapped into the feed,
+    /// its days and hours.
+    case omForecast = "om-forecast"
+    /// Open-Meteo's geocoding search, mapped into places.
+    case omGeocoding = "om-geocoding"
+}
+
+/// Answers every request with the input as a 200 body, at once.
+struct AnswerTransport: HTTPTransport {
+    let body: Data
+
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        HTTPTransportResponse(statusCode: 200, headers: ["RateLimit-Remaining": "7"], body: body)
+    }
+}
+
+nonisolated(unsafe) private var target: AnswerTarget = .awTopCities
+private let base = URL(string: "http://127.0.0.1:9/api/")!
+private let paris = PlaceMatch(id: "623", name: "Paris", region: "Île-de-France", country: "France", countryCode: "FR",
+                               latitude: 48.857, longitude: 2.354, timeZone: "Europe/Paris", elevation: 35)
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>) -> CInt {
+    let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? AnswerTarget.awTopCities.rawValue
+    guard let chosen = AnswerTarget(rawValue: name) else {
+        FileHandle.standardError.write(Data("FUZZ_TARGET must be one of \(AnswerTarget.allCases.map(\.rawValue))\n".utf8))
+        exit(2)
+    }
+    target = chosen
+    return 0
+}
+
+/// Runs `work` to its end on the calling thread's behalf: the transport never suspends, so this
+/// is one task's run per input.
+private func run(_ work: @escaping @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        await work()
+        done.signal()
+    }
+    done.wait()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let body = start.map { Data(bytes: $0, count: count) } ?? Data()
+    let transport = AnswerTransport(body: body)
+    let chosen = target
+    run {
+        await answer(chosen, transport: transport, body: body)
+    }
+    return 0
+}
+
+/// What the program does with the answer to `target`'s request, the models made of it included.
+private func answer(_ target: AnswerTarget, transport: AnswerTransport, body: Data) async {
+    let accu = AccuWeatherClient(baseURL: base, apiKey: "k", timeout: 5, transport: transport)
+    let meteo = OpenMeteoClient(baseURL: base, geocodingURL: base, timeout: 5, transport: transport)
+    switch target {
+    case .awTopCities:
+        if let response = try? await accu.topCities(count: 150, language: "en-us") {
+            let feed = WeatherFeed(fetchedAt: Date(timeIntervalSince1970: 1_700_000_000), request: FeedRequest(count: 150, language: "en-us"),
+                                   cities: response.cities)
+            _ = WeatherFeedSummary(feed)
+        }
+    case .awCurrent:
+        _ = try? await accu.currentConditions(of: paris, language: "en-us")
+    case .awDaily:
+        _ = try? await accu.dailyForecast(cityKey: "623", language: "en-us")
+    case .awHourly:
+        _ = try? await accu.hourlyForecast(cityKey: "623", language: "en-us")
+    case .awSearch:
+        _ = try? await accu.searchPlaces("Paris", language: "en-us")
+    case .omForecast:
+        // One city for a bare object, three for a list: both shapes reach the mapping.
+        let cities = OpenMeteoTopCities.first(BodySniffer.firstSignificantByte(body) == UInt8(ascii: "{") ? 1 : 3)
+        if let feed = try? await meteo.conditions(for: cities, language: "en-us") {
+            _ = OpenMeteoService.forecasts(of: feed)
+        }
+    case .omGeocoding:
+        _ = try? await meteo.searchPlaces("Paris", language: "en-us")
+    }
+}

@@ -21,7 +21,9 @@ public struct AppEnvironment: Sendable {
     /// One refresh: the top cities of the request and the own cities given.
     public var fetchFeed: @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
-    public var loadForecasts: @Sendable () -> StoredForecasts
+    /// The saved forecasts. Nil: this run keeps none (`--once`, which prints none): none is read,
+    /// and none saved, since the reducer saves forecasts only once the saved ones are in.
+    public var loadForecasts: (@Sendable () -> StoredForecasts)?
     public var saveForecasts: @Sendable (StoredForecasts) throws(ArchiveError) -> Void
     /// The remembered settings and, when some of them could not be read, what was dropped.
     public var loadSettings: @Sendable () -> (settings: AppSettings?, notice: String?)
@@ -39,7 +41,7 @@ public struct AppEnvironment: Sendable {
         previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)? = nil,
         fetchFeed: @escaping @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>,
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
-        loadForecasts: @escaping @Sendable () -> StoredForecasts,
+        loadForecasts: (@Sendable () -> StoredForecasts)?,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
         loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: String?),
         saveSettings: @escaping @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void,

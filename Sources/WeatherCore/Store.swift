@@ -59,7 +59,7 @@ public final class Store: @unchecked Sendable {
         } else {
             send(.archiveRestored(env.loadArchive()))
         }
-        spawn { [weak self] in self?.post(.forecastsRestored(env.loadForecasts())) }
+        if let loadForecasts = env.loadForecasts { spawn { [weak self] in self?.post(.forecastsRestored(loadForecasts())) } }
     }
 
     /// Applies an action now and launches the effects it asks for.
@@ -85,7 +85,8 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Waits until no effect is running and every result has been applied (tests, `--once`, quit).
-    public func settle() async {
+    /// On the caller's executor: with nothing running it returns without starting a thread.
+    nonisolated(nonsending) public func settle() async {
         while true {
             let tasks = lock.withLock { Array(running.values) }
             if tasks.isEmpty {

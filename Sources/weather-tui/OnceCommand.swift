@@ -25,12 +25,16 @@ enum OnceCommand {
 
     /// On the main thread, like `WeatherTUIMain.run`: only a fetch leaves it.
     @MainActor static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let environment = config.environment
+        var environment = config.environment
         var places: [PlaceMatch] = []
         var failed = false
         if !config.cities.isEmpty {
-            // Names are searched in this run's language: the flag, else the remembered one.
-            let language = FeedPolicy.request(config: config.onceConfig, saved: environment.loadSettings().settings).language
+            // Names are searched in this run's language: the flag, else the remembered one. The
+            // settings are read once: a damaged file is moved aside by that read, and the store
+            // must still hear why.
+            let settings = environment.loadSettings()
+            environment.loadSettings = { settings }
+            let language = FeedPolicy.request(config: config.onceConfig, saved: settings.settings).language
             let resolution = await config.placeResolver(language: language).resolve(config.cities)
             for note in resolution.notes + resolution.failures { Stderr.write("weather-tui: \(note)\n") }
             // The places found are printed even when another name found none; the status still says one failed.
@@ -51,7 +55,7 @@ enum OnceCommand {
 
     /// Runs the browser's start-up in `environment` until every effect has ended and says what to
     /// print. With `places` (`--city`), they are fetched as own cities and only they are printed.
-    static func produce(_ config: AppConfig, environment: AppEnvironment, places: [PlaceMatch] = []) async -> Outcome {
+    @MainActor static func produce(_ config: AppConfig, environment: AppEnvironment, places: [PlaceMatch] = []) async -> Outcome {
         let (headless, pins) = withoutScreen(environment, places: places)
         let store = Store(config: config, environment: headless)
         store.start()
@@ -62,7 +66,8 @@ enum OnceCommand {
     /// The browser's surroundings as `--once` needs them, and the user's own pins (as saved, for
     /// the `pinned` column). The saved feed is read as the browser's first frame reads it, its
     /// summary, which holds every field printed; its details and the forecasts are never read
-    /// (nothing printed holds them, and `Forecasts.plist` is left as it is). The `--city` places
+    /// (nothing printed holds them; `Forecasts.plist` is left as it is, and with no effect left
+    /// running once the reducer has decided not to fetch, no thread is started). The `--city` places
     /// join the own cities, so the fetch brings them and a saved feed without them is stale.
     static func withoutScreen(_ environment: AppEnvironment, places: [PlaceMatch]) -> (AppEnvironment, pins: [PinnedCity]) {
         var headless = environment
@@ -74,8 +79,7 @@ enum OnceCommand {
             headless.loadArchive = preview
             headless.previewArchive = nil
         }
-        headless.loadForecasts = { StoredForecasts() }
-        headless.saveForecasts = { _ in }
+        headless.loadForecasts = nil
         return (headless, pins)
     }
 

@@ -121,6 +121,28 @@ import WeatherSource
         #expect(open.status == 0 && open.err.isEmpty, "Open-Meteo fetches any place: \(open.err)")
     }
 
+    /// `--city` reads the settings for its search's language before the run does: a damaged
+    /// settings file (moved aside by that first read) is still said, once.
+    @Test func aDamagedSettingsFileIsSaidOnceWithACity() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = root.appendingPathComponent("cache"), config = root.appendingPathComponent("config")
+        let files = AppFiles(cacheDirectory: cache, configDirectory: config, source: WeatherProvider.openMeteo.fileTag)
+        let reykjavik = PlaceMatch(id: "om:3413829", name: "Reykjavík", country: "Iceland", countryCode: "IS", latitude: 64.1, longitude: -21.9)
+        try files.places.save(StoredPlaces(byName: [StoredPlaces.key(source: WeatherProvider.openMeteo.rawValue, name: "Reykjavik"): reykjavik]))
+        let city = CityWeather(key: reykjavik.id, localizedName: "Reykjavík", englishName: "Reykjavík",
+                               country: Country(id: "IS", localizedName: "Iceland", englishName: "Iceland"), weatherText: "Snow", isDayTime: false,
+                               temperature: MetricImperial(metric: UnitValue(value: -3, unit: "C"), imperial: nil))
+        try files.feed.save(WeatherFeed(fetchedAt: Date(), request: FeedRequest(count: 50, language: "en-us"), cities: [city],
+                                        placeKeys: [reykjavik.id]))
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("not a plist".utf8).write(to: config.appendingPathComponent(AppFiles.settingsName))
+        let r = try run(["--once", "--offline", "--source", "open-meteo", "--city", "Reykjavik",
+                         "--cache-dir", cache.path, "--config-dir", config.path])
+        #expect(r.status == 0 && r.out.contains("Reykjavík"), "\(r.err)")
+        #expect(r.err.components(separatedBy: "settings.plist not used").count == 2, "\(r.err)")
+    }
+
     @Test func demoOncePrintsWithNoKeyAndNoNetwork() throws {
         let r = try run(["--once", "--demo", "--format", "csv", "--count", "100"])
         #expect(r.status == 0)

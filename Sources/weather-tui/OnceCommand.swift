@@ -1,4 +1,3 @@
-import AccuWeather
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,8 +7,6 @@ import Foundation
 import Glibc
 #endif
 import EssentialsSupport
-import PlistArchive
-import WeatherStore
 import WeatherCore
 import WeatherModels
 import WeatherSource

@@ -23,12 +23,7 @@ public struct Cache<Value: Codable & Sendable>: Sendable {
     /// The saved value. A corrupt file is moved aside to `<name>.corrupt` before `.corrupt` is
     /// thrown; a file from a newer schema is left alone (it is still the user's data).
     public func load() throws(ArchiveError) -> Value {
-        do throws(ArchiveError) {
-            return try KeyedArchive.unarchive(Value.self, from: url)
-        } catch {
-            if case .corrupt = error { AtomicFile.moveAside(url) }
-            throw error
-        }
+        try AtomicFile.load(url) { (data) throws(ArchiveError) -> Value in try KeyedArchive.decode(Value.self, from: data) }
     }
 
     /// Applies `change` to the value saved now (`empty` when there is none or it is unreadable)

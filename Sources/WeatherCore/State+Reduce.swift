@@ -231,9 +231,7 @@ extension State {
 
     /// Tells the user why a saved feed is not shown (nothing when there was none).
     mutating func noteUnusable(_ error: ArchiveError) {
-        if case .missing = error { return }
-        var text = "saved feed not used: \(error.explanation)"
-        if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).corrupt" }
+        guard let text = error.notUsedNotice("saved feed", fileName: WeatherFeedArchive.fileName(source: config.provider.fileTag)) else { return }
         notice = text
     }
 

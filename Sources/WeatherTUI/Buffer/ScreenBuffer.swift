@@ -73,43 +73,16 @@ public struct ScreenBuffer: Equatable, Sendable {
         if !clusters.isEmpty { clusters.removeAll(keepingCapacity: true) }
     }
 
-    /// Display width of a character, with fast paths for ASCII and the narrow scripts and symbols
-    /// every frame is made of (Latin, Greek, Cyrillic, arrows, box drawing); the rest asks `DisplayWidth`.
+    /// Display width of a character: a lone scalar from the fast table (`DisplayWidth.fastWidth`),
+    /// every other grapheme by `DisplayWidth`'s full rule.
     @inline(__always)
     static func columns(of character: Character) -> Int {
-        if let ascii = character.asciiValue {
-            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
-        }
         let scalars = character.unicodeScalars
-        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
-            let v = first.value
-            if v == 0xAD || v == 0x3099 || v == 0x309A { return DisplayWidth.width(of: character) }  // zero-width marks
-            if (0xA0..<0x300).contains(v) || (0x370..<0x0483).contains(v) || (0x048A..<0x0530).contains(v)
-                || (0x2010..<0x2028).contains(v) || (0x2190..<0x21FF).contains(v) || (0x2500..<0x25A0).contains(v)
-                || (0x25A0..<0x25FD).contains(v) {
-                return 1
-            }
-            if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0x3041...0x33FF).contains(v) {
-                return 2
-            }
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+           let w = DisplayWidth.fastWidth(first.value) {
+            return w
         }
         return DisplayWidth.width(of: character)
-    }
-
-    /// Width of a scalar that is always a grapheme of its own and whose width is certain
-    /// (Latin, Greek, Cyrillic, common punctuation and symbols, CJK, kana, Hangul); nil otherwise.
-    @inline(__always)
-    static func simpleWidth(_ v: UInt32) -> Int? {
-        if v < 0x7F { return v >= 0x20 ? 1 : nil }
-        if v == 0xAD { return nil }
-        if (0xA0..<0x300).contains(v) || (0x370..<0x0483).contains(v) || (0x048A..<0x0530).contains(v)
-            || (0x2010..<0x2028).contains(v) || (0x2190..<0x21FF).contains(v) || (0x2500..<0x25FD).contains(v) {
-            return 1
-        }
-        if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0x3041...0x3098).contains(v) || (0x309B...0x33FF).contains(v) {
-            return 2
-        }
-        return nil
     }
 
     /// Display width of a string as `draw` lays it out (ASCII control characters become spaces).
@@ -119,7 +92,7 @@ public struct ScreenBuffer: Equatable, Sendable {
         if ascii { return text.utf8.count }
         var n = 0
         for scalar in text.unicodeScalars {
-            guard let w = simpleWidth(scalar.value) else { return text.reduce(0) { $0 + columns(of: $1) } }
+            guard let w = DisplayWidth.fastWidth(scalar.value) else { return text.reduce(0) { $0 + columns(of: $1) } }
             n += w
         }
         return n
@@ -193,11 +166,11 @@ public struct ScreenBuffer: Equatable, Sendable {
         }
         // Text made only of scalars that are graphemes of their own: no grapheme breaking needed.
         var simple = true
-        for scalar in text.unicodeScalars where Self.simpleWidth(scalar.value) == nil { simple = false; break }
+        for scalar in text.unicodeScalars where DisplayWidth.fastWidth(scalar.value) == nil { simple = false; break }
         if simple {
             for scalar in text.unicodeScalars {
                 if col >= limit { break }
-                let w = Self.simpleWidth(scalar.value) ?? 1
+                let w = DisplayWidth.fastWidth(scalar.value) ?? 1
                 if col + w > limit {
                     padToLimit(&col)
                     break

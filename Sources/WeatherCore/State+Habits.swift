@@ -36,9 +36,7 @@ extension State {
         case .moveBy(let delta):
             moveSelection(by: delta)
         case .select(let key):
-            guard visibleCities.contains(where: { $0.key == key }) else { return [] }
-            selectedKey = key
-            clampScroll()
+            select(key: key)
         case .sortBy(let field):
             // A click on the title of the column already sorted by inverts it, as in a file manager.
             if sortField == field {
@@ -71,10 +69,7 @@ extension State {
     mutating func clearFilterAndReturn() {
         filter = ""
         recomputeVisible()
-        if let key = selectionBeforeFilter, visibleCities.contains(where: { $0.key == key }) {
-            selectedKey = key
-            clampScroll()
-        }
+        if let key = selectionBeforeFilter { select(key: key) }
         selectionBeforeFilter = nil
     }
 }

@@ -158,10 +158,20 @@ extension State {
         select(index: (selectedIndex ?? 0) + delta)
     }
 
+    /// Selects the listed city at `index`, held to the list's ends.
     mutating func select(index: Int) {
         guard !visibleCities.isEmpty else { return }
-        selectedKey = visibleCities[max(0, min(index, visibleCities.count - 1))].key
+        select(key: visibleCities[max(0, min(index, visibleCities.count - 1))].key)
+    }
+
+    /// Selects the city of `key` when it is listed (a filter may hide it), and scrolls to it;
+    /// whether it was. Every way of choosing a city ends here.
+    @discardableResult
+    mutating func select(key: String) -> Bool {
+        guard visibleCities.contains(where: { $0.key == key }) else { return false }
+        selectedKey = key
         clampScroll()
+        return true
     }
 
     // MARK: network

@@ -35,8 +35,9 @@ public struct Cache<Value: Codable & Sendable>: Sendable {
                               save: { (value) throws(ArchiveError) in try save(value) }, change: change)
     }
 
-    /// The saved value, or nil when there is none or it cannot be read.
-    public func fetch() -> Value? {
+    /// The saved value, or nil when there is none or it cannot be read (`load`'s rules: an
+    /// unreadable file is moved aside). Nothing is fetched: it is a load that does not throw.
+    public func loadIfReadable() -> Value? {
         try? load()
     }
 

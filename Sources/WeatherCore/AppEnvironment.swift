@@ -75,7 +75,7 @@ public struct AppEnvironment: Sendable {
                 guard let service else { return .failure(.noAPIKey) }
                 return await fetchForecasts(from: service, cityKey: key, language: language, now: now)
             },
-            loadForecasts: { files.forecasts.fetch() ?? StoredForecasts() },
+            loadForecasts: { files.forecasts.loadIfReadable() ?? StoredForecasts() },
             saveForecasts: { value throws(ArchiveError) in try files.forecasts.save(value) },
             loadSettings: { files.loadSettings() },
             saveSettings: { value, fields throws(ArchiveError) in

@@ -164,6 +164,19 @@ public struct ScreenBuffer: Equatable, Sendable {
                 col += 1
             }
         }
+        // A grapheme of `w` columns at `col`: a lead cell and w-1 continuation cells (wide CJK 2,
+        // Indic clusters with spacing marks 2 or 3); one cut by the left edge leaves its visible
+        // part as spaces.
+        func place(_ lead: Unicode.Scalar, columns w: Int, cluster: String?, at col: Int) {
+            if col >= 0 {
+                repairWideNeighbours(y: y, from: col, to: col + w)
+                let row = y * width
+                setCell(Cell(lead, width: UInt8(w), style: style, isCluster: cluster != nil), at: row + col, cluster: cluster)
+                for c in stride(from: col + 1, to: col + w, by: 1) { setCell(Cell(" ", width: 0, style: style), at: row + c, cluster: nil) }
+            } else if col + w > 0 {
+                for c in 0..<(col + w) { put(Cell(" ", width: 1, style: style), x: c, y: y) }
+            }
+        }
         // Text made only of scalars that are graphemes of their own: no grapheme breaking needed.
         var simple = true
         for scalar in text.unicodeScalars where DisplayWidth.fastWidth(scalar.value) == nil { simple = false; break }
@@ -175,14 +188,7 @@ public struct ScreenBuffer: Equatable, Sendable {
                     padToLimit(&col)
                     break
                 }
-                if col >= 0 {
-                    repairWideNeighbours(y: y, from: col, to: col + w)
-                    let row = y * width
-                    setCell(Cell(scalar, width: UInt8(w), style: style), at: row + col, cluster: nil)
-                    if w == 2 { setCell(Cell(" ", width: 0, style: style), at: row + col + 1, cluster: nil) }
-                } else if col + w > 0 {
-                    put(Cell(" ", width: 1, style: style), x: 0, y: y)
-                }
+                place(scalar, columns: w, cluster: nil, at: col)
                 col += w
             }
             return max(col, x)
@@ -199,17 +205,7 @@ public struct ScreenBuffer: Equatable, Sendable {
                 padToLimit(&col)
                 break
             }
-            if col >= 0 {
-                // A grapheme of w columns (wide CJK 2, Indic clusters with spacing marks 2 or 3):
-                // a lead cell and w-1 continuation cells.
-                repairWideNeighbours(y: y, from: col, to: col + w)
-                let row = y * width
-                setCell(Cell(first, width: UInt8(w), style: style, isCluster: isCluster), at: row + col, cluster: isCluster ? String(ch) : nil)
-                for c in stride(from: col + 1, to: col + w, by: 1) { setCell(Cell(" ", width: 0, style: style), at: row + c, cluster: nil) }
-            } else if col + w > 0 {
-                // A grapheme cut by the left edge: its visible part becomes spaces.
-                for c in 0..<(col + w) { put(Cell(" ", width: 1, style: style), x: c, y: y) }
-            }
+            place(first, columns: w, cluster: isCluster ? String(ch) : nil, at: col)
             col += w
         }
         return max(col, x)

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 
 /// Why an archive could not be read or written. Never a crash: every bad file ends here.
 public enum ArchiveError: Error, Equatable, Sendable {
@@ -24,6 +25,19 @@ extension ArchiveError: LocalizedError {
         case .incompatibleSchema(let found, let supported):
             return "saved data is from a newer version (schema \(found), this build reads \(supported))"
         case .io(let underlying): return "cannot access saved data: \(underlying)"
+        }
+    }
+}
+
+extension ArchiveError {
+    /// What the user is told when a saved file is not used: `<what> not used: <why>`, and for an
+    /// unreadable one where `AtomicFile.load` moved it, so the bytes can be found. Nil when there
+    /// was no file: nothing was lost.
+    public func notUsedNotice(_ what: String, fileName: String) -> String? {
+        switch self {
+        case .missing: return nil
+        case .corrupt: return "\(what) not used: \(explanation); moved aside to \(fileName).\(AtomicFile.asideExtension)"
+        case .incompatibleSchema, .io: return "\(what) not used: \(explanation)"
         }
     }
 }

@@ -85,12 +85,29 @@ public enum AtomicFile {
         return Data(bytes[..<count])
     }
 
+    /// Reads the file at `url` and makes a value of its bytes with `decode`: every store's one way
+    /// to load. A file `decode` finds unreadable (`.corrupt`) is moved aside to
+    /// `<name>.corrupt` before the error is thrown, so the next run starts as if there were none
+    /// and the bytes stay for a person to look at; a missing file, one of a newer schema (still
+    /// the user's data) or one the file system refuses is left where it is.
+    public static func load<Value>(_ url: URL, decode: (Data) throws(ArchiveError) -> Value) throws(ArchiveError) -> Value {
+        let data = try read(url)
+        do throws(ArchiveError) {
+            return try decode(data)
+        } catch {
+            if case .corrupt = error { moveAside(url) }
+            throw error
+        }
+    }
+
+    /// The extension an unreadable file is moved aside with.
+    public static let asideExtension = "corrupt"
+
     /// Moves an unreadable file aside to `<name>.corrupt` (replacing an older one).
-    @discardableResult
-    public static func moveAside(_ url: URL) -> URL? {
-        let aside = url.appendingPathExtension("corrupt")
+    private static func moveAside(_ url: URL) {
+        let aside = url.appendingPathExtension(asideExtension)
         unlink(aside.path)
-        return rename(url.path, aside.path) == 0 ? aside : nil
+        rename(url.path, aside.path)
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

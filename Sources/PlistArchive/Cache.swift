@@ -23,12 +23,7 @@ public struct Cache<Value: Codable & Sendable>: Sendable {
     /// The saved value. A corrupt file is moved aside to `<name>.corrupt` before `.corrupt` is
     /// thrown; a file from a newer schema is left alone (it is still the user's data).
     public func load() throws(ArchiveError) -> Value {
-        do throws(ArchiveError) {
-            return try KeyedArchive.unarchive(Value.self, from: url)
-        } catch {
-            if case .corrupt = error { AtomicFile.moveAside(url) }
-            throw error
-        }
+        try AtomicFile.load(url) { (data) throws(ArchiveError) -> Value in try KeyedArchive.decode(Value.self, from: data) }
     }
 
     /// Applies `change` to the value saved now (`empty` when there is none or it is unreadable)
@@ -40,8 +35,9 @@ public struct Cache<Value: Codable & Sendable>: Sendable {
                               save: { (value) throws(ArchiveError) in try save(value) }, change: change)
     }
 
-    /// The saved value, or nil when there is none or it cannot be read.
-    public func fetch() -> Value? {
+    /// The saved value, or nil when there is none or it cannot be read (`load`'s rules: an
+    /// unreadable file is moved aside). Nothing is fetched: it is a load that does not throw.
+    public func loadIfReadable() -> Value? {
         try? load()
     }
 

@@ -26,13 +26,20 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
 
     /// The saved value. A file that is not a readable plist of `Value` is `.corrupt` and moved aside.
     public func load() throws(ArchiveError) -> Value {
-        let plist = try readPlist()
-        do {
-            return try Self.decoder.decode(Value.self, from: plist)
-        } catch {
-            AtomicFile.moveAside(url)
-            throw .corrupt(reason: Self.describe(error))
+        try AtomicFile.load(url) { (data) throws(ArchiveError) -> Value in
+            let plist = try Self.plist(of: data)
+            do {
+                return try Self.decoder.decode(Value.self, from: plist)
+            } catch {
+                throw .corrupt(reason: Self.describe(error))
+            }
         }
+    }
+
+    /// What a settings file holds: a whole `Value`, or a dictionary to be read key by key.
+    private enum Contents {
+        case whole(Value)
+        case keys([String: PlistValue])
     }
 
     /// The saved value, keeping every top-level value the file holds that `Value` can read: a
@@ -40,11 +47,16 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
     /// is (the next save rewrites it). Only a file that is not a plist dictionary at all is
     /// `.corrupt` and moved aside.
     public func load(default fallback: Value) throws(ArchiveError) -> Loaded {
-        let plist = try readPlist()
-        if let value = try? Self.decoder.decode(Value.self, from: plist) { return Loaded(value: value, dropped: []) }
-        guard case .dictionary(let file) = plist else {
-            AtomicFile.moveAside(url)
-            throw .corrupt(reason: "not a dictionary of settings")
+        let contents = try AtomicFile.load(url) { (data) throws(ArchiveError) -> Contents in
+            let plist = try Self.plist(of: data)
+            if let value = try? Self.decoder.decode(Value.self, from: plist) { return .whole(value) }
+            guard case .dictionary(let file) = plist else { throw .corrupt(reason: "not a dictionary of settings") }
+            return .keys(file)
+        }
+        let file: [String: PlistValue]
+        switch contents {
+        case .whole(let value): return Loaded(value: value, dropped: [])
+        case .keys(let keys): file = keys
         }
         // Key by key over the default's own encoding, each one kept only if the whole still
         // decodes: this needs nothing of `Value` but Codable, and one bad key cannot hide another.
@@ -102,27 +114,19 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
 
     private static var decoder: PlistValueDecoder { PlistValueDecoder() }
 
-    /// The file's property list; one that does not parse is moved aside as `.corrupt`.
-    private func readPlist() throws(ArchiveError) -> PlistValue {
-        let data = try AtomicFile.read(url)
+    /// The file's property list; one that does not parse is `.corrupt`.
+    private static func plist(of data: Data) throws(ArchiveError) -> PlistValue {
         // The file is XML when this program wrote it. A binary plist put in its place must pass
         // the project's own check (no sets, no cycles, shallow, string keys), and is then read
         // by the project's binary reader.
         if PlistShape.looksBinary(data) {
-            if let reason = PlistShape.check(data) {
-                AtomicFile.moveAside(url)
-                throw .corrupt(reason: reason)
-            }
-            guard let plist = PlistValue(checkedBinary: data) else {
-                AtomicFile.moveAside(url)
-                throw .corrupt(reason: "not a property list of settings")
-            }
+            if let reason = PlistShape.check(data) { throw .corrupt(reason: reason) }
+            guard let plist = PlistValue(checkedBinary: data) else { throw .corrupt(reason: "not a property list of settings") }
             return plist
         }
         do {
             return try XMLPlist.parse(data)
         } catch {
-            AtomicFile.moveAside(url)
             throw .corrupt(reason: "not a property list (\(error))")
         }
     }

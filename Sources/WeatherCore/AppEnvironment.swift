@@ -63,10 +63,10 @@ public struct AppEnvironment: Sendable {
         self.searchPlaces = searchPlaces
     }
 
-    /// Over the app's files and a source: the feed restored, refreshed and archived through
-    /// `loader`, forecasts from `service` kept in `files.forecasts`, settings and pins in their
-    /// files. Which client and which folders is the executable's choice.
-    public static func stored(loader: FeedLoader, files: AppFiles, now: @escaping @Sendable () -> Date = { Date() }) -> AppEnvironment {
+    /// The live environment, over the app's files and a source: the feed restored, refreshed and
+    /// archived through `loader`, forecasts from `service` kept in `files.forecasts`, settings and
+    /// pins in their files. Which client and which folders is the executable's choice.
+    public static func live(loader: FeedLoader, files: AppFiles, now: @escaping @Sendable () -> Date = { Date() }) -> AppEnvironment {
         let service = loader.service
         return AppEnvironment(
             now: now,
@@ -77,7 +77,7 @@ public struct AppEnvironment: Sendable {
                 guard let service else { return .failure(.noAPIKey) }
                 return await fetchForecasts(from: service, cityKey: key, language: language, now: now)
             },
-            loadForecasts: { files.forecasts.fetch() ?? StoredForecasts() },
+            loadForecasts: { files.forecasts.loadIfReadable() ?? StoredForecasts() },
             saveForecasts: { value throws(ArchiveError) in try files.forecasts.save(value) },
             loadSettings: { files.loadSettings() },
             saveSettings: { value, fields throws(ArchiveError) in

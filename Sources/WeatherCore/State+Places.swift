@@ -123,13 +123,6 @@ extension State {
         return effects
     }
 
-    /// Selects the city of `key` when it is listed (a filter may hide it).
-    mutating func select(key: String) {
-        guard visibleCities.contains(where: { $0.key == key }) else { return }
-        selectedKey = key
-        clampScroll()
-    }
-
     /// The listed city that is `place`: the same key, or the same name close by.
     func listedCity(matching place: PlaceMatch) -> CityWeather? {
         let cities = feed?.cities ?? []
@@ -161,9 +154,8 @@ extension State {
 
     /// After a refresh: the city just added is selected once its weather is listed.
     mutating func selectAddedCity() {
-        guard let key = addedCityKey, visibleCities.contains(where: { $0.key == key }) else { return }
+        guard let key = addedCityKey, select(key: key) else { return }
         addedCityKey = nil
-        select(key: key)
     }
 
     /// After a refresh: the one a city added during it asked for.

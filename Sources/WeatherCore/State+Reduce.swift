@@ -11,15 +11,10 @@ import WeatherModels
 import WeatherSource
 
 extension State {
-    /// How old a cached forecast may be before opening the detail fetches a new one.
-    public static let forecastMaxAge: TimeInterval = 3600
-    /// Saved forecasts older than this cover no day ahead any more (5 days) and are dropped.
-    public static let forecastKeepAge: TimeInterval = 5 * 86_400
-
     /// Applies one action; returns the work to do. The only place state changes.
     public mutating func reduce(_ action: Action) -> [Effect] {
         if case .tick = action {} else if action.isUserIntent { notice = nil }
-        if let effects = reduceHabit(action) { return effects }
+        if let effects = reduceBrowsing(action) { return effects }
         switch action {
         case .moveUp: moveSelection(by: -1)
         case .moveDown: moveSelection(by: 1)
@@ -117,8 +112,7 @@ extension State {
                 forecasts[key] = payload.forecast
                 forecastErrors[key] = payload.hourlyProblem
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
-                // Before the saved forecasts are read, a save would drop them; the restore saves the merge.
-                return forecastsRestored ? [.saveForecasts(StoredForecasts(byCityKey: forecasts))] : []
+                return saveForecastsOnceRestored()
             case .failure(let error):
                 forecastErrors[key] = error.errorDescription
                 if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
@@ -149,7 +143,7 @@ extension State {
         case .removeCity(let step):
             return reduceRemoveCity(step)
         case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay, .scrollDetail:
-            break  // reduceHabit (State+Habits.swift) took them
+            break  // reduceBrowsing (State+Browsing.swift) took them
         }
         return []
     }
@@ -161,10 +155,20 @@ extension State {
         select(index: (selectedIndex ?? 0) + delta)
     }
 
+    /// Selects the listed city at `index`, held to the list's ends.
     mutating func select(index: Int) {
         guard !visibleCities.isEmpty else { return }
-        selectedKey = visibleCities[max(0, min(index, visibleCities.count - 1))].key
+        select(key: visibleCities[max(0, min(index, visibleCities.count - 1))].key)
+    }
+
+    /// Selects the city of `key` when it is listed (a filter may hide it), and scrolls to it;
+    /// whether it was. Every way of choosing a city ends here.
+    @discardableResult
+    mutating func select(key: String) -> Bool {
+        guard visibleCities.contains(where: { $0.key == key }) else { return false }
+        selectedKey = key
         clampScroll()
+        return true
     }
 
     // MARK: network
@@ -234,9 +238,7 @@ extension State {
 
     /// Tells the user why a saved feed is not shown (nothing when there was none).
     mutating func noteUnusable(_ error: ArchiveError) {
-        if case .missing = error { return }
-        var text = "saved feed not used: \(error.explanation)"
-        if case .corrupt = error { text += "; moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).corrupt" }
+        guard let text = error.notUsedNotice("saved feed", fileName: WeatherFeedArchive.fileName(source: config.provider.fileTag)) else { return }
         notice = text
     }
 
@@ -264,32 +266,6 @@ extension State {
             clampScroll()
         }
         return refreshForAddedCity()
-    }
-
-    /// Merges the saved forecasts under any fetched since start-up (the newer one wins per city),
-    /// dropping those too old to hold a day still ahead; saves when the file is behind.
-    mutating func mergeRestored(_ stored: StoredForecasts) -> [Effect] {
-        forecastsRestored = true
-        var merged = stored.byCityKey.filter { FeedPolicy.age(of: $0.value.fetchedAt, now: now).map { $0 < State.forecastKeepAge } ?? false }
-        for (key, fetched) in forecasts where merged[key].map({ $0.fetchedAt < fetched.fetchedAt }) ?? true {
-            merged[key] = fetched
-        }
-        forecasts = merged
-        return merged == stored.byCityKey ? [] : [.saveForecasts(StoredForecasts(byCityKey: merged))]
-    }
-
-    /// A forecast fetch when the detail opens and the cached one is missing or older than an hour.
-    mutating func forecastEffects(for key: String) -> [Effect] {
-        if let cached = forecasts[key], let age = FeedPolicy.age(of: cached.fetchedAt, now: now), age < State.forecastMaxAge { return [] }
-        if forecastsInFlight.contains(key) { return [] }
-        if let blocked = FeedPolicy.fetchBlocked(config: config) {
-            // The detail says why there is no forecast instead of inviting a key press that does nothing.
-            if forecasts[key] == nil { forecastErrors[key] = blocked.errorDescription }
-            return []
-        }
-        forecastsInFlight.insert(key)
-        forecastErrors[key] = nil
-        return [.fetchForecast(cityKey: key, language: request.language)]
     }
 }
 

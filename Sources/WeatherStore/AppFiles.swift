@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import EssentialsSupport
 import PlistArchive
 import WeatherModels
 
@@ -37,10 +36,8 @@ public struct AppFiles: Sendable {
             let notice = loaded.dropped.isEmpty ? nil
                 : "\(Self.settingsName): dropped \(loaded.dropped.joined(separator: ", ")) (unreadable); the other settings kept"
             return (loaded.value, notice)
-        } catch .missing {
-            return (nil, nil)
         } catch {
-            return (nil, "\(Self.settingsName) not used: \(error.explanation)")
+            return (nil, error.notUsedNotice(Self.settingsName, fileName: Self.settingsName))
         }
     }
 

@@ -19,17 +19,10 @@ public struct PinnedCityStore: Sendable {
 
     /// The pinned cities; none when there is no file. An unreadable file is moved aside.
     public func load() throws(ArchiveError) -> [PinnedCity] {
-        let data: Data
         do throws(ArchiveError) {
-            data = try AtomicFile.read(url)
+            return try AtomicFile.load(url) { (data) throws(ArchiveError) -> [PinnedCity] in try PinnedCity.unarchive(data) }
         } catch {
             if case .missing = error { return [] }
-            throw error
-        }
-        do throws(ArchiveError) {
-            return try PinnedCity.unarchive(data)
-        } catch {
-            if case .corrupt = error { AtomicFile.moveAside(url) }
             throw error
         }
     }

@@ -46,7 +46,7 @@ extension LaunchConfiguration {
     var environment: AppEnvironment {
         if demo { return .demo() }
         let files = self.files
-        return .stored(loader: feedLoader(over: files), files: files)
+        return .live(loader: feedLoader(over: files), files: files)
     }
 
     /// The live source (AccuWeather only with a key).

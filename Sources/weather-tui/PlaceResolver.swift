@@ -33,11 +33,8 @@ struct PlaceResolver {
         if let store {
             do {
                 stored = try store.load()
-            } catch .missing {
             } catch {
-                var text = "\(AppFiles.placesName) not used: \(error.explanation)"
-                if case .corrupt = error { text += "; moved aside to \(AppFiles.placesName).corrupt" }
-                notes.append(text)
+                if let text = error.notUsedNotice(AppFiles.placesName, fileName: AppFiles.placesName) { notes.append(text) }
             }
         }
         var places: [PlaceMatch] = []

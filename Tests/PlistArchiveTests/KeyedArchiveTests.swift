@@ -120,17 +120,17 @@ import WeatherModels
         #expect(leftovers.isEmpty)
     }
 
-    @Test func cacheSavesFetchesAndRemoves() throws {
+    @Test func cacheSavesLoadsAndRemoves() throws {
         let cache = Cache<StoredForecasts>(name: "Forecasts.plist", directory: folder)
-        #expect(cache.fetch() == nil)
+        #expect(cache.loadIfReadable() == nil)
         #expect(throws: ArchiveError.missing) { try cache.load() }
         let value = StoredForecasts(byCityKey: ["1": StoredForecast(fetchedAt: Date(timeIntervalSince1970: 5),
                                                                       forecast: DailyForecastResponse(headline: nil, dailyForecasts: []))])
         try cache.save(value)
-        #expect(cache.fetch() == value)
+        #expect(cache.loadIfReadable() == value)
         try cache.remove()
         try cache.remove()
-        #expect(cache.fetch() == nil)
+        #expect(cache.loadIfReadable() == nil)
     }
 }
 

@@ -55,6 +55,22 @@ import Testing
         #expect(DisplayWidth.width(of: "Kraków −3.5°C") == 13)
     }
 
+    /// The fast table (`fastWidth`) is a second copy of the width rule, kept for speed: every
+    /// scalar it answers must be a grapheme of its own (the callers skip the grapheme walk for it)
+    /// and take the columns the full rule gives it alone. A range added to or changed in the table
+    /// that the rule does not share fails here, naming the scalar.
+    @Test func fastTableAgreesWithTheFullRule() {
+        var disagreements: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let columns = DisplayWidth.fastWidth(value), let scalar = Unicode.Scalar(value) else { continue }
+            let name = "U+\(String(value, radix: 16, uppercase: true))"
+            let ruled = DisplayWidth.width(of: Character(scalar))
+            if columns != ruled { disagreements.append("\(name): table \(columns), rule \(ruled)") }
+            if "a\(scalar)a".count != 3 || "\(scalar)\(scalar)".count != 2 { disagreements.append("\(name): joins a neighbour") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagree, first: \(disagreements.prefix(10))")
+    }
+
     @Test func truncationCountsColumnsNotCharacters() {
         #expect(DisplayWidth.truncate("Москва", to: 4) == "Мос…")
         #expect(DisplayWidth.truncate("東京", to: 3) == "東…")

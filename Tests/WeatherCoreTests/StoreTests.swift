@@ -14,7 +14,7 @@ import WeatherModels
 
     func store(_ service: FakeWeatherService?, appConfig: AppConfig = AppConfig(refreshAfter: 1800)) -> Store {
         let clock = self.clock
-        let env = AppEnvironment.stored(loader: FeedLoader(service: service, archive: WeatherFeedArchive(directory: cache), now: { clock.now }),
+        let env = AppEnvironment.live(loader: FeedLoader(service: service, archive: WeatherFeedArchive(directory: cache), now: { clock.now }),
                                         files: AppFiles(cacheDirectory: cache, configDirectory: config), now: { clock.now })
         return Store(config: appConfig, environment: env)
     }
@@ -155,7 +155,7 @@ import WeatherModels
 
     @Test func anUnwritableCacheFolderStillShowsTheFetchedFeedAndSaysItWasNotSaved() async throws {
         let blocked = try Make.fileInPlaceOfAFolder()
-        let env = AppEnvironment.stored(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: blocked), now: { Make.t0 }),
+        let env = AppEnvironment.live(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: blocked), now: { Make.t0 }),
                                         files: AppFiles(cacheDirectory: blocked, configDirectory: config), now: { Make.t0 })
         let store = Store(config: AppConfig(), environment: env)
         store.start()
@@ -201,7 +201,7 @@ import WeatherModels
 
     @Test func aReadOnlyConfigFolderIsReportedNotFatal() async throws {
         let blocked = try Make.fileInPlaceOfAFolder()
-        let env = AppEnvironment.stored(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: cache), now: { Make.t0 }),
+        let env = AppEnvironment.live(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: cache), now: { Make.t0 }),
                                         files: AppFiles(cacheDirectory: cache, configDirectory: blocked), now: { Make.t0 })
         let store = Store(config: AppConfig(), environment: env)
         store.start()

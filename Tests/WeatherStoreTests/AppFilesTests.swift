@@ -36,6 +36,7 @@ import WeatherStore
         let (settings, notice) = files.loadSettings()
         #expect(settings == nil)
         #expect(notice?.hasPrefix("settings.plist not used:") == true)
+        #expect(notice?.hasSuffix("; moved aside to settings.plist.corrupt") == true)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("settings.plist.corrupt").path))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeatherCore
 import WeatherModels
 @testable import weather_tui
 
@@ -34,7 +35,7 @@ import WeatherModels
         let countryColumns = lines.prefix(5).filter { !$0.hasPrefix("─") }.compactMap { line -> Int? in
             for country in ["Country", "Japan", "Russia", "United Kingdom"] {
                 if let range = line.range(of: country) {
-                    return DisplayWidthProbe.width(String(line[..<range.lowerBound]))
+                    return DisplayWidth.width(of: String(line[..<range.lowerBound]))
                 }
             }
             return nil
@@ -148,17 +149,5 @@ import WeatherModels
         #expect(rows[3].contains("\"Rain, then \"\"fog\"\"\""))
         #expect(rows[0].hasSuffix(",observedAt,pinned"))
         #expect(rows.dropFirst().map { $0.hasSuffix(",true") } == [false, true, false])
-    }
-}
-
-/// Display width as a terminal counts it, for the assertions (CJK two columns).
-enum DisplayWidthProbe {
-    static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { sum, s in
-            switch s.value {
-            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60: return sum + 2
-            default: return sum + 1
-            }
-        }
     }
 }

@@ -80,7 +80,7 @@ final class PlaceService: WeatherService, @unchecked Sendable {
     /// `--once` as `config` runs it against `service`, with `places` resolved from its `--city` names.
     func produce(_ config: LaunchConfiguration, places: [PlaceMatch] = []) async -> OnceCommand.Outcome {
         let loader = FeedLoader(service: service, archive: config.files.feed, now: { [now] in now })
-        return await OnceCommand.produce(config.onceConfig, environment: .stored(loader: loader, files: config.files, now: { [now] in now }),
+        return await OnceCommand.produce(config.onceConfig, environment: .live(loader: loader, files: config.files, now: { [now] in now }),
                                          places: places)
     }
 

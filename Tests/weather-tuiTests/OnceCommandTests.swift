@@ -47,7 +47,7 @@ final class CannedService: WeatherService, @unchecked Sendable {
     /// `--once` as `config` runs it, the live source being `service` (none: no key).
     func produce(_ config: LaunchConfiguration, _ service: CannedService?) async -> OnceCommand.Outcome {
         let environment = config.demo ? AppEnvironment.demo(now: { [now] in now })
-            : .stored(loader: loader(service), files: config.files, now: { [now] in now })
+            : .live(loader: loader(service), files: config.files, now: { [now] in now })
         return await OnceCommand.produce(config.onceConfig, environment: environment)
     }
 

@@ -18,18 +18,34 @@ public enum DisplayWidth {
     /// Columns a string takes.
     public static func width(of text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }  // ASCII fast path
-        // Latin-1 and the other scripts below U+0300, where combining marks begin ("26.4°C", "Zürich",
-        // "Kraków"): one column a scalar, one scalar a character. Controls and the soft hyphen
-        // (a format character: no column) take the grapheme walk.
+        // Text made only of scalars the fast table knows ("26.4°C", "Zürich", "Москва", "東京"): each
+        // is a grapheme of its own, so no grapheme walk; anything else takes the walk.
         var columns = 0
         for scalar in text.unicodeScalars {
-            let v = scalar.value
-            guard v < 0x300, v >= 0xA0 ? v != 0xAD : (v >= 0x20 && v < 0x7F) else {
-                return text.reduce(0) { $0 + width(of: $1) }
-            }
-            columns += 1
+            guard let w = fastWidth(scalar.value) else { return text.reduce(0) { $0 + width(of: $1) } }
+            columns += w
         }
         return columns
+    }
+
+    /// The fast table: the columns of a scalar that is always a grapheme of its own and whose
+    /// width is certain (printable ASCII, Latin, Greek, Cyrillic, common punctuation, arrows, box
+    /// drawing, CJK, kana, Hangul syllables); nil for the rest, which `width(of:)` measures by the
+    /// full rule. Every frame's text goes through it, so it is a switch of ranges, not the rule;
+    /// `DisplayWidthTests.fastTableAgreesWithTheFullRule` holds the two to each other.
+    @inlinable
+    public static func fastWidth(_ v: UInt32) -> Int? {
+        if v < 0x7F { return v >= 0x20 ? 1 : nil }
+        if v == 0xAD { return nil }  // the soft hyphen: a format character, no column
+        if (0xA0..<0x300).contains(v) || (0x370..<0x0483).contains(v) || (0x048A..<0x0530).contains(v)
+            || (0x2010..<0x2028).contains(v) || (0x2190..<0x21FF).contains(v) || (0x2500..<0x25FD).contains(v) {
+            return 1
+        }
+        // Kana without the combining voiced sound marks U+3099 and U+309A (no column).
+        if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0x3041...0x3098).contains(v) || (0x309B...0x33FF).contains(v) {
+            return 2
+        }
+        return nil
     }
 
     /// The text cut to at most `columns`, ending in `…` when cut; a wide character is never split.

@@ -74,43 +74,16 @@ public struct ScreenBuffer: Equatable, Sendable {
         if !clusters.isEmpty { clusters.removeAll(keepingCapacity: true) }
     }
 
-    /// Display width of a character, with fast paths for ASCII and the narrow scripts and symbols
-    /// every frame is made of (Latin, Greek, Cyrillic, arrows, box drawing); the rest asks `DisplayWidth`.
+    /// Display width of a character: a lone scalar from the fast table (`DisplayWidth.fastWidth`),
+    /// every other grapheme by `DisplayWidth`'s full rule.
     @inline(__always)
     static func columns(of character: Character) -> Int {
-        if let ascii = character.asciiValue {
-            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
-        }
         let scalars = character.unicodeScalars
-        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
-            let v = first.value
-            if v == 0xAD || v == 0x3099 || v == 0x309A { return DisplayWidth.width(of: character) }  // zero-width marks
-            if (0xA0..<0x300).contains(v) || (0x370..<0x0483).contains(v) || (0x048A..<0x0530).contains(v)
-                || (0x2010..<0x2028).contains(v) || (0x2190..<0x21FF).contains(v) || (0x2500..<0x25A0).contains(v)
-                || (0x25A0..<0x25FD).contains(v) {
-                return 1
-            }
-            if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0x3041...0x33FF).contains(v) {
-                return 2
-            }
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+           let w = DisplayWidth.fastWidth(first.value) {
+            return w
         }
         return DisplayWidth.width(of: character)
-    }
-
-    /// Width of a scalar that is always a grapheme of its own and whose width is certain
-    /// (Latin, Greek, Cyrillic, common punctuation and symbols, CJK, kana, Hangul); nil otherwise.
-    @inline(__always)
-    static func simpleWidth(_ v: UInt32) -> Int? {
-        if v < 0x7F { return v >= 0x20 ? 1 : nil }
-        if v == 0xAD { return nil }
-        if (0xA0..<0x300).contains(v) || (0x370..<0x0483).contains(v) || (0x048A..<0x0530).contains(v)
-            || (0x2010..<0x2028).contains(v) || (0x2190..<0x21FF).contains(v) || (0x2500..<0x25FD).contains(v) {
-            return 1
-        }
-        if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0x3041...0x3098).contains(v) || (0x309B...0x33FF).contains(v) {
-            return 2
-        }
-        return nil
     }
 
     /// Display width of a string as `draw` lays it out (what `TerminalText` replaces counted as replaced).
@@ -120,7 +93,7 @@ public struct ScreenBuffer: Equatable, Sendable {
         if ascii { return text.utf8.count }
         var n = 0
         for scalar in text.unicodeScalars {
-            guard let w = simpleWidth(scalar.value) else {
+            guard let w = DisplayWidth.fastWidth(scalar.value) else {
                 return TerminalText.printable(text, breaks: .space).reduce(0) { $0 + columns(of: $1) }
             }
             n += w
@@ -196,25 +169,31 @@ public struct ScreenBuffer: Equatable, Sendable {
                 col += 1
             }
         }
+        // A grapheme of `w` columns at `col`: a lead cell and w-1 continuation cells (wide CJK 2,
+        // Indic clusters with spacing marks 2 or 3); one cut by the left edge leaves its visible
+        // part as spaces.
+        func place(_ lead: Unicode.Scalar, columns w: Int, cluster: String?, at col: Int) {
+            if col >= 0 {
+                repairWideNeighbours(y: y, from: col, to: col + w)
+                let row = y * width
+                setCell(Cell(lead, width: UInt8(w), style: style, isCluster: cluster != nil), at: row + col, cluster: cluster)
+                for c in stride(from: col + 1, to: col + w, by: 1) { setCell(Cell(" ", width: 0, style: style), at: row + c, cluster: nil) }
+            } else if col + w > 0 {
+                for c in 0..<(col + w) { put(Cell(" ", width: 1, style: style), x: c, y: y) }
+            }
+        }
         // Text made only of scalars that are graphemes of their own: no grapheme breaking needed.
         var simple = true
-        for scalar in text.unicodeScalars where Self.simpleWidth(scalar.value) == nil { simple = false; break }
+        for scalar in text.unicodeScalars where DisplayWidth.fastWidth(scalar.value) == nil { simple = false; break }
         if simple {
             for scalar in text.unicodeScalars {
                 if col >= limit { break }
-                let w = Self.simpleWidth(scalar.value) ?? 1
+                let w = DisplayWidth.fastWidth(scalar.value) ?? 1
                 if col + w > limit {
                     padToLimit(&col)
                     break
                 }
-                if col >= 0 {
-                    repairWideNeighbours(y: y, from: col, to: col + w)
-                    let row = y * width
-                    setCell(Cell(scalar, width: UInt8(w), style: style), at: row + col, cluster: nil)
-                    if w == 2 { setCell(Cell(" ", width: 0, style: style), at: row + col + 1, cluster: nil) }
-                } else if col + w > 0 {
-                    put(Cell(" ", width: 1, style: style), x: 0, y: y)
-                }
+                place(scalar, columns: w, cluster: nil, at: col)
                 col += w
             }
             return max(col, x)
@@ -234,17 +213,7 @@ public struct ScreenBuffer: Equatable, Sendable {
                 padToLimit(&col)
                 break
             }
-            if col >= 0 {
-                // A grapheme of w columns (wide CJK 2, Indic clusters with spacing marks 2 or 3):
-                // a lead cell and w-1 continuation cells.
-                repairWideNeighbours(y: y, from: col, to: col + w)
-                let row = y * width
-                setCell(Cell(first, width: UInt8(w), style: style, isCluster: isCluster), at: row + col, cluster: isCluster ? String(ch) : nil)
-                for c in stride(from: col + 1, to: col + w, by: 1) { setCell(Cell(" ", width: 0, style: style), at: row + c, cluster: nil) }
-            } else if col + w > 0 {
-                // A grapheme cut by the left edge: its visible part becomes spaces.
-                for c in 0..<(col + w) { put(Cell(" ", width: 1, style: style), x: c, y: y) }
-            }
+            place(first, columns: w, cluster: isCluster ? String(ch) : nil, at: col)
             col += w
         }
         return max(col, x)

@@ -3,9 +3,10 @@ import Testing
 import WeatherModels
 @testable import WeatherCore
 
-/// The habits users bring from other terminal programs, at the reducer: messages kept for `!`,
-/// half pages, pointing at rows and titles, a filter that `Esc` takes back, and keys never dropped.
-@Suite struct HabitsReducerTests {
+/// Browsing as users of other terminal programs expect, at the reducer: messages kept for `!`,
+/// half pages, pointing at rows and titles, the map, a filter that `Esc` takes back, and keys
+/// never dropped.
+@Suite struct BrowsingReducerTests {
     typealias R = ReducerTests
 
     // MARK: messages
@@ -199,4 +200,46 @@ import WeatherModels
         #expect(state.rateLimitRemaining == 0)
         #expect(state.messages.first?.text == "forecast for Athens failed: daily request limit reached")
     }
+
+    // MARK: the map
+
+    @Test func mTogglesTheMapAndKeepsTheSelection() {
+        var state = R.loaded()
+        _ = state.reduce(.moveDown)
+        let onMap = R.expect(state, .toggleMap) { $0.showsMap = true }
+        R.expect(onMap, .toggleMap) { $0.showsMap = false }
+    }
+
+    @Test func theMapMovesTheSameSelectionAsTheList() {
+        let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
+        R.expect(onMap, .moveDown) { $0.selectedKey = "4" }
+    }
+
+    @Test func enterOnTheMapOpensTheDetailAndEscReturnsToTheMapThenTheList() {
+        let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
+        let detail = R.expect(onMap, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us")]) {
+            $0.mode = .detail
+            $0.forecastsInFlight = ["2"]
+        }
+        let back = R.expect(detail, .closeDetail) { $0.mode = .list }
+        R.expect(back, .closeDetail) { $0.showsMap = false }
+    }
+
+    @Test func escOnTheMapReturnsToTheListBeforeClearingAFilter() {
+        var state = R.loaded()
+        for action: Action in [.startFilter, .filterInput("o"), .commitFilter, .toggleMap] { _ = state.reduce(action) }
+        #expect(state.showsMap && state.filter == "o")
+        let list = R.expect(state, .closeDetail) { $0.showsMap = false }
+        #expect(list.filter == "o")
+    }
+
+    @Test func mFromAnOpenDetailShowsTheMapNotTheDetail() {
+        var state = R.loaded()
+        _ = state.reduce(.openDetail)
+        R.expect(state, .toggleMap) {
+            $0.showsMap = true
+            $0.mode = .list
+        }
+    }
+
 }

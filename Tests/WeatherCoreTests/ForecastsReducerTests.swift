@@ -5,48 +5,9 @@ import WeatherSource
 import WeatherHTTP
 @testable import WeatherCore
 
-/// The map mode and the forecasts that come with a feed, through the reducer (whole next state).
-@Suite struct PicturesReducerTests {
+/// The forecasts that come with a feed or a detail, through the reducer (whole next state).
+@Suite struct ForecastsReducerTests {
     typealias R = ReducerTests
-
-    @Test func mTogglesTheMapAndKeepsTheSelection() {
-        var state = R.loaded()
-        _ = state.reduce(.moveDown)
-        let onMap = R.expect(state, .toggleMap) { $0.showsMap = true }
-        R.expect(onMap, .toggleMap) { $0.showsMap = false }
-    }
-
-    @Test func theMapMovesTheSameSelectionAsTheList() {
-        let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
-        R.expect(onMap, .moveDown) { $0.selectedKey = "4" }
-    }
-
-    @Test func enterOnTheMapOpensTheDetailAndEscReturnsToTheMapThenTheList() {
-        let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
-        let detail = R.expect(onMap, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us")]) {
-            $0.mode = .detail
-            $0.forecastsInFlight = ["2"]
-        }
-        let back = R.expect(detail, .closeDetail) { $0.mode = .list }
-        R.expect(back, .closeDetail) { $0.showsMap = false }
-    }
-
-    @Test func escOnTheMapReturnsToTheListBeforeClearingAFilter() {
-        var state = R.loaded()
-        for action: Action in [.startFilter, .filterInput("o"), .commitFilter, .toggleMap] { _ = state.reduce(action) }
-        #expect(state.showsMap && state.filter == "o")
-        let list = R.expect(state, .closeDetail) { $0.showsMap = false }
-        #expect(list.filter == "o")
-    }
-
-    @Test func mFromAnOpenDetailShowsTheMapNotTheDetail() {
-        var state = R.loaded()
-        _ = state.reduce(.openDetail)
-        R.expect(state, .toggleMap) {
-            $0.showsMap = true
-            $0.mode = .list
-        }
-    }
 
     @Test func forecastsBroughtWithTheFeedAreKeptAndSavedOnceTheFileHasBeenRead() {
         var state = R.loaded()

@@ -5,9 +5,9 @@ import Foundation
 #endif
 import WeatherModels
 
-/// What a user of htop, tig or lazygit expects besides the weather: the messages kept for `!`,
-/// scrolling overlays, half pages, pointing at a row or a column title, a filter that `Esc`
-/// takes back to where it started.
+/// Browsing the list and what stands over it, as a user of htop, tig or lazygit expects: the
+/// messages kept for `!`, scrolling overlays, half pages, pointing at a row or a column title, the
+/// map in the list's place, a filter that `Esc` takes back to where it started.
 extension State {
     /// How many notices and errors the `!` overlay keeps.
     public static let maxMessages = 20
@@ -27,7 +27,7 @@ extension State {
     }
 
     /// The actions of this concern; nil for every other action.
-    mutating func reduceHabit(_ action: Action) -> [Effect]? {
+    mutating func reduceBrowsing(_ action: Action) -> [Effect]? {
         switch action {
         case .halfPageUp:
             moveSelection(by: -max(1, pageRows / 2))
@@ -36,9 +36,7 @@ extension State {
         case .moveBy(let delta):
             moveSelection(by: delta)
         case .select(let key):
-            guard visibleCities.contains(where: { $0.key == key }) else { return [] }
-            selectedKey = key
-            clampScroll()
+            select(key: key)
         case .sortBy(let field):
             // A click on the title of the column already sorted by inverts it, as in a file manager.
             if sortField == field {
@@ -63,6 +61,13 @@ extension State {
         return []
     }
 
+    /// `m`: the map stands in for the list, or the list comes back; either way the browsing view,
+    /// not a detail left open (the selection and the filter are the list's and stay).
+    mutating func toggleMap() {
+        showsMap.toggle()
+        mode = .list
+    }
+
     /// `/`: remembers the city selected now, unless a kept filter is being edited again (then the
     /// city before that filter is still the one to return to).
     mutating func rememberSelectionForFilter() {
@@ -73,10 +78,7 @@ extension State {
     mutating func clearFilterAndReturn() {
         filter = ""
         recomputeVisible()
-        if let key = selectionBeforeFilter, visibleCities.contains(where: { $0.key == key }) {
-            selectedKey = key
-            clampScroll()
-        }
+        if let key = selectionBeforeFilter { select(key: key) }
         selectionBeforeFilter = nil
     }
 }

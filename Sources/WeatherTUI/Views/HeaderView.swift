@@ -53,32 +53,3 @@ public enum HeaderView {
         buffer.draw(text(m, width: rect.width), x: rect.x, y: rect.y, columns: rect.width, style: .header)
     }
 }
-
-/// The banner that says the data is not fresh (offline, failed refresh, --offline) or is DEMO data.
-public enum BannerView {
-    /// The banner's text for a line `width` columns wide; nil when there is none (fresh data).
-    ///
-    /// The reason is what the user needs most: when the full line does not fit (an 80-column
-    /// terminal and most reasons), the saved time shortens to its age ("saved 3 h ago") before
-    /// the reason is cut.
-    public static func text(_ m: State, width: Int) -> String? {
-        switch m.banner {
-        case .none:
-            return nil
-        case .offline(let savedAt, let reason):
-            let why = reason.isEmpty ? "" : " · \(reason)"
-            guard let savedAt else { return " OFFLINE · no saved data\(why)" }
-            let age = WeatherFormat.age(of: savedAt, now: m.now)
-            let full = " OFFLINE · showing data saved \(WeatherFormat.dateTime(savedAt, timeZone: m.config.timeZone)) (\(age))\(why)"
-            return DisplayWidth.width(of: full) <= width ? full : " OFFLINE · saved \(age)\(why)"
-        case .demo:
-            return " DEMO · bundled sample data, no key and no network needed"
-        }
-    }
-
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
-        guard let text = text(m, width: rect.width) else { return }
-        let style: Style = m.banner == .demo ? .noticeBanner : .alertBanner
-        buffer.draw(text, x: rect.x, y: rect.y, columns: rect.width, style: style)
-    }
-}

@@ -1,0 +1,15 @@
+import WeatherCore
+
+/// The filter prompt row: what is typed, with a cursor while editing.
+public enum FilterPromptView {
+    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
+        let label = "Filter: "
+        var x = buffer.draw(label, x: rect.x + 1, y: rect.y, style: Style(bold: true, color: .key))
+        x = buffer.draw(m.filter, x: x, y: rect.y, style: Style(underline: m.isEditingFilter), maxWidth: rect.maxX - x - 1)
+        if m.isEditingFilter {
+            buffer.draw("█", x: x, y: rect.y, style: .plain, maxWidth: rect.maxX - x)
+        } else {
+            buffer.draw("  (/ edits, Esc clears)", x: x, y: rect.y, style: .dimmed, maxWidth: rect.maxX - x)
+        }
+    }
+}

@@ -36,7 +36,9 @@ public final class Wakeup: Sendable {
 
     /// Reads every byte written so far, so the next wait blocks until the next `signal()`.
     public func drain() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while bytes.withUnsafeMutableBytes({ read(fileDescriptor, $0.baseAddress, $0.count) }) > 0 {}
+        // On the stack: the loop drains at every pass, a key's included.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { bytes in
+            while read(fileDescriptor, bytes.baseAddress, bytes.count) > 0 {}
+        }
     }
 }

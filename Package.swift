@@ -51,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // Tests only: readable differences of two values.
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.3"),
     ],
     targets: [
         .systemLibrary(
@@ -134,7 +136,10 @@ let package = Package(
             dependencies: ["WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/HTTPTestSupport"
         ),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource"]),
+        .testTarget(
+            name: "WeatherCoreTests",
+            dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource", .product(name: "CustomDump", package: "swift-custom-dump")]
+        ),
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw", "WeatherStore", "PlistArchive"]),
         .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource", "HTTPTestSupport"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program

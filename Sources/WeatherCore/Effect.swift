@@ -21,6 +21,26 @@ public enum Effect: Equatable, Sendable {
     /// Make this change to `Pinned.plist` as it is on disk then; the cities as saved come back as
     /// `.pinsLoaded` (with what another copy of the program changed meanwhile).
     case changePins(PinChange)
-    /// Leave the program.
+    /// Stop the run of this effect in flight, if any: its result is never applied.
+    case cancel(EffectID)
+    /// Leave the program: every request in flight is cancelled (saves finish).
     case quit
+}
+
+/// The name of a run of background work (`Store` runs each effect under one): a second run under
+/// the same id replaces the first (a new search, a newer snapshot of the forecasts), and
+/// `Effect.cancel` names it.
+public enum EffectID: Hashable, Sendable {
+    case feed, search, saveForecasts
+    case forecast(cityKey: String)
+    /// Reading the saved feed's details and the saved forecasts after the first frame (`Store.start`).
+    case restoreFeedDetails, restoreForecasts
+
+    /// Whether it only waits on a server: quitting cancels it rather than wait for an answer.
+    public var isRequest: Bool {
+        switch self {
+        case .feed, .search, .forecast: true
+        case .saveForecasts, .restoreFeedDetails, .restoreForecasts: false
+        }
+    }
 }

@@ -42,6 +42,8 @@ extension State {
             search.selectedIndex = max(0, min(count - 1, search.selectedIndex + (step == .moveUp ? -1 : 1)))
         case .cancel:
             placeSearch = nil
+            // Nobody waits for the answer now: the request stops, and costs nothing more.
+            if search.phase == .searching { return [.cancel(.search)] }
         case .submit:
             switch search.phase {
             case .searching:

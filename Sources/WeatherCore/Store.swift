@@ -7,40 +7,33 @@ import EssentialsSupport
 import PlistArchive
 import WeatherModels
 
-/// Owns the `State`, runs the reducer, and runs effects concurrently; their results wait in an
-/// inbox until the loop's thread applies them with `processPendingResults()`, so the run loop never
-/// waits on the network and the state is only ever changed on one thread at a time. Each result
-/// posted signals `wakeup`, which the run loop waits on beside the terminal: it is applied the
-/// moment it arrives.
+/// Owns the `State` and runs the reducer on the thread that owns the store (the run loop's): the
+/// store is not `Sendable`, so the compiler keeps every other thread away from the state. Effects
+/// run concurrently and end in an action sent through the `mailbox`, which the loop waits on beside
+/// the terminal and applies the moment it arrives (`processPendingResults`).
 ///
-/// `@unchecked Sendable`: every mutable field is guarded by `lock` (`forecastsWritten` by
-/// `forecastWriteLock`, which is never taken while holding `lock`).
-public final class Store: @unchecked Sendable {
-    private let lock = Lock()
+/// Each background effect runs under its `EffectID`: a second run under the same id replaces the
+/// first, `.cancel(id)` stops one, `.quit` stops every request; a replaced or cancelled run's
+/// result is never applied.
+public final class Store {
     private var current: State
-    private var inbox: [Action] = []
-    private var running: [UUID: Task<Void, Never>] = [:]
-    /// The running tasks that only wait on the network: quitting cancels them (saves run to the end).
-    private var networkTasks: Set<UUID> = []
-    /// Numbers each forecast snapshot handed to a background save (guarded by `lock`).
-    private var forecastSnapshots = 0
-    /// Held while writing `Forecasts.plist`; guards `forecastsWritten`.
-    private let forecastWriteLock = Lock()
-    private var forecastsWritten = 0
+    private var running: [EffectID: (run: EffectRun, task: Task<Void, Never>)] = [:]
+    private var runsStarted = 0
     private let environment: AppEnvironment
-    /// Readable once a result waits in the inbox (nil: the process had no descriptor for it).
-    public let wakeup = Wakeup()
+    /// Readable while a finished effect's action waits to be applied.
+    public let mailbox: Mailbox
 
-    public init(config: AppConfig, environment: AppEnvironment) {
+    public init(config: AppConfig, environment: AppEnvironment) throws(Mailbox.Unavailable) {
         self.environment = environment
         self.current = State(config: config, now: environment.now())
+        self.mailbox = try Mailbox()
     }
 
-    /// A snapshot of the state.
-    public var state: State { lock.withLock { current } }
+    /// The state now.
+    public var state: State { current }
 
     /// Whether `q` (or a signal) asked to leave.
-    public var isQuitting: Bool { lock.withLock { current.isQuitting } }
+    public var isQuitting: Bool { current.isQuitting }
 
     /// Restores settings, pins and the saved feed synchronously (the first frame has data at
     /// once: the list from the feed's preview where the environment has one, its details read in
@@ -55,121 +48,114 @@ public final class Store: @unchecked Sendable {
         if let preview = env.previewArchive {
             let result = preview()
             send(.archiveRestored(result))
-            if case .success = result { spawn { [weak self] in self?.post(.archiveDetailsRestored(env.loadArchive())) } }
+            if case .success = result { start(.restoreFeedDetails) { .archiveDetailsRestored(env.loadArchive()) } }
         } else {
             send(.archiveRestored(env.loadArchive()))
         }
-        if let loadForecasts = env.loadForecasts { spawn { [weak self] in self?.post(.forecastsRestored(loadForecasts())) } }
+        if let loadForecasts = env.loadForecasts { start(.restoreForecasts) { .forecastsRestored(loadForecasts()) } }
     }
 
     /// Applies an action now and launches the effects it asks for.
     public func send(_ action: Action) {
-        let effects = lock.withLock { current.reduce(action) }
-        for effect in effects { run(effect) }
+        for effect in current.reduce(action) { run(effect) }
     }
 
-    /// Applies the results that background work posted; true when the state changed (redraw).
+    /// Applies the actions that effects sent, in the order they were sent; true when the state
+    /// changed (redraw). `each` sees every action applied and the state it left (tests).
     @discardableResult
-    public func processPendingResults() -> Bool {
-        // Drained before the inbox is taken: a result posted in between leaves a byte behind (one
-        // spare wake-up), never an action without one.
-        wakeup?.drain()
-        let pending: [Action] = lock.withLock {
-            defer { inbox.removeAll() }
-            return inbox
+    public func processPendingResults(each: (Action, State) -> Void = { _, _ in }) -> Bool {
+        let letters = mailbox.receive()
+        guard !letters.isEmpty else { return false }
+        let before = current
+        for letter in letters {
+            if let run = letter.effect {
+                // A run that was replaced or cancelled ends unheard.
+                guard running[run.id]?.run == run else { continue }
+                running[run.id] = nil
+            }
+            if let action = letter.action {
+                send(action)
+                each(action, current)
+            }
         }
-        guard !pending.isEmpty else { return false }
-        let before = state
-        for action in pending { send(action) }
-        return state != before
+        return current != before
     }
 
     /// Waits until no effect is running and every result has been applied (tests, `--once`, quit).
     /// On the caller's executor: with nothing running it returns without starting a thread.
     nonisolated(nonsending) public func settle() async {
         while true {
-            let tasks = lock.withLock { Array(running.values) }
-            if tasks.isEmpty {
-                if !processPendingResults() && lock.withLock({ running.isEmpty && inbox.isEmpty }) { return }
-                continue
-            }
-            for task in tasks { await task.value }
             processPendingResults()
+            guard let task = running.values.first?.task else { return }
+            // Its last act is to post its letter, which the next pass applies.
+            await task.value
         }
     }
 
     /// Cancels every request in flight and waits for what is left (saves, which finish or leave the
-    /// old file, and the cancelled requests' results): quitting never waits for a server's answer
-    /// or a request's deadline.
+    /// old file, and the cancelled requests' ends): quitting never waits for a server's answer or a
+    /// request's deadline.
     public func shutDown() async {
-        let requests = lock.withLock { networkTasks.compactMap { running[$0] } }
-        for task in requests { task.cancel() }
+        cancelRequests()
         await settle()
     }
 
-    /// Whether background work is still under way.
-    public var hasRunningEffects: Bool { lock.withLock { !running.isEmpty } }
-
-    private func post(_ action: Action) {
-        lock.withLock { inbox.append(action) }
-        wakeup?.signal()
-    }
+    /// Whether an effect's run is under way or its action not yet applied.
+    public var hasRunningEffects: Bool { !running.isEmpty }
 
     private func run(_ effect: Effect) {
-        let env = environment
+        let env = environment, mailbox = self.mailbox
         switch effect {
         case .fetchFeed(let request, let own):
-            spawn(network: true) { [weak self] in self?.post(.feedLoaded(await env.fetchFeed(request, own))) }
+            start(.feed) { await .feedLoaded(env.fetchFeed(request, own)) }
         case .searchPlaces(let text, let language):
-            spawn(network: true) { [weak self] in self?.post(.addCity(.found(query: text, await env.searchPlaces(text, language)))) }
+            start(.search) { await .addCity(.found(query: text, env.searchPlaces(text, language))) }
         case .fetchForecast(let key, let language):
-            spawn(network: true) { [weak self] in self?.post(.forecastLoaded(cityKey: key, await env.fetchForecast(key, language))) }
+            start(.forecast(cityKey: key)) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
         case .saveForecasts(let value):
-            let snapshot = lock.withLock {
-                forecastSnapshots += 1
-                return forecastSnapshots
+            // Saves run in the order asked, and one replaced before it began is skipped: an older
+            // snapshot never lands after a newer one, and a burst of changes is written once.
+            let previous = running[.saveForecasts]?.task
+            start(.saveForecasts) {
+                await previous?.value
+                guard !Task.isCancelled else { return nil }
+                return Self.saving("forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
             }
-            spawn { [weak self] in self?.writeForecasts(value, snapshot: snapshot, with: env) }
         case .saveSettings(let value, let fields):
-            // Settings are small and saved on quit too: write them now so quitting never loses them.
-            save("settings") { () throws(ArchiveError) in try env.saveSettings(value, fields) }
+            // Settings are small and saved on quit too: written now so quitting never loses them.
+            if let failed = Self.saving("settings", { () throws(ArchiveError) in try env.saveSettings(value, fields) }) { mailbox.post(failed) }
         case .changePins(let change):
             // Made now, in the order asked: each answer holds this run's earlier changes too, so
             // applying them in turn ends at the file as it is.
-            save("pinned cities") { () throws(ArchiveError) in post(.pinsLoaded(try env.changePins(change))) }
-        case .quit:
-            break  // the run loop reads `isQuitting`
-        }
-    }
-
-    /// Saves run concurrently: an older snapshot that gets to the file last must not undo a newer one.
-    private func writeForecasts(_ value: StoredForecasts, snapshot: Int, with env: AppEnvironment) {
-        forecastWriteLock.withLock {
-            guard snapshot > forecastsWritten else { return }
-            forecastsWritten = snapshot
-            save("forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
-        }
-    }
-
-    private func save(_ what: String, _ body: () throws(ArchiveError) -> Void) {
-        do { try body() } catch { post(.saveFailed("could not save \(what): \(error.explanation)")) }
-    }
-
-    private func spawn(network: Bool = false, _ work: @escaping @Sendable () async -> Void) {
-        let id = UUID()
-        lock.withLock {
-            if network { networkTasks.insert(id) }
-            running[id] = Task.detached { [weak self] in
-                await work()
-                self?.finish(id)
+            do throws(ArchiveError) {
+                mailbox.post(.pinsLoaded(try env.changePins(change)))
+            } catch {
+                mailbox.post(.saveFailed("could not save pinned cities: \(error.explanation)"))
             }
+        case .cancel(let id):
+            running.removeValue(forKey: id)?.task.cancel()
+        case .quit:
+            cancelRequests()
         }
     }
 
-    private func finish(_ id: UUID) {
-        lock.withLock {
-            running[id] = nil
-            networkTasks.remove(id)
-        }
+    /// Stops every request in flight; their results are never applied.
+    private func cancelRequests() {
+        for id in running.keys where id.isRequest { running.removeValue(forKey: id)?.task.cancel() }
+    }
+
+    /// Starts a run under `id` in the background (replacing a run under it); the action `work`
+    /// ends in is posted with the run's mark.
+    private func start(_ id: EffectID, _ work: @escaping @Sendable () async -> Action?) {
+        runsStarted += 1
+        let run = EffectRun(id: id, number: runsStarted), mailbox = self.mailbox
+        running[id]?.task.cancel()
+        running[id] = (run, Task.detached { mailbox.post(await work(), endingRun: run) })
+    }
+
+    /// `.saveFailed` in words when `body` fails, else nil.
+    private static func saving(_ what: String, _ body: () throws(ArchiveError) -> Void) -> Action? {
+        do { try body() } catch { return .saveFailed("could not save \(what): \(error.explanation)") }
+        return nil
     }
 }

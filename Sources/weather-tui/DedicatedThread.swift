@@ -6,10 +6,15 @@ import Glibc
 /// for minutes: on one of the concurrency pool's threads, libdispatch (which on Linux watches
 /// its busy workers once a second) would wake the idle program every second for as long as it runs.
 enum DedicatedThread {
-    /// `body`'s result, computed on a new thread that ends with it.
-    static func run<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
-            let work = Work { continuation.resume(returning: body()) }
+    /// `body(input)`, computed on a new thread that ends with it. `input` is handed to that thread
+    /// and the result handed back (`sending`): no two threads hold them at once.
+    static func run<Input, Result>(
+        with input: sending Input, _ body: @escaping @Sendable (sending Input) -> sending Result
+    ) async -> sending Result {
+        // The hand-over the signature states, through a pthread the compiler cannot follow.
+        let parcel = Handover(input)
+        let box: Handover<Result> = await withCheckedContinuation { (continuation: CheckedContinuation<Handover<Result>, Never>) in
+            let work = Work { continuation.resume(returning: Handover(body(parcel.value))) }
             var thread = pthread_t()
             let context = Unmanaged.passRetained(work).toOpaque()
             let started = pthread_create(&thread, nil, { context in
@@ -24,6 +29,13 @@ enum DedicatedThread {
                 Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
             }
         }
+        return box.value
+    }
+
+    /// A value in transit between two threads, held by one at a time.
+    private struct Handover<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     private final class Work: Sendable {

@@ -16,12 +16,17 @@ import WeatherTUI
 /// The interactive browser: the live (or demo) environment, the store, the ncurses front end.
 enum InteractiveCommand {
     static func run(_ config: LaunchConfiguration) async -> Int32 {
-        let store = Store(config: config.appConfig, environment: config.environment)
+        let created: Store
+        do throws(Mailbox.Unavailable) { created = try Store(config: config.appConfig, environment: config.environment) } catch {
+            Stderr.write("weather-tui: \(error.explanation)\n")
+            return WeatherTUIMain.Status.usage
+        }
         let noColor = config.noColor, mouse = config.mouse
-        let ran: Result<TerminalApp.Exit, TerminalError> = await DedicatedThread.run {
+        // The store goes to the loop's thread and comes back with its result: one thread at a time owns it.
+        let (ran, store): (Result<TerminalApp.Exit, TerminalError>, Store) = await DedicatedThread.run(with: created) { store in
             // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
             let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: noColor, mouse: mouse))
-            do throws(TerminalError) { return .success(try app.run()) } catch { return .failure(error) }
+            do throws(TerminalError) { return (.success(try app.run()), store) } catch { return (.failure(error), store) }
         }
         if case .failure(let error) = ran {
             Stderr.write("weather-tui: \(error.explanation)\n")

@@ -54,7 +54,8 @@ enum OnceCommand {
     /// print. With `places` (`--city`), they are fetched as own cities and only they are printed.
     @MainActor static func produce(_ config: AppConfig, environment: AppEnvironment, places: [PlaceMatch] = []) async -> Outcome {
         let (headless, pins) = withoutScreen(environment, places: places)
-        let store = Store(config: config, environment: headless)
+        let store: Store
+        do throws(Mailbox.Unavailable) { store = try Store(config: config, environment: headless) } catch { return .nothing(error.explanation) }
         store.start()
         await store.settle()
         return outcome(of: store.state, pinned: Set(pins.map(\.key)), places: places)

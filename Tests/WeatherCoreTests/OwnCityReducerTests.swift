@@ -77,7 +77,7 @@ import WeatherSource
     @Test func anAnswerToASearchThatWasLeftChangesNothing() {
         var state = typed("Reykjavik")
         _ = state.reduce(.addCity(.submit))
-        let left = ReducerTests.expect(state, .addCity(.cancel)) { $0.placeSearch = nil }
+        let left = ReducerTests.expect(state, .addCity(.cancel), effects: [.cancel(.search)]) { $0.placeSearch = nil }
         ReducerTests.expect(left, .addCity(.found(query: "Reykjavik", .success([Self.reykjavik]))))
     }
 

@@ -1,3 +1,4 @@
+import CustomDump
 import Foundation
 import Testing
 import WeatherModels
@@ -35,15 +36,8 @@ import WeatherModels
         let effects = after.reduce(action)
         var wanted = state
         change(&wanted)
-        if after != wanted {
-            // Name the fields that differ: a dump of two whole states is unreadable.
-            let got = Dictionary(uniqueKeysWithValues: Mirror(reflecting: after).children.map { ($0.label ?? "?", "\($0.value)") })
-            let diffs = Mirror(reflecting: wanted).children.compactMap { child -> String? in
-                let label = child.label ?? "?"
-                let want = "\(child.value)"
-                return got[label] == want ? nil : "\(label): got \(got[label] ?? "nil"), wanted \(want)"
-            }
-            Issue.record("next state differs after \(String(describing: action).prefix(60)): \(diffs.joined(separator: "; "))", sourceLocation: sourceLocation)
+        if let difference = diff(wanted, after) {
+            Issue.record("next state differs after \(String(describing: action).prefix(60)) (−wanted +got):\n\(difference)", sourceLocation: sourceLocation)
         }
         #expect(effects == expected, sourceLocation: sourceLocation)
         return after

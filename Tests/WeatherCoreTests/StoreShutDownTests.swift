@@ -26,7 +26,7 @@ import WeatherModels
 
     @Test func shutDownCancelsARefreshAndAForecastInFlightAndReturnsAtOnce() async throws {
         let started = Counter()
-        let store = Store(config: AppConfig(demo: true), environment: Self.hangingEnvironment(started: started))
+        let store = try Store(config: AppConfig(demo: true), environment: Self.hangingEnvironment(started: started))
         store.start()  // the demo's start-up fetch hangs
         while store.state.feed == nil && started.value == 0 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(store.state.isFetching)
@@ -44,7 +44,7 @@ import WeatherModels
             Thread.sleep(forTimeInterval: 0.05)
             saved.increment()
         }
-        let store = Store(config: AppConfig(demo: true), environment: env)
+        let store = try Store(config: AppConfig(demo: true), environment: env)
         store.start()
         await store.settle()
         store.send(.openDetail)  // the demo's forecast: fetched, then saved in the background
@@ -56,10 +56,10 @@ import WeatherModels
 extension StoreShutDownTests {
     /// With `--config-dir` a file, the save on the way out fails; the notice the program prints
     /// after the terminal is handed back says so (an earlier notice was cleared by the key).
-    @Test func aSaveThatFailsOnTheWayOutLeavesItsNotice() async {
+    @Test func aSaveThatFailsOnTheWayOutLeavesItsNotice() async throws {
         var env = AppEnvironment.demo(now: { Make.t0 })
         env.saveSettings = { _, _ throws(ArchiveError) in throw ArchiveError.io(underlying: "/x is not a folder") }
-        let store = Store(config: AppConfig(demo: true), environment: env)
+        let store = try Store(config: AppConfig(demo: true), environment: env)
         store.start()
         await store.settle()
         store.send(.toggleUnits)  // fails too: said in the status line

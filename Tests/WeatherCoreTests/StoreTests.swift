@@ -12,11 +12,11 @@ import WeatherModels
     let config = Make.tempDirectory()
     let clock = TestClock(Make.t0)
 
-    func store(_ service: FakeWeatherService?, appConfig: AppConfig = AppConfig(refreshAfter: 1800)) -> Store {
+    func store(_ service: FakeWeatherService?, appConfig: AppConfig = AppConfig(refreshAfter: 1800)) throws -> Store {
         let clock = self.clock
         let env = AppEnvironment.live(loader: FeedLoader(service: service, archive: WeatherFeedArchive(directory: cache), now: { clock.now }),
                                         files: AppFiles(cacheDirectory: cache, configDirectory: config), now: { clock.now })
-        return Store(config: appConfig, environment: env)
+        return try Store(config: appConfig, environment: env)
     }
 
     var archiveURL: URL { cache.appendingPathComponent("WeatherFeed.plist") }
@@ -28,7 +28,7 @@ import WeatherModels
     @Test func aFreshArchiveIsShownAtOnceAndNoRequestIsMade() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
         let service = FakeWeatherService()
-        let store = store(service)
+        let store = try store(service)
         store.start()
         #expect(store.state.visibleCities.count == 5)  // on screen before any network
         await store.settle()
@@ -42,7 +42,7 @@ import WeatherModels
     /// page scrolls so the selection stays on it.
     @Test func pagesMoveByThePageSizeTheFrontEndSent() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
-        let store = store(FakeWeatherService())
+        let store = try store(FakeWeatherService())
         store.start()
         await store.settle()
         store.send(.pageRows(2))
@@ -57,7 +57,7 @@ import WeatherModels
     @Test func aStaleArchiveIsShownAndRefreshedWithOneRequest() async throws {
         try saveArchive(fetchedAt: Make.t0 - 3600)
         let service = FakeWeatherService()
-        let store = store(service)
+        let store = try store(service)
         store.start()
         #expect(store.state.source == .archive && store.state.isFetching)
         await store.settle()
@@ -72,7 +72,7 @@ import WeatherModels
         try saveArchive(fetchedAt: Make.t0 - 7200)
         let before = try Data(contentsOf: archiveURL)
         let service = FakeWeatherService(.failure(.unreachable(host: "dataservice.accuweather.com")))
-        let store = store(service)
+        let store = try store(service)
         store.start()
         await store.settle()
         #expect(try Data(contentsOf: archiveURL) == before)
@@ -82,7 +82,7 @@ import WeatherModels
 
     @Test func unauthorizedBannerSaysTheKeyWasRejected() async throws {
         try saveArchive(fetchedAt: Make.t0 - 7200)
-        let store = store(FakeWeatherService(.failure(.unauthorized(status: 401))))
+        let store = try store(FakeWeatherService(.failure(.unauthorized(status: 401))))
         store.start()
         await store.settle()
         guard case .offline(_, let reason) = store.state.banner else { Issue.record("no banner"); return }
@@ -93,7 +93,7 @@ import WeatherModels
         try saveArchive(fetchedAt: Make.t0 - 60)
         let service = FakeWeatherService()
         await service.hold()
-        let store = store(service)
+        let store = try store(service)
         store.start()
         for _ in 0..<5 { store.send(.refresh) }
         // Let the one request reach the server, then let it answer.
@@ -105,7 +105,7 @@ import WeatherModels
     }
 
     @Test func noArchiveAndNoNetworkExplainsWhatToDo() async throws {
-        let store = store(FakeWeatherService(.failure(.unreachable(host: "dataservice.accuweather.com"))))
+        let store = try store(FakeWeatherService(.failure(.unreachable(host: "dataservice.accuweather.com"))))
         store.start()
         await store.settle()
         let text = store.state.emptyExplanation?.joined(separator: " ") ?? ""
@@ -116,7 +116,7 @@ import WeatherModels
 
     @Test func pinsSettingsAndForecastsSurviveARestart() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
-        let first = store(FakeWeatherService())
+        let first = try store(FakeWeatherService())
         first.start()
         first.send(.last)           // Tokyo
         first.send(.togglePin)
@@ -128,7 +128,7 @@ import WeatherModels
         await first.settle()
 
         let service = FakeWeatherService()
-        let second = store(service)
+        let second = try store(service)
         second.start()
         await second.settle()
         let state = second.state
@@ -146,7 +146,7 @@ import WeatherModels
     @Test func aCorruptArchiveIsMovedAsideAndTheUserIsTold() async throws {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try Data("<html>not an archive</html>".utf8).write(to: archiveURL)
-        let store = store(FakeWeatherService(.failure(.unreachable(host: "h"))))
+        let store = try store(FakeWeatherService(.failure(.unreachable(host: "h"))))
         store.start()
         await store.settle()
         #expect(store.state.notice?.contains("moved aside") == true)
@@ -157,7 +157,7 @@ import WeatherModels
         let blocked = try Make.fileInPlaceOfAFolder()
         let env = AppEnvironment.live(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: blocked), now: { Make.t0 }),
                                         files: AppFiles(cacheDirectory: blocked, configDirectory: config), now: { Make.t0 })
-        let store = Store(config: AppConfig(), environment: env)
+        let store = try Store(config: AppConfig(), environment: env)
         store.start()
         await store.settle()
         #expect(store.state.source == .live && store.state.visibleCities.count == 5)
@@ -168,7 +168,7 @@ import WeatherModels
     /// §3): each one's pins and settings are made over the other's, and each shows the other's pins.
     @Test func twoStoresOnOneFolderKeepEachOthersPinsAndSettings() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
-        let first = store(FakeWeatherService()), second = store(FakeWeatherService())
+        let first = try store(FakeWeatherService()), second = try store(FakeWeatherService())
         first.start()
         second.start()
         await first.settle()
@@ -190,7 +190,7 @@ import WeatherModels
         #expect(saved.selectedCityKey == "3", "the last to quit says which city was selected")
 
         // Unpinning in one leaves the other's pin.
-        let third = store(FakeWeatherService())
+        let third = try store(FakeWeatherService())
         third.start()
         third.send(.select(key: "1"))
         third.send(.togglePin)
@@ -203,7 +203,7 @@ import WeatherModels
         let blocked = try Make.fileInPlaceOfAFolder()
         let env = AppEnvironment.live(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: cache), now: { Make.t0 }),
                                         files: AppFiles(cacheDirectory: cache, configDirectory: blocked), now: { Make.t0 })
-        let store = Store(config: AppConfig(), environment: env)
+        let store = try Store(config: AppConfig(), environment: env)
         store.start()
         await store.settle()
         store.send(.toggleUnits)
@@ -215,7 +215,7 @@ import WeatherModels
     @Test func theSelectionKeepsItsCityAcrossALiveRefreshThatReordersTheList() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
         let service = FakeWeatherService(.success([Make.city("9", "Aachen")] + Make.cities.reversed()))
-        let store = store(service)
+        let store = try store(service)
         store.start()
         store.send(.moveDown)
         store.send(.moveDown)  // Cairo, third of five
@@ -230,7 +230,7 @@ import WeatherModels
 
     @Test func settingsSurviveARestart() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
-        let first = store(FakeWeatherService())
+        let first = try store(FakeWeatherService())
         first.start()
         first.send(.invertSort)     // Tokyo, Moscow, Cairo, Berlin, Athens
         first.send(.first)
@@ -240,7 +240,7 @@ import WeatherModels
         await first.settle()
         #expect(first.isQuitting)
 
-        let second = store(FakeWeatherService())
+        let second = try store(FakeWeatherService())
         second.start()
         let state = second.state
         #expect(state.sortField == .name && state.sortDescending)
@@ -248,7 +248,7 @@ import WeatherModels
         #expect(state.selectedCity?.englishName == "Moscow")
         #expect(state.visibleCities.first?.englishName == "Tokyo")
         // Units given on the command line win over the remembered ones for that run.
-        let third = store(FakeWeatherService(), appConfig: AppConfig(units: .metric, refreshAfter: 1800))
+        let third = try store(FakeWeatherService(), appConfig: AppConfig(units: .metric, refreshAfter: 1800))
         third.start()
         #expect(third.state.units == .metric)
     }
@@ -256,7 +256,7 @@ import WeatherModels
     @Test func withoutAKeyTheBannerSaysSoAndNothingIsRequested() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)  // fresh: still, no refresh could ever replace it
         let service = FakeWeatherService()
-        let store = store(service, appConfig: AppConfig(refreshAfter: 1800, hasAPIKey: false))
+        let store = try store(service, appConfig: AppConfig(refreshAfter: 1800, hasAPIKey: false))
         store.start()
         store.send(.refresh)
         await store.settle()
@@ -270,7 +270,7 @@ import WeatherModels
     @Test func offlineModeShowsTheArchiveAndNeverTouchesTheNetwork() async throws {
         try saveArchive(fetchedAt: Make.t0 - 86_400)
         let service = FakeWeatherService()
-        let store = store(service, appConfig: AppConfig(refreshAfter: 1800, offline: true))
+        let store = try store(service, appConfig: AppConfig(refreshAfter: 1800, offline: true))
         store.start()
         store.send(.refresh)
         store.send(.openDetail)
@@ -284,7 +284,7 @@ import WeatherModels
     @Test func aRefreshAfterTheFirstIsAllowedOnceTheFirstHasAnswered() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
         let service = FakeWeatherService()
-        let store = store(service)
+        let store = try store(service)
         store.start()
         store.send(.refresh)
         await store.settle()
@@ -293,13 +293,14 @@ import WeatherModels
         #expect(await service.topCitiesCalls == 2)
     }
 
-    @Test func resultsWaitInTheInboxUntilTheUILoopAppliesThem() async throws {
+    @Test func resultsWaitInTheMailboxUntilTheUILoopAppliesThem() async throws {
         let service = FakeWeatherService()
-        let store = store(service)
+        let store = try store(service)
         store.start()  // no archive: a fetch starts
         #expect(store.state.isFetching && store.state.feed == nil)
-        while store.hasRunningEffects { await Task.yield() }
-        #expect(store.state.feed == nil)  // finished, but not applied behind the UI's back
+        var mailbox = pollfd(fd: store.mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&mailbox, 1, 0) == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(store.state.feed == nil)  // arrived, but not applied behind the UI's back
         #expect(store.processPendingResults())
         #expect(store.state.visibleCities.count == 5 && !store.state.isFetching)
         #expect(!store.processPendingResults())  // nothing new: no redraw
@@ -309,7 +310,7 @@ import WeatherModels
         try saveArchive(fetchedAt: Make.t0 - 60)
         let before = try Data(contentsOf: archiveURL)
         let clock = self.clock
-        let store = Store(config: AppConfig(refreshAfter: 1800, demo: true, hasAPIKey: false),
+        let store = try Store(config: AppConfig(refreshAfter: 1800, demo: true, hasAPIKey: false),
                           environment: .demo(now: { clock.now }))
         store.start()
         await store.settle()

@@ -105,11 +105,4 @@ import Testing
             try decode(CityWeather.self, #"{"Key":"1","LocalizedName":"A","EnglishName":"A","WeatherText":"x","IsDayTime":true}"#)
         }
     }
-
-    @Test func theErrorBody() throws {
-        let body = try decode(AccuWeatherErrorBody.self, #"{"Code":"Unauthorized","Message":"Api Authorization failed","Reference":"/currentconditions/v1/topcities/50?apikey=abc"}"#)
-        #expect(body.code == "Unauthorized" && body.reference?.contains("apikey") == true)
-        let noReference = try decode(AccuWeatherErrorBody.self, #"{"Code":"ServiceUnavailable","Message":"Limit"}"#)
-        #expect(noReference.reference == nil)
-    }
 }

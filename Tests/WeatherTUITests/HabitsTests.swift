@@ -71,8 +71,8 @@ import WeatherModels
     }
 
     /// The too-small notice says `q quits`: so it does, even with the filter prompt open.
-    @Test func qQuitsTheTooSmallScreenEvenFromTheFilter() {
-        let store = Store(config: AppConfig(refreshAfter: 3600), environment: StoreDriverTests.environment(feed: nil))
+    @Test func qQuitsTheTooSmallScreenEvenFromTheFilter() throws {
+        let store = try Store(config: AppConfig(refreshAfter: 3600), environment: StoreDriverTests.environment(feed: nil))
         let backend = InMemoryBackend(size: TerminalSize(columns: 80, rows: 24),
                                       keys: [.character("/"), .resize, .character("q")], sizes: [TerminalSize(columns: 30, rows: 8)])
         let exit = try? TerminalApp(driver: StoreDriver(store: store), backend: backend).run()
@@ -103,7 +103,7 @@ import WeatherModels
             fetches.increment()
             return .success(FeedPayload(feed: WeatherFeed(fetchedAt: ViewFixtures.now, request: .standard, cities: Self.cities(3)), rateLimitRemaining: 42))
         }
-        let store = Store(config: AppConfig(refreshAfter: 0), environment: env)
+        let store = try Store(config: AppConfig(refreshAfter: 0), environment: env)
         let backend = ResultThenKeyBackend(store: store, keys: [.character("r")], gate: gate)
         nonisolated(unsafe) let app = TerminalApp(driver: StoreDriver(store: store), backend: backend)
         // The loop waits for the store's tasks: on a thread of its own, not one the tasks need.
@@ -196,7 +196,7 @@ import WeatherModels
     }
 
     @Test func aClickSelectsAndASecondClickOpens() throws {
-        let store = Store(config: AppConfig(refreshAfter: 3600),
+        let store = try Store(config: AppConfig(refreshAfter: 3600),
                           environment: StoreDriverTests.environment(feed: WeatherFeed(fetchedAt: ViewFixtures.now, request: .standard, cities: Self.cities(5))))
         let driver = StoreDriver(store: store)
         driver.start()
@@ -338,7 +338,11 @@ final class ResultThenKeyBackend: TerminalBackend {
 
     func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
         gate.increment()
-        while store.hasRunningEffects { usleep(1000) }
+        // The result lands in the store's mailbox while the loop waits here.
+        if store.hasRunningEffects {
+            var mailbox = pollfd(fd: store.mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&mailbox, 1, 30_000)
+        }
         guard !keys.isEmpty else {
             terminationRequested = true
             return []

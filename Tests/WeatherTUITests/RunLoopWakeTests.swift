@@ -103,15 +103,14 @@ import WeatherModels
         #expect(Date().timeIntervalSince(quiet) >= 0.14)
     }
 
-    /// A store's result signals its wake-up the moment it is posted; applying it drains it.
+    /// A store's result makes its mailbox readable the moment it is posted; applying it empties it.
     @Test func aStoreResultWakesTheLoop() throws {
         let feed = WeatherFeed(fetchedAt: ViewFixtures.now, request: FeedRequest(count: 50, language: "en-us"),
                                cities: [ViewFixtures.make(key: "1", name: "Lima", country: "Peru")])
         let environment = StoreDriverTests.environment(feed: nil, fetch: .success(FeedPayload(feed: feed, rateLimitRemaining: nil)))
-        let store = Store(config: AppConfig(), environment: environment)
-        let wakeup = try #require(store.wakeup)
+        let store = try Store(config: AppConfig(), environment: environment)
         store.send(.refresh)
-        var watched = [pollfd(fd: wakeup.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var watched = [pollfd(fd: store.mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         #expect(poll(&watched, 1, 30_000) == 1, "readable once the result is posted")
         #expect(store.processPendingResults())
         watched[0].revents = 0

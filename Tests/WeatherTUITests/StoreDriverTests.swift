@@ -36,7 +36,7 @@ import WeatherModels
     }
 
     @Test func browsesTheArchivedFeedWithEveryKindOfKey() throws {
-        let store = Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: feed()))
+        let store = try Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: feed()))
         let backend = InMemoryBackend(keys: [
             .character("j"), .character("s"), .character("u"), .character("p"),
             .character("/"), .character("м"), .enter, .character("?"), .character("q"), .character("q"),
@@ -65,7 +65,7 @@ import WeatherModels
             while framesShown.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
             return .failure(.offlineMode)
         }
-        let store = Store(config: AppConfig(refreshAfter: 60), environment: env)
+        let store = try Store(config: AppConfig(refreshAfter: 60), environment: env)
         let backend = InMemoryBackend()
         backend.idleReadsBeforeTermination = 6000  // up to a minute on a loaded machine; it stops as soon as the banner shows
         backend.stopWhen = { frame in
@@ -81,7 +81,7 @@ import WeatherModels
         #expect(banner.trimmingCharacters(in: .whitespaces) == "OFFLINE · saved 3 h ago · offline mode (--offline)")
     }
 
-    @Test func storeStartsOnlyOnceTheTerminalIsTaken() {
+    @Test func storeStartsOnlyOnceTheTerminalIsTaken() throws {
         final class Refusing: TerminalBackend {
             let size = TerminalSize(columns: 80, rows: 24)
             let supportsColor = false
@@ -92,7 +92,7 @@ import WeatherModels
             func repaintAll() {}
             func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] { [] }
         }
-        let store = Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: feed(age: 3600)))
+        let store = try Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: feed(age: 3600)))
         #expect(throws: TerminalError.notATerminal) { try TerminalApp(driver: StoreDriver(store: store), backend: Refusing()).run() }
         #expect(store.state.feed == nil)
         #expect(!store.state.isFetching)
@@ -119,7 +119,7 @@ import WeatherModels
     /// before the frame is drawn, so the selection on the list's last row stays on screen (the
     /// view draws the core's scroll offset as it is) and PgDn moves by the 20 rows now shown.
     @Test func theFilterRowShrinksThePageBeforeTheFrameIsDrawn() throws {
-        let store = Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: try topCitiesFeed(age: 300)))
+        let store = try Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: try topCitiesFeed(age: 300)))
         let backend = InMemoryBackend(keys: [.pageDown, .character("/"), .pageDown, .escape, .character("q")])
         var shown: [(index: Int?, offset: Int, frames: Int)] = []
         let driver = StoreDriver(store: store)
@@ -146,7 +146,7 @@ import WeatherModels
 
     /// A banner that appears with a result (no key pressed) takes a row from the list too.
     @Test func aBannerShrinksThePageAndPgDnMovesByTheRowsLeft() async throws {
-        let store = Store(config: AppConfig(refreshAfter: 60),
+        let store = try Store(config: AppConfig(refreshAfter: 60),
                           environment: Self.environment(feed: try topCitiesFeed(age: 3 * 3600), fetch: .failure(.offlineMode)))
         let driver = StoreDriver(store: store)
         let size = TerminalSize(columns: 80, rows: 24)

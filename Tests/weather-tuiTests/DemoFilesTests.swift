@@ -13,7 +13,7 @@ import WeatherCore
                                "--cache-dir", root.appendingPathComponent("cache").path]),
             environment: ["HOME": root.path])
         let environment = config.environment
-        let store = Store(config: config.appConfig, environment: environment)
+        let store = try Store(config: config.appConfig, environment: environment)
         store.start()
         await store.settle()
         for action: Action in [.toggleUnits, .cycleSort, .togglePin, .openDetail, .closeDetail, .quit] { store.send(action) }

@@ -58,7 +58,7 @@ public final class StoreDriver: BrowserDriver {
 
     public var isQuitting: Bool { store.isQuitting }
 
-    public var wakeDescriptor: Int32? { store.wakeup?.fileDescriptor }
+    public var wakeDescriptor: Int32? { store.mailbox.fileDescriptor }
 
     public func processPendingResults() -> Bool { store.processPendingResults() }
 

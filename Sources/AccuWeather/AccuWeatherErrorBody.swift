@@ -1,3 +1,5 @@
+import WeatherModels
+
 /// The JSON body AccuWeather sends with an error status: `{Code, Message, Reference?}`.
 public struct AccuWeatherErrorBody: Codable, Equatable, Sendable {
     public var code: String

@@ -1,3 +1,5 @@
+import WeatherModels
+
 /// One hour of AccuWeather's `/forecasts/v1/hourly/12hour/{key}` answer (`details=true&metric=true`):
 /// the fields the chart reads; every one optional but the hour itself, unknown ones ignored.
 public struct AccuWeatherHourlyForecast: Codable, Equatable, Sendable {

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import WeatherModels
+@testable import WeatherCore
+
+/// Effects run under an id, end in an action the loop applies in order, and can be cancelled by
+/// id: a cancelled run stops (its request is cancelled) and its result is never applied.
+@Suite struct EffectRunTests {
+    static let oslo = PlaceMatch(id: "om:3143244", name: "Oslo", country: "Norway", countryCode: "NO", latitude: 59.9, longitude: 10.7)
+
+    /// A search that waits until it is cancelled, counting the cancellations it saw, and then
+    /// answers anyway (as a late answer would): the store must not apply it.
+    static func stuckSearch(cancelled: Counter) -> AppEnvironment {
+        var env = AppEnvironment.demo(now: { Make.t0 })
+        env.searchPlaces = { _, _ in
+            try? await Task.sleep(for: .seconds(60))
+            if Task.isCancelled { cancelled.increment() }
+            return .success([EffectRunTests.oslo])
+        }
+        return env
+    }
+
+    @Test func escLeavesASearchAndCancelsItsRequest() async throws {
+        let cancelled = Counter()
+        let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true, provider: .openMeteo),
+                                 environment: Self.stuckSearch(cancelled: cancelled))
+        test.send(.addCity(.start)) { $0.placeSearch = PlaceSearch() }
+        test.send(.addCity(.input("Oslo"))) { $0.placeSearch?.text = "Oslo" }
+        test.send(.addCity(.submit)) { $0.placeSearch?.phase = .searching }
+        #expect(test.store.hasRunningEffects)
+        test.send(.addCity(.cancel)) { $0.placeSearch = nil }
+        #expect(!test.store.hasRunningEffects, "the run is over for the store at once")
+        let deadline = Date().addingTimeInterval(120)
+        while cancelled.value == 0 && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(cancelled.value == 1, "the request itself was cancelled, not left to hang")
+        // Its late answer (Oslo) never reaches the state: nothing is left to receive.
+        try await Task.sleep(for: .milliseconds(50))
+        await test.finish()
+    }
+
+    /// A refresh through the real store: the key's change, then the effect's answer and its change,
+    /// each named whole.
+    @Test func aRefreshSendsItsAnswerBackAsTheNextAction() async throws {
+        let payload = FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: 7)
+        var env = AppEnvironment.demo(now: { Make.t0 })
+        env.fetchFeed = { _, _ in .success(payload) }
+        let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true), environment: env)
+        test.send(.refresh) { $0.isFetching = true }
+        await test.receive(.feedLoaded(.success(payload))) {
+            $0.isFetching = false
+            $0.feed = payload.feed
+            $0.source = .demo
+            $0.rateLimitRemaining = 7
+            $0.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
+            $0.selectedKey = "2"
+        }
+        #expect(test.expected.feed == payload.feed)
+        await test.finish()
+    }
+
+    /// Quitting cancels every request in flight; a save already asked for still lands.
+    @Test func quitCancelsEveryRequestInFlight() async throws {
+        let started = Counter()
+        let store = try Store(config: AppConfig(demo: true), environment: StoreShutDownTests.hangingEnvironment(started: started))
+        store.send(.refresh)
+        store.send(.moveDown)
+        store.send(.openDetail)
+        #expect(store.hasRunningEffects)
+        store.send(.quit)
+        #expect(!store.hasRunningEffects, "no request outlives q")
+        await store.settle()
+        #expect(store.state.isQuitting)
+    }
+
+    /// Letters posted from many threads at once all arrive, none torn, each poster's in its order.
+    @Test func theMailboxKeepsEveryLetterFromConcurrentSenders() async throws {
+        let mailbox = try Mailbox()
+        await withTaskGroup(of: Void.self) { group in
+            for sender in 0..<8 {
+                group.addTask {
+                    for index in 0..<500 { mailbox.post(.moveBy(sender * 1000 + index)) }
+                }
+            }
+        }
+        var got: [Int] = []
+        for letter in mailbox.receive() {
+            if case .moveBy(let n)? = letter.action { got.append(n) }
+        }
+        #expect(got.count == 4000)
+        for sender in 0..<8 {
+            let mine = got.filter { $0 / 1000 == sender }
+            #expect(mine == Array(sender * 1000..<sender * 1000 + 500))
+        }
+        #expect(mailbox.receive().isEmpty)
+    }
+}

@@ -12,6 +12,8 @@ import WeatherHTTP
 import WeatherSource
 import WeatherStore
 import WeatherTUI
+import TerminalKit
+import TerminalNcurses
 
 /// The interactive browser: the live (or demo) environment, the store, the ncurses front end.
 enum InteractiveCommand {
@@ -20,7 +22,7 @@ enum InteractiveCommand {
         let noColor = config.noColor, mouse = config.mouse
         let ran: Result<TerminalApp.Exit, TerminalError> = await DedicatedThread.run {
             // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
-            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: noColor, mouse: mouse))
+            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(palette: ColorRole.palette, noColor: noColor, mouse: mouse))
             do throws(TerminalError) { return .success(try app.run()) } catch { return .failure(error) }
         }
         if case .failure(let error) = ran {

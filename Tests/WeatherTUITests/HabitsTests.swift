@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
 
 /// Habits from other terminal programs, at the front end: every key in the help, Ctrl-L, the
 /// mouse (SGR reports, what a click hits), the messages overlay, the footer at 80 columns.

@@ -3,6 +3,8 @@ import Testing
 @testable import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
+import EssentialsSupport
 
 /// The add-a-city box, the removal question, their keys, and the header's refresh cost.
 @Suite struct PlaceSearchViewTests {

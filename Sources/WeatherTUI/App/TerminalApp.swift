@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TerminalKit
 
 /// The run loop: one thread owns the terminal and the state. It sleeps in one wait on the
 /// terminal's input, the store's wake-up (a result to apply), signals and the next clock tick, and

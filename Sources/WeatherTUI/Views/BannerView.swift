@@ -6,6 +6,8 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import WeatherSource
+import TerminalKit
+import EssentialsSupport
 
 /// The banner that says the data is not fresh (offline, failed refresh, --offline) or is DEMO data.
 public enum BannerView {

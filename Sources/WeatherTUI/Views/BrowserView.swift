@@ -1,4 +1,5 @@
 import WeatherCore
+import TerminalKit
 
 /// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
 public enum BrowserView {

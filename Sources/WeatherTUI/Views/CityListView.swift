@@ -1,5 +1,6 @@
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// The city list: columns City / Country / Temp / Weather aligned by display width, ★ for pinned
 /// cities, the selected row marked `>` and reversed; only the visible rows are drawn. A list 100

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// The detail pane of the selected city: names, local time, conditions in both units, the details
 /// AccuWeather sent (sections without data are left out), the coming hours as a chart in the rows
@@ -221,7 +222,7 @@ public enum DetailView {
     /// which key brings it (in the list beside it, the detail must be focused first).
     static func moreAbove(keys: Bool) -> String { keys ? "↑ more (PgUp)" : "↑ more" }
     static func moreBelow(keys: Bool) -> String { keys ? "↓ more (PgDn)" : "↓ more (⏎, then PgDn)" }
-    static let moreStyle = Style(bold: true, color: .key)
+    static let moreStyle = Style(bold: true, role: .key)
 
     public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
         guard rect.height > 0, rect.width > 0 else { return }
@@ -279,7 +280,7 @@ public enum DetailView {
     static func colourBars(_ text: String, into buffer: inout ScreenBuffer, x: Int, y: Int, maxX: Int) {
         var col = x
         for ch in text {
-            if ch == "━", col < maxX { buffer.restyle(x: col, y: y, count: 1) { _ in Style(color: .bar) } }
+            if ch == "━", col < maxX { buffer.restyle(x: col, y: y, count: 1) { _ in Style(role: .bar) } }
             col += ScreenBuffer.columns(of: ch)
         }
     }

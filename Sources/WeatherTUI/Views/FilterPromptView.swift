@@ -1,10 +1,11 @@
 import WeatherCore
+import TerminalKit
 
 /// The filter prompt row: what is typed, with a cursor while editing.
 public enum FilterPromptView {
     public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
         let label = "Filter: "
-        var x = buffer.draw(label, x: rect.x + 1, y: rect.y, style: Style(bold: true, color: .key))
+        var x = buffer.draw(label, x: rect.x + 1, y: rect.y, style: Style(bold: true, role: .key))
         x = buffer.draw(m.filter, x: x, y: rect.y, style: Style(underline: m.isEditingFilter), maxWidth: rect.maxX - x - 1)
         if m.isEditingFilter {
             buffer.draw("█", x: x, y: rect.y, style: .plain, maxWidth: rect.maxX - x)

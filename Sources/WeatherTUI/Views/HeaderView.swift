@@ -6,6 +6,8 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import WeatherSource
+import TerminalKit
+import EssentialsSupport
 
 /// The top line: program, feed size, source, when the data was fetched and how long ago, API
 /// calls left. A source whose terms ask for attribution is named by it, ahead of the time.

@@ -1,5 +1,6 @@
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// `m`: the listed cities on a world map. Land in braille from the bundled mask, each city a `●`
 /// coloured by its temperature on the list's scale (without colour, a glyph of its class, fuller
@@ -52,7 +53,7 @@ public enum MapView {
     }
 
     static func markerStyle(celsius: Double?) -> Style {
-        Style(color: ColorRole.grade(celsius: celsius))
+        Style(role: ColorRole.grade(celsius: celsius))
     }
 
     /// The selected marker and its label (name and temperature), right of it when it fits, else left.
@@ -87,7 +88,7 @@ public enum MapView {
         let maskRows = (0..<dotsHigh).map { y -> Int in
             projection.place(dotX: dotsWide / 2, dotY: y).map { LandMask.pixel(latitude: $0.latitude, longitude: 0).row } ?? -1
         }
-        let style = Style(color: .land)
+        let style = Style(role: .land)
         for row in 0..<area.height {
             for column in 0..<area.width {
                 var bits: UInt32 = 0

@@ -5,6 +5,8 @@ import Foundation
 #endif
 import WeatherCore
 import WeatherModels
+import TerminalKit
+import EssentialsSupport
 
 /// `!`: the last notices and errors in full, newest first, each with its time; long ones wrap.
 public enum MessagesOverlay {

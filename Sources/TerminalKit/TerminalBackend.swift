@@ -1,4 +1,3 @@
-import WeatherCore
 
 /// What the run loop needs from a terminal; the ncurses backend and `InMemoryBackend` implement it.
 public protocol TerminalBackend: AnyObject {

@@ -6,7 +6,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import WeatherCore
 
 /// A terminal double for tests: plays scripted keys and keeps every presented frame.
 public final class InMemoryBackend: TerminalBackend {

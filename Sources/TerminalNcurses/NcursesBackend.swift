@@ -7,7 +7,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The real terminal: ncurses (wide-character build), presenting only the cells that changed.
+/// The real terminal: ncurses (wide-character build), presenting only the cells that changed
+/// since the frame it presented last (the program compares frames here and nowhere else).
 ///
 /// The only type that imports `CNcursesw`. All calls must come from one thread (the run loop's).
 public final class NcursesBackend: TerminalBackend {
@@ -203,9 +204,12 @@ public final class NcursesBackend: TerminalBackend {
         if let last = lastPresented, last.width != buffer.width || last.height != buffer.height {
             clearok(cnc_curscr(), true)
         }
+        // The program's one comparison of frames: nothing changed, nothing sent, no refresh.
+        let runs = buffer.changedRuns(since: lastPresented)
+        guard !runs.isEmpty else { return }
         var text: [wchar_t] = []
         text.reserveCapacity(buffer.width + 1)
-        for run in buffer.changedRuns(since: lastPresented) {
+        for run in runs {
             var x = run.x
             let end = run.x + run.count
             while x < end {

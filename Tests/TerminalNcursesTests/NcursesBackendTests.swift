@@ -50,6 +50,27 @@ import Testing
         }
     }
 
+    /// The frame is compared once, here: the loop hands over every frame it draws, and one
+    /// that shows nothing new sends the terminal nothing, not even ncurses' refresh.
+    @Test func anUnchangedFrameWritesNothingAndAChangedCellIsWritten() throws {
+        try HeadlessTerminal.with { backend, out in
+            backend.resize(to: TerminalSize(columns: 40, rows: 10))
+            var frame = ScreenBuffer(width: 40, height: 10)
+            frame.draw("Tokyo 9°C", x: 0, y: 0)
+            backend.present(frame)
+            fflush(out)
+            let afterFirst = ftell(out)
+            backend.present(frame)
+            fflush(out)
+            #expect(ftell(out) == afterFirst, "an unchanged frame wrote \(ftell(out) - afterFirst) bytes")
+            frame.draw("8", x: 6, y: 0)
+            backend.present(frame)
+            fflush(out)
+            #expect(ftell(out) > afterFirst)
+            #expect(backend.screenLine(0).hasPrefix("Tokyo 8°C"))
+        }
+    }
+
     @Test func unknownTerminalIsATypedError() {
         guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
         defer { fclose(out); fclose(inp) }

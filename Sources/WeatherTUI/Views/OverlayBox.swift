@@ -87,12 +87,12 @@ public struct OverlayExtent: Equatable, Sendable {
     public var visible: Int
     public var maxScroll: Int
 
-    public static func of(_ m: State, size: TerminalSize) -> OverlayExtent {
+    public static func of(_ state: State, size: TerminalSize) -> OverlayExtent {
         let lines: Int
-        if m.showHelp {
-            lines = HelpOverlay.lines(m).count
-        } else if m.showMessages {
-            lines = MessagesOverlay.lines(m, size: size).count
+        if state.showHelp {
+            lines = HelpOverlay.lines(state).count
+        } else if state.showMessages {
+            lines = MessagesOverlay.lines(state.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
         } else {
             return OverlayExtent(visible: 0, maxScroll: 0)
         }

@@ -10,10 +10,11 @@ public enum PlaceSearchView {
     /// Results shown at once; a search asks for 10.
     static let maxRows = 10
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, size: TerminalSize) {
-        if let search = m.placeSearch {
+    /// Draws the box of `search` when one is open, else the question about removing `removing`, if asked.
+    public static func draw(search: PlaceSearch?, removing: String?, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        if let search {
             drawSearch(search, into: &buffer, size: size)
-        } else if let name = m.pendingRemovalName {
+        } else if let name = removing {
             drawQuestion("Remove \(name) from your cities?  y removes · any other key keeps it", into: &buffer, size: size)
         }
     }

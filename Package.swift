@@ -87,19 +87,33 @@ let package = Package(
             dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource", "EssentialsSupport"],
             swiftSettings: ownModule
         ),
-        .target(name: "WeatherTUI", dependencies: ["WeatherCore", "WeatherModels", "WeatherSource", "CNcursesw", "EssentialsSupport"], swiftSettings: ownModule),
+        // The terminal, knowing no weather: the cell buffer and its diff, styles by colour slot,
+        // keys and the mouse, the backend protocol and an in-memory backend for tests.
+        .target(name: "TerminalKit", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
+        // The one target that imports ncurses: the real terminal behind `TerminalBackend`.
+        .target(name: "TerminalNcurses", dependencies: ["TerminalKit", "CNcursesw", "EssentialsSupport"], swiftSettings: ownModule),
+        // The browser: views given their data and an area, the key map, the run loop over a `TerminalBackend`.
+        .target(name: "WeatherTUI", dependencies: ["WeatherCore", "WeatherModels", "WeatherSource", "TerminalKit", "EssentialsSupport"], swiftSettings: ownModule),
         .executableTarget(
             name: "weather-tui",
             dependencies: [
-                "WeatherTUI", "WeatherCore", "WeatherStore", "WeatherModels", "WeatherSource", "AccuWeather", "OpenMeteo", "WeatherHTTP",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), "EssentialsSupport",
+                "WeatherTUI", "TerminalKit", "TerminalNcurses", "WeatherCore", "WeatherStore", "WeatherModels", "WeatherSource", "AccuWeather",
+                "OpenMeteo", "WeatherHTTP", .product(name: "ArgumentParser", package: "swift-argument-parser"), "EssentialsSupport",
             ],
             swiftSettings: ownModule,
             linkerSettings: programLinking
         ),
         .executableTarget(
             name: "weather-bench",
-            dependencies: ["PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "AccuWeather", "OpenMeteo", "WeatherHTTP", "WeatherSource"]
+            dependencies: [
+                "PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "TerminalKit", "TerminalNcurses", "AccuWeather", "OpenMeteo",
+                "WeatherHTTP", "WeatherSource",
+            ]
+        ),
+        // The benchmarks' own models (the escape-byte floor), held to ncurses over a browsing session.
+        .testTarget(
+            name: "weather-benchTests",
+            dependencies: ["weather-bench", "TerminalKit", "TerminalNcurses", "WeatherTUI", "WeatherCore", "BrowserTestSupport", "TerminalTestSupport"]
         ),
         .testTarget(name: "EssentialsSupportTests", dependencies: ["EssentialsSupport"]),
         .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels", "ArchiveTestSupport"]),
@@ -140,8 +154,17 @@ let package = Package(
             name: "WeatherCoreTests",
             dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
-        .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw", "WeatherStore", "PlistArchive"]),
-        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource", "HTTPTestSupport"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "EssentialsSupport"]),
+        .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses", "TerminalKit", "TerminalTestSupport", "EssentialsSupport"]),
+        // A headless ncurses terminal writing to a file, for the backend's and the benchmarks' tests.
+        .target(name: "TerminalTestSupport", dependencies: ["TerminalNcurses", "TerminalKit"], path: "Tests/TerminalTestSupport"),
+        // The browser driven by keys through the reducer with the demo's answers, for golden screens and benchmarks' tests.
+        .target(name: "BrowserTestSupport", dependencies: ["WeatherTUI", "WeatherCore", "WeatherModels", "TerminalKit"], path: "Tests/BrowserTestSupport"),
+        .testTarget(
+            name: "WeatherTUITests",
+            dependencies: ["WeatherTUI", "TerminalKit", "TerminalNcurses", "BrowserTestSupport", "EssentialsSupport", "WeatherStore", "PlistArchive"]
+        ),
+        .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "EssentialsSupport", "WeatherStore", "WeatherSource", "HTTPTestSupport"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program
         // (floor 1, which the goals name) and a FoundationEssentials one, as the program is (floor 0).
         .executableTarget(name: "startup-floor-essentials", linkerSettings: programLinking),

@@ -3,6 +3,8 @@ import Foundation
 import Glibc
 import WeatherModels
 import WeatherTUI
+import TerminalKit
+import TerminalNcurses
 
 /// Frame drawing cost (must not grow with the city count) and bytes one `j` sends to the terminal.
 func runRenderBench() throws {
@@ -76,7 +78,7 @@ private func threadCPUSecondsPerCall(iterations: Int, rounds: Int = 5, _ body: (
 private func keystrokeBytes(size: TerminalSize, map: Bool, terminal: String) throws -> (fullRepaint: Int, afterJ: Int, changedCells: Int, changedBytes: Int, floor: Int) {
     guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { throw CocoaError(.fileWriteUnknown) }
     defer { fclose(out); fclose(inp) }
-    let backend = NcursesBackend(output: out, input: inp, terminalName: terminal)
+    let backend = NcursesBackend(output: out, input: inp, terminalName: terminal, palette: ColorRole.palette)
     try backend.start()
     defer { backend.stop() }
     backend.resize(to: size)

@@ -6,6 +6,7 @@ import WeatherHTTP
 import WeatherModels
 import WeatherSource
 import WeatherTUI
+import TerminalKit
 
 /// From a 150-city response's bytes to the next frame, for each source: the client decodes and
 /// maps the body (through a transport that answers at once), the reducer takes the feed, the view

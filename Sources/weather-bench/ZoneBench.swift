@@ -2,6 +2,7 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import WeatherTUI
+import TerminalKit
 
 /// The user's clock through `ZoneInfo` (the header asks for it once a frame, the banner and the
 /// messages now and then): a lookup in a zone file's transitions and, past them, in its footer

@@ -12,6 +12,8 @@ import WeatherHTTP
 import WeatherSource
 import WeatherStore
 import WeatherTUI
+import TerminalKit
+import TerminalNcurses
 
 /// The interactive browser: the live (or demo) environment, the store, the ncurses front end.
 enum InteractiveCommand {
@@ -25,7 +27,7 @@ enum InteractiveCommand {
         // The store goes to the loop's thread and comes back with its result: one thread at a time owns it.
         let (ran, store): (Result<TerminalApp.Exit, TerminalError>, Store) = await DedicatedThread.run(with: created) { store in
             // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
-            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(noColor: noColor, mouse: mouse))
+            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(palette: ColorRole.palette, noColor: noColor, mouse: mouse))
             do throws(TerminalError) { return (.success(try app.run()), store) } catch { return (.failure(error), store) }
         }
         if case .failure(let error) = ran {

@@ -3,6 +3,8 @@ import Foundation
 @testable import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
+import EssentialsSupport
 
 @Suite struct BrowserViewTests {
     private func render(_ m: State, _ cols: Int, _ rows: Int) -> [String] {
@@ -258,8 +260,8 @@ import WeatherModels
         let row2 = b.line(2), row3 = b.line(3)
         let x2: Int = try #require(column(of: "°C", in: row2))
         let x3: Int = try #require(column(of: "°C", in: row3))
-        #expect(b[x2 - 1, 2].style.color == .frigid)
-        #expect(b[x3 - 1, 3].style.color == .hot)
+        #expect(b[x2 - 1, 2].style.color == ColorRole.frigid.slot)
+        #expect(b[x3 - 1, 3].style.color == ColorRole.hot.slot)
         #expect(b[x2 - 1, 2].style.bold)   // still stands out in monochrome
     }
 

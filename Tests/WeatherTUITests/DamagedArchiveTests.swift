@@ -5,6 +5,7 @@ import Testing
 import WeatherModels
 import WeatherStore
 @testable import WeatherTUI
+import TerminalKit
 
 /// The step after the fuzzers' (`scripts/fuzz` stops where a file is decoded): a saved feed and
 /// its forecasts (six top cities and an own one), damaged in ways that still decode, read by the

@@ -3,6 +3,9 @@ import Testing
 @testable import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
+import EssentialsSupport
+import BrowserTestSupport
 
 /// The hourly chart and the labelled 5-day forecast in the detail, and the wide list's columns.
 @Suite struct DetailPicturesTests {
@@ -51,7 +54,7 @@ import WeatherModels
         let title = try #require(buffer.lines.firstIndex { $0.contains("Next 24 h") })
         let plot = buffer.cells[((title + 1) * buffer.width)...]  // under the title and its legend
         let colours = Set(plot.filter { (0x2801...0x28FF).contains($0.scalar.value) }.map(\.style.color))
-        #expect(colours.isSubset(of: [.cold, .cool]) && colours.count == 2, "\(colours)")
+        #expect(colours.isSubset(of: [ColorRole.cold.slot, ColorRole.cool.slot]) && colours.count == 2, "\(colours)")
     }
 
     @Test func hoursPastASummerTimeChangeAreLabelledInTheNewTime() throws {
@@ -158,7 +161,7 @@ import WeatherModels
     @Test(arguments: [TerminalSize(columns: 60, rows: 20), TerminalSize(columns: 40, rows: 10)])
     func aDetailTallerThanThePaneScrolls(_ size: TerminalSize) throws {
         var browser = ScriptedBrowser(size: size, refreshFails: false)
-        browser.press([KeyEvent](repeating: .character("j"), count: 4) + [.enter])
+        try browser.press([KeyEvent](repeating: .character("j"), count: 4) + [.enter])
         var state = browser.state
         var pages = [BrowserView.render(state, size: size).lines]
         let pane = try #require(Layout(size: size, state: state).detail)

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
 
 /// Habits from other terminal programs, at the front end: every key in the help, Ctrl-L, the
 /// mouse (SGR reports, what a click hits), the messages overlay, the footer at 80 columns.
@@ -308,10 +309,24 @@ import WeatherModels
     @Test func dataOlderThanADayShowsItsDate() {
         var state = ViewFixtures.state(Self.cities(5))
         state.feed?.fetchedAt = ViewFixtures.now.addingTimeInterval(-40 * 86_400)
-        let header = HeaderView.text(state)
+        let header = HeaderView.text(HeaderView.Content(state))
         #expect(header.contains("updated 2026-") && header.contains("(40 days ago)"))
         state.feed?.fetchedAt = ViewFixtures.now.addingTimeInterval(-3600)
-        #expect(!HeaderView.text(state).contains("updated 2026-"))
+        #expect(!HeaderView.text(HeaderView.Content(state)).contains("updated 2026-"))
+    }
+
+    /// A view is given what it draws, not the state: the header from its values alone.
+    @Test func theHeaderIsDrawnFromItsOwnValues() {
+        let header = HeaderView.Content(cityCount: 150, source: "Weather data by Open-Meteo.com", fetchedAt: ViewFixtures.now.addingTimeInterval(-300),
+                                        now: ViewFixtures.now, timeZone: .utc, isFetching: true, refreshCalls: (feed: 1, own: 2),
+                                        rateLimitRemaining: 40)
+        var buffer = ScreenBuffer(width: 140, height: 1)
+        HeaderView.draw(header, into: &buffer, rect: Rect(x: 0, y: 0, width: 140, height: 1))
+        let line = buffer.line(0)
+        for part in ["Top 150 cities", "Weather data by Open-Meteo.com", "(5 min ago)", "refreshing…", "refresh: 1 + 2 calls", "40 API calls left"] {
+            #expect(line.contains(part), "\(part) in \(line)")
+        }
+        #expect(buffer[0, 0].style == .header)
     }
 }
 

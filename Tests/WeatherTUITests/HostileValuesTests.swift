@@ -3,6 +3,7 @@ import Testing
 @testable import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
 
 /// Every number a city and its forecasts hold, at the extremes a damaged archive or a server's
 /// error can carry (plists hold NaN and infinities, JSON 1e308), drawn on every screen at every

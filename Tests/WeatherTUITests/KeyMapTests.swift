@@ -1,5 +1,6 @@
 import Testing
 @testable import WeatherTUI
+import TerminalKit
 
 @Suite struct KeyMapTests {
     @Test(arguments: [

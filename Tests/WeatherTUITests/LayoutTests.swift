@@ -2,6 +2,7 @@ import Foundation
 @testable import WeatherCore
 import Testing
 @testable import WeatherTUI
+import TerminalKit
 
 @Suite struct LayoutTests {
     @Test func wideTerminalPutsListAndDetailSideBySide() throws {

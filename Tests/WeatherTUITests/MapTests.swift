@@ -3,6 +3,8 @@ import Testing
 @testable import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
+import EssentialsSupport
 
 /// The land mask, the projection on known places, and the map as drawn.
 @Suite struct MapTests {
@@ -91,7 +93,7 @@ import WeatherModels
             let cell = try #require(projection.cell(latitude: city.geoPosition!.latitude, longitude: city.geoPosition!.longitude))
             let drawn = buffer[rect.x + cell.x, rect.y + cell.y]
             #expect(drawn.scalar == (i == 0 ? MapView.selectedMarker : MapView.marker), "\(city.englishName)")
-            #expect(drawn.style.color == ColorRole.grade(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric)))
+            #expect(drawn.style.color == ColorRole.grade(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))?.slot ?? .plain)
             #expect(drawn.style.bold == (i == 0) && drawn.style.reverse == (i == 0), "only the selected marker is bold and reversed (monochrome)")
         }
         // Sea and land in one style (the map sends no colour switch at each coast): every cell but
@@ -103,7 +105,7 @@ import WeatherModels
             for column in rect.x..<rect.maxX {
                 let cell = buffer[column, row]
                 if cell.scalar == MapView.marker || cell.style == labelStyle { continue }
-                #expect(cell.style == Style(color: .land), "cell \(column),\(row) \(cell.scalar)")
+                #expect(cell.style == Style(role: .land), "cell \(column),\(row) \(cell.scalar)")
                 land += 1
             }
         }

@@ -3,6 +3,8 @@ import Testing
 @testable import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
+import EssentialsSupport
 
 /// The add-a-city box, the removal question, their keys, and the header's refresh cost.
 @Suite struct PlaceSearchViewTests {
@@ -113,13 +115,13 @@ import WeatherModels
     @Test func theHeaderSaysWhatAnAccuWeatherRefreshCosts() throws {
         var m = ViewFixtures.state(try ViewFixtures.topCities())
         m.config.provider = .accuWeather
-        #expect(!HeaderView.text(m).contains("refresh:"))
+        #expect(!HeaderView.text(HeaderView.Content(m)).contains("refresh:"))
         m.pinned = [PinnedCity(place: PlaceMatch(id: "190390", name: "Reykjavik", latitude: 64, longitude: -22)),
                     PinnedCity(place: PlaceMatch(id: "351196", name: "Paris", latitude: 33, longitude: -95)),
                     PinnedCity(place: PlaceMatch(id: "om:5", name: "Elsewhere", latitude: 0, longitude: 0)),
                     PinnedCity(key: "1", name: "Tokyo", latitude: 0, longitude: 0)]
-        #expect(HeaderView.text(m).contains("refresh: 1 + 2 calls"))
+        #expect(HeaderView.text(HeaderView.Content(m)).contains("refresh: 1 + 2 calls"))
         m.config.provider = .openMeteo
-        #expect(!HeaderView.text(m).contains("refresh:"))
+        #expect(!HeaderView.text(HeaderView.Content(m)).contains("refresh:"))
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 import Glibc
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
+import TerminalNcurses
+import EssentialsSupport
 
 /// The run loop sleeps in one wait on the terminal, the store's wake-up and the next tick: no
 /// fixed poll, nothing handled late, no resize lost behind a key.
@@ -56,7 +59,7 @@ import WeatherModels
 
     @Test func aResizeRightAfterAKeyIsNotLost() throws {
         let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
-        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color")
+        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color", palette: ColorRole.palette)
         try backend.start()
         defer { backend.stop() }
         pty.drain()
@@ -73,7 +76,7 @@ import WeatherModels
 
     @Test func aBurstOfKeysComesInOneWait() throws {
         let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
-        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color")
+        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color", palette: ColorRole.palette)
         try backend.start()
         defer { backend.stop() }
         pty.drain()
@@ -87,7 +90,7 @@ import WeatherModels
 
     @Test func aWakeUpEndsTheWaitAtOnce() throws {
         let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
-        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color")
+        let backend = NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color", palette: ColorRole.palette)
         try backend.start()
         defer { backend.stop() }
         let wakeup = try #require(Wakeup())

@@ -4,6 +4,7 @@ import PlistArchive
 import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
 
 /// The live driver against a real `Store` with in-memory surroundings: keys in, frames out.
 @Suite struct StoreDriverTests {

@@ -3,6 +3,7 @@ import Testing
 import Foundation
 import WeatherModels
 @testable import WeatherTUI
+import TerminalKit
 
 /// A driver that records commands and moves a selection like the real store would.
 final class FakeDriver: BrowserDriver {

@@ -2,6 +2,7 @@ import Testing
 import WeatherCore
 import WeatherModels
 @testable import WeatherTUI
+import EssentialsSupport
 
 @Suite struct ViewFormatTests {
     /// Every glyph on screen is one column for wcwidth, DisplayWidth and tmux alike (BMP, text presentation).

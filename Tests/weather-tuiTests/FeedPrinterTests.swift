@@ -3,6 +3,7 @@ import Testing
 import WeatherCore
 import WeatherModels
 @testable import weather_tui
+import EssentialsSupport
 
 @Suite struct FeedPrinterTests {
     static func city(_ key: String, _ local: String, _ english: String, country: String, code: String, c: Double, f: Double, text: String = "Sunny") -> CityWeather {

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherCore
+import EssentialsSupport
+import TerminalKit
 
 /// What the run loop drives: the app's store seen through key commands and its state.
 ///

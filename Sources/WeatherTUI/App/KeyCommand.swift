@@ -1,4 +1,5 @@
 import WeatherCore
+import TerminalKit
 
 /// What a key means to the browser, before it becomes a core `Action` (docs/spec.md §5 key table).
 public enum KeyCommand: Equatable, Sendable {

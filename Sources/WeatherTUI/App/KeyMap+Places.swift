@@ -1,4 +1,5 @@
 import WeatherCore
+import TerminalKit
 
 extension KeyMap {
     /// The command for `key` in `state`: the add-a-city prompt and the removal question take

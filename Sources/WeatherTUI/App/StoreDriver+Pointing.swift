@@ -1,5 +1,6 @@
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 extension StoreDriver {
     /// The core action for a command that depends on where things are on screen: a click (what is

@@ -4,11 +4,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TerminalKit
 
 /// The run loop: one thread owns the terminal and the state. It sleeps in one wait on the
 /// terminal's input, the store's wake-up (a result to apply), signals and the next clock tick, and
 /// handles whichever comes the moment it comes: keys and resizes become commands, results are
-/// applied, and the screen is redrawn only when the frame changed. It never waits on the network.
+/// applied, and the frame is drawn and handed to the backend, which sends what changed. It never
+/// waits on the network.
 public final class TerminalApp {
     /// How the loop ended.
     public enum Exit: Equatable, Sendable {
@@ -70,11 +72,11 @@ public final class TerminalApp {
             if dirty {
                 driver.fitPage(to: backend.size)
                 state = driver.state
+                // Handed over whatever it holds: the backend compares it with what the terminal shows
+                // and sends only what changed (nothing for the same frame).
                 let frame = BrowserView.render(state, size: backend.size, color: backend.supportsColor)
-                if frame != lastFrame {
-                    backend.present(frame)
-                    lastFrame = frame
-                }
+                backend.present(frame)
+                lastFrame = frame
                 dirty = false
             }
             let untilTick = max(0, nextTick.timeIntervalSince(now) * 1000).rounded(.up)

@@ -6,6 +6,8 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import WeatherSource
+import TerminalKit
+import EssentialsSupport
 
 /// The banner that says the data is not fresh (offline, failed refresh, --offline) or is DEMO data.
 public enum BannerView {
@@ -14,24 +16,25 @@ public enum BannerView {
     /// The reason is what the user needs most: when the full line does not fit (an 80-column
     /// terminal and most reasons), the saved time shortens to its age ("saved 3 h ago") before
     /// the reason is cut.
-    public static func text(_ m: State, width: Int) -> String? {
-        switch m.banner {
+    public static func text(_ banner: Banner, now: Date, timeZone: ZoneInfo, width: Int) -> String? {
+        switch banner {
         case .none:
             return nil
         case .offline(let savedAt, let reason):
             let why = reason.isEmpty ? "" : " · \(reason)"
             guard let savedAt else { return " OFFLINE · no saved data\(why)" }
-            let age = WeatherFormat.age(of: savedAt, now: m.now)
-            let full = " OFFLINE · showing data saved \(WeatherFormat.dateTime(savedAt, timeZone: m.config.timeZone)) (\(age))\(why)"
+            let age = WeatherFormat.age(of: savedAt, now: now)
+            let full = " OFFLINE · showing data saved \(WeatherFormat.dateTime(savedAt, timeZone: timeZone)) (\(age))\(why)"
             return DisplayWidth.width(of: full) <= width ? full : " OFFLINE · saved \(age)\(why)"
         case .demo:
             return " DEMO · bundled sample data, no key and no network needed"
         }
     }
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
-        guard let text = text(m, width: rect.width) else { return }
-        let style: Style = m.banner == .demo ? .noticeBanner : .alertBanner
+    /// Draws `banner` (its saved time in `timeZone`, its age at `now`) in `rect`'s first row.
+    public static func draw(_ banner: Banner, now: Date, timeZone: ZoneInfo, into buffer: inout ScreenBuffer, rect: Rect) {
+        guard let text = text(banner, now: now, timeZone: timeZone, width: rect.width) else { return }
+        let style: Style = banner == .demo ? .noticeBanner : .alertBanner
         buffer.draw(text, x: rect.x, y: rect.y, columns: rect.width, style: style)
     }
 }

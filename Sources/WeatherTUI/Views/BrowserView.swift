@@ -1,4 +1,5 @@
 import WeatherCore
+import TerminalKit
 
 /// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
 public enum BrowserView {
@@ -12,30 +13,35 @@ public enum BrowserView {
 
     /// Draws `state` into `buffer` (cleared first), sized as the buffer. Without `color`, what
     /// colour alone would say (the map's temperature classes) is said by glyphs (docs/spec.md §5).
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, color: Bool = true) {
+    /// Each view is given what it draws of the state and its area of the layout.
+    public static func draw(_ state: State, into buffer: inout ScreenBuffer, color: Bool = true) {
         buffer.clear()
         let size = TerminalSize(columns: buffer.width, rows: buffer.height)
         if Layout.isTooSmall(size) {
             TooSmallView.draw(into: &buffer, size: size)
             return
         }
-        let wide = size.isWide
-        let layout = Layout(size: size, state: m)
-        let detailFullScreen = Layout.detailFullScreen(size: size, state: m)
-        HeaderView.draw(m, into: &buffer, rect: layout.header)
-        if let rect = layout.banner { BannerView.draw(m, into: &buffer, rect: rect) }
-        if let rect = layout.list { CityListView.draw(m, into: &buffer, rect: rect) }
-        if let rect = layout.map { MapView.draw(m, into: &buffer, rect: rect, color: color) }
+        let layout = Layout(size: size, state: state)
+        let detailFullScreen = Layout.detailFullScreen(size: size, state: state)
+        HeaderView.draw(HeaderView.Content(state), into: &buffer, rect: layout.header)
+        if let rect = layout.banner {
+            BannerView.draw(state.banner, now: state.now, timeZone: state.config.timeZone, into: &buffer, rect: rect)
+        }
+        if let rect = layout.list { CityListView.draw(CityListView.Content(state), into: &buffer, rect: rect) }
+        if let rect = layout.map { MapView.draw(MapView.Content(state), into: &buffer, rect: rect, color: color) }
         if let rect = layout.detail {
             if let list = layout.list {
                 for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }
             }
-            DetailView.draw(m, into: &buffer, rect: rect, focused: wide && m.mode == .detail && !detailFullScreen)
+            let focused = size.isWide && state.mode == .detail && !detailFullScreen
+            DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
         }
-        if let rect = layout.filter { FilterPromptView.draw(m, into: &buffer, rect: rect) }
-        StatusLineView.draw(m, into: &buffer, rect: layout.status, detailFullScreen: detailFullScreen)
-        PlaceSearchView.draw(m, into: &buffer, size: size)
-        if m.showHelp { HelpOverlay.draw(m, into: &buffer, size: size) }
-        if m.showMessages { MessagesOverlay.draw(m, into: &buffer, size: size) }
+        if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
+        StatusLineView.draw(state, into: &buffer, rect: layout.status, detailFullScreen: detailFullScreen)
+        PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size)
+        if state.showHelp { HelpOverlay.draw(state, into: &buffer, size: size) }
+        if state.showMessages {
+            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size)
+        }
     }
 }

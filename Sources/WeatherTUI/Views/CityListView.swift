@@ -1,11 +1,36 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// The city list: columns City / Country / Temp / Weather aligned by display width, ★ for pinned
 /// cities, the selected row marked `>` and reversed; only the visible rows are drawn. A list 100
 /// columns wide or more gains columns by priority (feels like, humidity, wind, local time) and
 /// room for whole country names, rather than blank space.
 public enum CityListView {
+    /// What the list shows.
+    public struct Content {
+        /// The cities listed, in order.
+        public var cities: [CityWeather]
+        public var selectedIndex: Int?
+        /// The first city in sight.
+        public var scrollOffset: Int
+        public var pinnedKeys: Set<String>
+        public var units: TemperatureUnit
+        /// When the local clocks are read.
+        public var now: Date
+        public var sortField: SortField
+        public var sortDescending: Bool
+        /// What the list says when it has no city, first line first.
+        public var emptyLines: [String]
+        /// A city's name as listed (an own city's namesake with its region).
+        public var displayName: (CityWeather) -> String
+    }
+
     /// Column positions for a list `width` columns wide.
     struct Columns: Equatable {
         var city: (x: Int, width: Int)
@@ -40,11 +65,11 @@ public enum CityListView {
     /// List width from which the extra columns may appear: below it nothing changes.
     static let extraColumnsFrom = Layout.sideBySideWidth
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
+    public static func draw(_ list: Content, into buffer: inout ScreenBuffer, rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
         let cols = Columns(width: rect.width)
-        let arrow = m.sortDescending ? "▼" : "▲"
-        func title(_ name: String, _ field: SortField?) -> String { field == m.sortField ? "\(name) \(arrow)" : name }
+        let arrow = list.sortDescending ? "▼" : "▲"
+        func title(_ name: String, _ field: SortField?) -> String { field == list.sortField ? "\(name) \(arrow)" : name }
         let titleY = rect.y
         buffer.fill(x: rect.x, y: titleY, count: rect.width, style: .columnTitle)
         buffer.draw(title("City", .name), x: rect.x + cols.city.x, y: titleY, columns: cols.city.width, style: .columnTitle)
@@ -64,30 +89,24 @@ public enum CityListView {
 
         let rows = rect.height - 1
         guard rows > 0 else { return }
-        let cities = m.visibleCities
+        let cities = list.cities
         if cities.isEmpty {
-            let lines: [String]
-            if !m.filter.isEmpty {
-                lines = ["No city matches \"\(m.filter)\" (Esc clears the filter)"]
-            } else {
-                lines = m.emptyExplanation ?? ["No cities to show yet."]
-            }
-            for (i, line) in lines.prefix(rows).enumerated() {
+            for (i, line) in list.emptyLines.prefix(rows).enumerated() {
                 buffer.draw(line, x: rect.x + cols.city.x, y: rect.y + 1 + i, columns: rect.width - cols.city.x, style: i == 0 ? .sectionTitle : .plain)
             }
             return
         }
         // The reducer keeps the selection within the page the driver told it (this list's rows);
         // bounding the offset only keeps a hand-made state from trapping on an empty range.
-        let offset = min(max(0, m.listScrollOffset), cities.count - 1)
+        let offset = min(max(0, list.scrollOffset), cities.count - 1)
         let end = min(cities.count, offset + rows)
-        let pinnedKeys = Set(m.pinned.map(\.key))
         for index in offset..<end {
-            drawRow(cities[index], name: m.displayName(of: cities[index]), selected: index == m.selectedIndex, pinned: pinnedKeys.contains(cities[index].key),
-                    units: m.units, cols: cols, into: &buffer, x: rect.x, y: rect.y + 1 + index - offset, width: rect.width)
+            drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
+                    pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, cols: cols, into: &buffer, x: rect.x,
+                    y: rect.y + 1 + index - offset, width: rect.width)
             for extra in cols.extras {
-                buffer.draw(extra.column.value(of: cities[index], units: m.units, now: m.now), x: rect.x + extra.x, y: rect.y + 1 + index - offset,
-                            columns: extra.column.width, style: index == m.selectedIndex ? .selected : .plain, alignRight: extra.column.alignsRight)
+                buffer.draw(extra.column.value(of: cities[index], units: list.units, now: list.now), x: rect.x + extra.x, y: rect.y + 1 + index - offset,
+                            columns: extra.column.width, style: index == list.selectedIndex ? .selected : .plain, alignRight: extra.column.alignsRight)
             }
         }
     }
@@ -107,5 +126,30 @@ public enum CityListView {
             buffer.draw(ViewFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
             buffer.draw(city.weatherText, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
         }
+    }
+}
+
+extension CityListView.Content {
+    /// What of `state` the list shows.
+    public init(_ state: State) {
+        cities = state.visibleCities
+        selectedIndex = state.selectedIndex
+        scrollOffset = state.listScrollOffset
+        pinnedKeys = Set(state.pinned.map(\.key))
+        units = state.units
+        now = state.now
+        sortField = state.sortField
+        sortDescending = state.sortDescending
+        emptyLines = CityListView.emptyLines(state)
+        displayName = state.displayName(of:)
+    }
+}
+
+extension CityListView {
+    /// What a list or map with no city says: that the filter matches none, or why there are none.
+    static func emptyLines(_ state: State) -> [String] {
+        guard state.filter.isEmpty else { return ["No city matches \"\(state.filter)\" (Esc clears the filter)"] }
+        guard let explanation = state.emptyExplanation, !explanation.isEmpty else { return ["No cities to show yet."] }
+        return explanation
     }
 }

@@ -5,30 +5,58 @@ import Foundation
 #endif
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// The detail pane of the selected city: names, local time, conditions in both units, the details
 /// AccuWeather sent (sections without data are left out), the coming hours as a chart in the rows
 /// left free, and the labelled 5-day forecast.
 public enum DetailView {
+    /// What the pane shows: the selected city and what is known of its coming days and hours.
+    public struct Content {
+        /// The selected city; nil when none is.
+        public var city: CityWeather?
+        /// Its name as listed (an own city's namesake with its region).
+        public var cityName: String
+        /// When its conditions were observed, when that is well before the feed was fetched.
+        public var outdatedObservation: Date?
+        public var units: TemperatureUnit
+        public var now: Date
+        /// The user's zone, which the forecast's fetch time is shown in.
+        public var timeZone: ZoneInfo
+        public var forecast: DailyForecastResponse?
+        /// When the forecast was fetched.
+        public var forecastFetchedAt: Date?
+        public var hourly: HourlyForecastResponse?
+        public var isForecastLoading: Bool
+        /// Why the forecast could not be fetched.
+        public var forecastError: String?
+        /// Why `r` cannot fetch now (offline, no key); nil when it can.
+        public var refreshBlocked: String?
+        /// The first line shown when the pane scrolls.
+        public var scroll: Int
+        /// Whether the detail is what the keys move (PgUp/PgDn scroll it); beside the list it is not until ⏎.
+        public var isOpen: Bool
+    }
+
     /// One line of the pane.
     struct Line {
         var text: String
         var style: Style = .plain
     }
 
-    static func lines(for city: CityWeather, state m: State) -> [Line] {
+    static func lines(for city: CityWeather, _ detail: Content) -> [Line] {
         var out: [Line] = []
-        let shown = m.displayName(of: city)
+        let shown = detail.cityName
         let name = city.englishName == city.localizedName || city.englishName.isEmpty
             ? shown : "\(city.englishName) (\(shown))"
         let country = city.country.englishName == city.country.localizedName || city.country.englishName.isEmpty
             ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
-        let sourceTime = city.zoneGivenAt(now: m.now)
-        var when = [WeatherFormat.localTime(city.timeZone, at: m.now, sourceTime: sourceTime)].compactMap { $0 }
-        if let feed = m.feed, let observed = FeedPolicy.outdatedObservation(of: city, in: feed) {
+        let sourceTime = city.zoneGivenAt(now: detail.now)
+        var when = [WeatherFormat.localTime(city.timeZone, at: detail.now, sourceTime: sourceTime)].compactMap { $0 }
+        if let observed = detail.outdatedObservation {
             let clock = WeatherFormat.localClock(city.timeZone, at: observed, sourceTime: sourceTime).map { $0 + " local" } ?? WeatherFormat.clock(observed)
-            when.append("observed \(clock), \(WeatherFormat.age(of: observed, now: m.now))")
+            when.append("observed \(clock), \(WeatherFormat.age(of: observed, now: detail.now))")
         }
         if !when.isEmpty { out.append(Line(text: when.joined(separator: " · "))) }
         var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
@@ -36,24 +64,24 @@ public enum DetailView {
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
 
         var feels: [String] = []
-        if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: m.units) { feels.append("Feels \(degreeText(t))") }
-        if let shade = city.realFeelTemperatureShade, let t = WeatherFormat.measure(shade, units: m.units) { feels.append("in shade \(degreeText(t))") }
+        if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: detail.units) { feels.append("Feels \(degreeText(t))") }
+        if let shade = city.realFeelTemperatureShade, let t = WeatherFormat.measure(shade, units: detail.units) { feels.append("in shade \(degreeText(t))") }
         if let h = city.relativeHumidity { feels.append("Humidity \(h) %") }
-        if let dp = city.dewPoint, let t = WeatherFormat.measure(dp, units: m.units) { feels.append("Dew point \(degreeText(t))") }
+        if let dp = city.dewPoint, let t = WeatherFormat.measure(dp, units: detail.units) { feels.append("Dew point \(degreeText(t))") }
         if !feels.isEmpty { out.append(Line(text: feels.joined(separator: " · "))) }
 
         var wind: [String] = []
-        if let w = WeatherFormat.wind(city.wind, units: m.units) { wind.append("Wind \(w)") }
-        if let g = WeatherFormat.speed(city.windGust?.speed, units: m.units) { wind.append("gusts \(g)") }
+        if let w = WeatherFormat.wind(city.wind, units: detail.units) { wind.append("Wind \(w)") }
+        if let g = WeatherFormat.speed(city.windGust?.speed, units: detail.units) { wind.append("gusts \(g)") }
         if !wind.isEmpty { out.append(Line(text: wind.joined(separator: " · "))) }
 
         var sky: [String] = []
         if let uv = city.uvIndex { sky.append("UV \(uv)" + (city.uvIndexText.map { " \($0)" } ?? "")) }
-        if let v = WeatherFormat.measure(city.visibility, units: m.units, decimals: 1) { sky.append("Visibility \(v)") }
+        if let v = WeatherFormat.measure(city.visibility, units: detail.units, decimals: 1) { sky.append("Visibility \(v)") }
         if let c = city.cloudCover { sky.append("Cloud cover \(c) %") }
         if !sky.isEmpty { out.append(Line(text: sky.joined(separator: " · "))) }
 
-        if let p = WeatherFormat.measure(city.pressure, units: m.units, decimals: m.units == .metric ? 0 : 1) {
+        if let p = WeatherFormat.measure(city.pressure, units: detail.units, decimals: detail.units == .metric ? 0 : 1) {
             let tendency = city.pressureTendency?.localizedText.map { ", \($0.lowercased())" } ?? ""
             out.append(Line(text: "Pressure \(p)\(tendency)"))
         }
@@ -62,12 +90,12 @@ public enum DetailView {
         if let has = city.hasPrecipitation {
             precip.append(has ? "Precipitation: \(city.precipitationType ?? "yes")" : "No precipitation")
         }
-        if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: m.units, decimals: 1) { precip.append("past 24 h \(past)") }
+        if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: detail.units, decimals: 1) { precip.append("past 24 h \(past)") }
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
         if let geo = city.geoPosition {
             var text = ViewFormat.coordinates(latitude: geo.latitude, longitude: geo.longitude)
-            if let e = WeatherFormat.measure(geo.elevation, units: m.units) { text += " · elevation \(e)" }
+            if let e = WeatherFormat.measure(geo.elevation, units: detail.units) { text += " · elevation \(e)" }
             out.append(Line(text: text, style: .dimmed))
         }
         return out
@@ -91,14 +119,14 @@ public enum DetailView {
 
     /// The 5-day forecast under a title and a row of column titles, or why there is none; the
     /// headline (AccuWeather's sentence) when `headline`.
-    static func forecastLines(state m: State, width: Int, headline: Bool = true) -> [Line] {
-        guard let forecast = m.selectedForecast, !forecast.dailyForecasts.isEmpty else {
-            if m.isSelectedForecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
-            if let error = m.selectedForecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
+    static func forecastLines(_ detail: Content, width: Int, headline: Bool = true) -> [Line] {
+        guard let forecast = detail.forecast, !forecast.dailyForecasts.isEmpty else {
+            if detail.isForecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
+            if let error = detail.forecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
             return [Line(text: "Forecast: ⏎ loads the 5-day forecast", style: .dimmed)]
         }
-        let days = m.selectedCity.map { WeatherFormat.daysFromToday(forecast.dailyForecasts, city: $0, now: m.now) }?.prefix(5) ?? []
-        guard !days.isEmpty else { return [Line(text: allDaysPast(state: m), style: .dimmed)] }
+        let days = detail.city.map { WeatherFormat.daysFromToday(forecast.dailyForecasts, city: $0, now: detail.now) }?.prefix(5) ?? []
+        guard !days.isEmpty else { return [Line(text: allDaysPast(detail), style: .dimmed)] }
         var out = [Line(text: "\(days.count)-day forecast", style: .sectionTitle)]
         if headline, let text = forecast.headline?.text { out.append(Line(text: text, style: .dimmed)) }
         let bar = barWidth(paneWidth: width)
@@ -111,8 +139,8 @@ public enum DetailView {
         for day in days {
             let weekday = WeatherFormat.weekday(ofForecastDate: day.date, epoch: day.epochDate)
             let low = ViewFormat.celsius(day.temperature.minimum), high = ViewFormat.celsius(day.temperature.maximum)
-            let lowText = WeatherFormat.forecastDegrees(day.temperature.minimum, units: m.units)
-            let highText = WeatherFormat.forecastDegrees(day.temperature.maximum, units: m.units)
+            let lowText = WeatherFormat.forecastDegrees(day.temperature.minimum, units: detail.units)
+            let highText = WeatherFormat.forecastDegrees(day.temperature.maximum, units: detail.units)
             let range = RangeBar.bar(low: low ?? weekLow, high: high ?? weekHigh, weekLow: weekLow, weekHigh: weekHigh, width: bar)
             let rain = day.day?.precipitationProbability.map { "\($0) %" } ?? ""
             let glyph = ViewFormat.glyph(icon: day.day?.icon)
@@ -125,9 +153,9 @@ public enum DetailView {
 
     /// What the detail says when every day of the saved forecast has gone by: when it was
     /// fetched, and whether `r` can bring a new one.
-    static func allDaysPast(state m: State) -> String {
-        let fetched = m.selectedCity.flatMap { m.forecasts[$0.key] }.map { " from " + WeatherFormat.when($0.fetchedAt, now: m.now, timeZone: m.config.timeZone) } ?? ""
-        let next = FeedPolicy.fetchBlocked(config: m.config).flatMap(\.errorDescription).map { " (\($0))" } ?? "; r to refresh"
+    static func allDaysPast(_ detail: Content) -> String {
+        let fetched = detail.forecastFetchedAt.map { " from " + WeatherFormat.when($0, now: detail.now, timeZone: detail.timeZone) } ?? ""
+        let next = detail.refreshBlocked.map { " (\($0))" } ?? "; r to refresh"
         return "Forecast\(fetched): all days past\(next)"
     }
 
@@ -177,13 +205,13 @@ public enum DetailView {
     /// conditions and the forecast go to the chart (all of them: a taller plot resolves the
     /// degrees more finely); the headline gives way first when the chart would not fit with it.
     /// Content taller than the pane keeps every line, to scroll (docs/spec.md §5).
-    static func plan(_ m: State, city: CityWeather, width: Int, height: Int) -> Plan {
-        let current = wrapped(lines(for: city, state: m), width: width)
-        var forecast = forecastLines(state: m, width: width)
-        let hours = HourlyChartView.upcoming(m.selectedHourly, now: m.now)
+    static func plan(_ detail: Content, city: CityWeather, width: Int, height: Int) -> Plan {
+        let current = wrapped(lines(for: city, detail), width: width)
+        var forecast = forecastLines(detail, width: width)
+        let hours = HourlyChartView.upcoming(detail.hourly, now: detail.now)
         var free = height - current.count - 1 - forecast.count
-        if hours != nil, free - 1 < HourlyChartView.minimumRows, m.selectedForecast?.headline?.text != nil {
-            let shorter = forecastLines(state: m, width: width, headline: false)
+        if hours != nil, free - 1 < HourlyChartView.minimumRows, detail.forecast?.headline?.text != nil {
+            let shorter = forecastLines(detail, width: width, headline: false)
             if free - 1 + forecast.count - shorter.count >= HourlyChartView.minimumRows {
                 free += forecast.count - shorter.count
                 forecast = shorter
@@ -195,8 +223,8 @@ public enum DetailView {
         }
         var hourLines: [Line] = []
         if let hours {
-            hourLines = [Line(text: hourSummary(hours, units: m.units), style: .dimmed)]
-        } else if m.selectedForecast != nil, let problem = m.selectedForecastError {
+            hourLines = [Line(text: hourSummary(hours, units: detail.units), style: .dimmed)]
+        } else if detail.forecast != nil, let problem = detail.forecastError {
             hourLines = [Line(text: problem, style: .dimmed)]
         }
         // The hours' line only where it fits whole with its blank, or where everything scrolls anyway.
@@ -206,31 +234,31 @@ public enum DetailView {
 
     /// Lines of the detail at `size` beyond its pane, and the first line a scroll can reach:
     /// what bounds the detail's scrolling (nothing open or all of it shown: zero).
-    public static func maxScroll(_ m: State, size: TerminalSize) -> Int {
-        guard let rect = Layout(size: size, state: m).detail, rect.width > 1, let city = m.selectedCity else { return 0 }
-        let rows = plan(m, city: city, width: rect.width - 1, height: rect.height).rows
+    public static func maxScroll(_ state: State, size: TerminalSize) -> Int {
+        guard let rect = Layout(size: size, state: state).detail, rect.width > 1, let city = state.selectedCity else { return 0 }
+        let rows = plan(Content(state), city: city, width: rect.width - 1, height: rect.height).rows
         return rows > rect.height ? rows - rect.height + 1 : 0
     }
 
     /// Lines a page of the detail moves at `size`: its rows less the two marks and one line kept in sight.
-    public static func pageLines(size: TerminalSize, state m: State) -> Int {
-        max(1, (Layout(size: size, state: m).detail?.height ?? 0) - 3)
+    public static func pageLines(size: TerminalSize, state: State) -> Int {
+        max(1, (Layout(size: size, state: state).detail?.height ?? 0) - 3)
     }
 
     /// The marks on the first and last rows of a detail that does not fit: where the rest is and
     /// which key brings it (in the list beside it, the detail must be focused first).
     static func moreAbove(keys: Bool) -> String { keys ? "↑ more (PgUp)" : "↑ more" }
     static func moreBelow(keys: Bool) -> String { keys ? "↓ more (PgDn)" : "↓ more (⏎, then PgDn)" }
-    static let moreStyle = Style(bold: true, color: .key)
+    static let moreStyle = Style(bold: true, role: .key)
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
+    public static func draw(_ detail: Content, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
         guard rect.height > 0, rect.width > 0 else { return }
-        guard let city = m.selectedCity else {
+        guard let city = detail.city else {
             buffer.draw("No city selected", x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
             return
         }
         let width = rect.width - 1
-        let plan = plan(m, city: city, width: width, height: rect.height)
+        let plan = plan(detail, city: city, width: width, height: rect.height)
 
         var y = rect.y
         func put(_ lines: ArraySlice<Line>, underlining first: Int? = nil) {
@@ -245,23 +273,23 @@ public enum DetailView {
         guard plan.rows <= rect.height else {
             // Taller than the pane: the lines from the scroll on, and marks where more is hidden.
             let lines = plan.lines
-            let first = min(max(0, m.detailScroll), lines.count - rect.height + 1)
+            let first = min(max(0, detail.scroll), lines.count - rect.height + 1)
             var shown = rect.height
             if first > 0 {
-                buffer.draw(moreAbove(keys: m.mode == .detail), x: rect.x + 1, y: y, columns: width, style: moreStyle)
+                buffer.draw(moreAbove(keys: detail.isOpen), x: rect.x + 1, y: y, columns: width, style: moreStyle)
                 y += 1
                 shown -= 1
             }
             let below = first + shown < lines.count
             if below { shown -= 1 }
             put(lines[first..<min(lines.count, first + shown)], underlining: focused ? 0 : nil)
-            if below { buffer.draw(moreBelow(keys: m.mode == .detail), x: rect.x + 1, y: rect.maxY - 1, columns: width, style: moreStyle) }
+            if below { buffer.draw(moreBelow(keys: detail.isOpen), x: rect.x + 1, y: rect.maxY - 1, columns: width, style: moreStyle) }
             return
         }
         put(plan.above[...], underlining: focused ? 0 : nil)
         if plan.chartRows > 0, let hours = plan.hours {
             // The hours ahead in the city's time, past a summer time change too.
-            HourlyChartView.draw(hours, units: m.units, utcOffset: { [given = city.zoneGivenAt(now: m.now)] in city.timeZone?.offsetSeconds(at: $0, sourceTime: given) ?? 0 }, into: &buffer,
+            HourlyChartView.draw(hours, units: detail.units, utcOffset: { [given = city.zoneGivenAt(now: detail.now)] in city.timeZone?.offsetSeconds(at: $0, sourceTime: given) ?? 0 }, into: &buffer,
                                  rect: Rect(x: rect.x + 1, y: y, width: width, height: plan.chartRows))
             y += plan.chartRows
         }
@@ -279,8 +307,29 @@ public enum DetailView {
     static func colourBars(_ text: String, into buffer: inout ScreenBuffer, x: Int, y: Int, maxX: Int) {
         var col = x
         for ch in text {
-            if ch == "━", col < maxX { buffer.restyle(x: col, y: y, count: 1) { _ in Style(color: .bar) } }
+            if ch == "━", col < maxX { buffer.restyle(x: col, y: y, count: 1) { _ in Style(role: .bar) } }
             col += ScreenBuffer.columns(of: ch)
         }
+    }
+}
+
+extension DetailView.Content {
+    /// What of `state` the pane shows.
+    public init(_ state: State) {
+        let city = state.selectedCity
+        self.city = city
+        cityName = city.map(state.displayName(of:)) ?? ""
+        outdatedObservation = city.flatMap { city in state.feed.flatMap { FeedPolicy.outdatedObservation(of: city, in: $0) } }
+        units = state.units
+        now = state.now
+        timeZone = state.config.timeZone
+        forecast = state.selectedForecast
+        forecastFetchedAt = city.flatMap { state.forecasts[$0.key]?.fetchedAt }
+        hourly = state.selectedHourly
+        isForecastLoading = state.isSelectedForecastLoading
+        forecastError = state.selectedForecastError
+        refreshBlocked = FeedPolicy.fetchBlocked(config: state.config).flatMap(\.errorDescription)
+        scroll = state.detailScroll
+        isOpen = state.mode == .detail
     }
 }

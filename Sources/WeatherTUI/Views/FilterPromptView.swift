@@ -1,12 +1,14 @@
 import WeatherCore
+import TerminalKit
 
 /// The filter prompt row: what is typed, with a cursor while editing.
 public enum FilterPromptView {
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
+    /// Draws `filter` as typed so far; `editing`: with the cursor, else with the keys that change it.
+    public static func draw(_ filter: String, editing: Bool, into buffer: inout ScreenBuffer, rect: Rect) {
         let label = "Filter: "
-        var x = buffer.draw(label, x: rect.x + 1, y: rect.y, style: Style(bold: true, color: .key))
-        x = buffer.draw(m.filter, x: x, y: rect.y, style: Style(underline: m.isEditingFilter), maxWidth: rect.maxX - x - 1)
-        if m.isEditingFilter {
+        var x = buffer.draw(label, x: rect.x + 1, y: rect.y, style: Style(bold: true, role: .key))
+        x = buffer.draw(filter, x: x, y: rect.y, style: Style(underline: editing), maxWidth: rect.maxX - x - 1)
+        if editing {
             buffer.draw("█", x: x, y: rect.y, style: .plain, maxWidth: rect.maxX - x)
         } else {
             buffer.draw("  (/ edits, Esc clears)", x: x, y: rect.y, style: .dimmed, maxWidth: rect.maxX - x)

@@ -6,26 +6,38 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import WeatherSource
+import TerminalKit
+import EssentialsSupport
 
 /// The top line: program, feed size, source, when the data was fetched and how long ago, API
 /// calls left. A source whose terms ask for attribution is named by it, ahead of the time.
 public enum HeaderView {
+    /// What the header says.
+    public struct Content: Sendable {
+        /// Cities the feed asked for.
+        public var cityCount: Int
+        /// The source as the header names it (its attribution where its terms ask for one); nil for the demo.
+        public var source: String?
+        public var fetchedAt: Date?
+        public var now: Date
+        /// The user's zone, which the fetch time is shown in.
+        public var timeZone: ZoneInfo
+        public var isFetching: Bool
+        /// Calls a refresh costs: one for the feed, and one per own city the source fetches apart.
+        public var refreshCalls: (feed: Int, own: Int)
+        public var rateLimitRemaining: Int?
+    }
+
     /// The header for a line `width` columns wide: the program's name, then the data's age, give
     /// way when the whole does not fit (an 80-column terminal), so the time and what is under way stay.
-    public static func text(_ m: State, width: Int = .max) -> String {
-        let count = "Top \(m.feed?.request.count ?? m.request.count) cities"
-        var parts: [String]
-        if m.config.demo {
-            parts = [count]
-        } else if let attribution = m.config.provider.attribution {
-            parts = [count, attribution]
-        } else {
-            parts = [count, m.config.provider.displayName]
-        }
+    public static func text(_ header: Content, width: Int = .max) -> String {
+        let count = "Top \(header.cityCount) cities"
+        var parts = [count]
+        if let source = header.source { parts.append(source) }
         var withAge = parts, withoutAge = parts
-        if let fetched = m.feed?.fetchedAt {
-            let clock = "updated \(WeatherFormat.when(fetched, now: m.now, timeZone: m.config.timeZone))"
-            withAge.append("\(clock) (\(WeatherFormat.age(of: fetched, now: m.now)))")
+        if let fetched = header.fetchedAt {
+            let clock = "updated \(WeatherFormat.when(fetched, now: header.now, timeZone: header.timeZone))"
+            withAge.append("\(clock) (\(WeatherFormat.age(of: fetched, now: header.now)))")
             withoutAge.append(clock)
         } else {
             withAge.append("no data yet")
@@ -33,9 +45,9 @@ public enum HeaderView {
         }
         // Before the API count so it survives truncation on narrow terminals.
         var tail: [String] = []
-        if m.isFetching { tail.append("refreshing…") }
-        if let cost = refreshCost(m) { tail.append(cost) }
-        if let left = m.rateLimitRemaining { tail.append("\(left) API calls left") }
+        if header.isFetching { tail.append("refreshing…") }
+        if let cost = refreshCost(header.refreshCalls) { tail.append(cost) }
+        if let left = header.rateLimitRemaining { tail.append("\(left) API calls left") }
         // What gives way when the line is too narrow: the program's name, then the data's age.
         let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
@@ -44,12 +56,25 @@ public enum HeaderView {
 
     /// `refresh: 1 + 3 calls` where a refresh costs more than one call (AccuWeather with own
     /// cities: docs/spec.md §4); nil where it costs one.
-    static func refreshCost(_ m: State) -> String? {
-        let calls = FeedPolicy.refreshCalls(config: m.config, pinned: m.pinned)
-        return calls.own > 0 ? "refresh: \(calls.feed) + \(calls.own) calls" : nil
+    static func refreshCost(_ calls: (feed: Int, own: Int)) -> String? {
+        calls.own > 0 ? "refresh: \(calls.feed) + \(calls.own) calls" : nil
     }
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect) {
-        buffer.draw(text(m, width: rect.width), x: rect.x, y: rect.y, columns: rect.width, style: .header)
+    public static func draw(_ header: Content, into buffer: inout ScreenBuffer, rect: Rect) {
+        buffer.draw(text(header, width: rect.width), x: rect.x, y: rect.y, columns: rect.width, style: .header)
+    }
+}
+
+extension HeaderView.Content {
+    /// What of `state` the header shows.
+    public init(_ state: State) {
+        cityCount = state.feed?.request.count ?? state.request.count
+        source = state.config.demo ? nil : state.config.provider.attribution ?? state.config.provider.displayName
+        fetchedAt = state.feed?.fetchedAt
+        now = state.now
+        timeZone = state.config.timeZone
+        isFetching = state.isFetching
+        refreshCalls = FeedPolicy.refreshCalls(config: state.config, pinned: state.pinned)
+        rateLimitRemaining = state.rateLimitRemaining
     }
 }

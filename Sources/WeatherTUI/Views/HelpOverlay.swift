@@ -1,4 +1,5 @@
 import WeatherCore
+import TerminalKit
 
 /// The help overlay: every key, in a box over the list; it scrolls when the terminal is short.
 public enum HelpOverlay {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// The coming hours as a chart: the temperature as a braille line (coloured by the list's scale)
 /// between labelled degrees, the chance of precipitation as a row of bars under it, and the
@@ -50,9 +51,9 @@ public enum HourlyChartView {
         let legend = "⠤ \(units == .metric ? "°C" : "°F")  ▅ chance of rain"
         let legendX = rect.maxX - ScreenBuffer.columns(of: legend)
         if legendX > rect.x + 26 {
-            buffer.draw("⠤", x: legendX, y: rect.y, style: Style(color: .mild))
+            buffer.draw("⠤", x: legendX, y: rect.y, style: Style(role: .mild))
             buffer.draw(String(legend.dropFirst()), x: legendX + 1, y: rect.y, style: .dimmed)
-            buffer.draw("▅", x: legendX + 6, y: rect.y, style: Style(color: .bar))
+            buffer.draw("▅", x: legendX + 6, y: rect.y, style: Style(role: .bar))
         }
 
         let plotRows = rect.height - 4
@@ -80,7 +81,7 @@ public enum HourlyChartView {
             for column in 0..<plotWidth where cells[row * plotWidth + column] != 0 {
                 let scalar = Unicode.Scalar(0x2800 + UInt32(cells[row * plotWidth + column])) ?? " "
                 buffer.put(scalar, x: plotX + column, y: rect.y + 1 + row,
-                           style: Style(color: ColorRole.grade(celsius: cellTemperature[column])))
+                           style: Style(role: ColorRole.grade(celsius: cellTemperature[column])))
             }
         }
 
@@ -105,7 +106,7 @@ public enum HourlyChartView {
             let hour = min(hours.count - 1, Int((Double(column * 2 + 1) * Double(hours.count - 1) / Double(max(1, dotsWide - 1))).rounded()))
             guard let chance = hours[hour].precipitationProbability, chance > 0 else { continue }
             let eighths = min(8, max(1, Int((Double(chance) / 12.5).rounded())))
-            buffer.put(bars[eighths].unicodeScalars.first ?? " ", x: plotX + column, y: barsY, style: Style(color: .bar))
+            buffer.put(bars[eighths].unicodeScalars.first ?? " ", x: plotX + column, y: barsY, style: Style(role: .bar))
         }
 
         // The hours: a tick and the local hour every few hours, as many as fit apart.

@@ -1,4 +1,5 @@
 import WeatherCore
+import TerminalKit
 
 /// Where each part of the screen goes for a given terminal size (pure: size in, rectangles out).
 /// The one place that knows how many rows the list gets; the core is told the result as its page

@@ -1,11 +1,22 @@
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// `m`: the listed cities on a world map. Land in braille from the bundled mask, each city a `●`
 /// coloured by its temperature on the list's scale (without colour, a glyph of its class, fuller
 /// as it is warmer), the selected one `◉` in bold reverse with its name and temperature beside it,
 /// and a legend on the last row.
 public enum MapView {
+    /// What the map shows.
+    public struct Content {
+        /// The cities listed, each a marker where it has coordinates.
+        public var cities: [CityWeather]
+        public var selectedIndex: Int?
+        public var units: TemperatureUnit
+        /// What the map says when there is no city.
+        public var emptyLine: String
+    }
+
     static let marker: Unicode.Scalar = "●"
     static let selectedMarker: Unicode.Scalar = "◉"
     /// The markers of the temperature classes (coldest first) when there is no colour to tell
@@ -20,27 +31,26 @@ public enum MapView {
         return WeatherFormat.temperatureGrade(celsius: celsius).map { classMarkers[min($0, classMarkers.count - 1)] } ?? unknownMarker
     }
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, rect: Rect, color: Bool = true) {
+    public static func draw(_ map: Content, into buffer: inout ScreenBuffer, rect: Rect, color: Bool = true) {
         guard rect.height >= 2, rect.width >= 10 else { return }
         let area = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1)
         let projection = MapProjection(columns: area.width, rows: area.height)
         drawLand(projection, into: &buffer, at: area)
-        drawLegend(m, into: &buffer, y: rect.maxY - 1, x: rect.x, width: rect.width, color: color)
+        drawLegend(map, into: &buffer, y: rect.maxY - 1, x: rect.x, width: rect.width, color: color)
 
-        let cities = m.visibleCities
+        let cities = map.cities
         if cities.isEmpty {
-            let line = m.filter.isEmpty ? (m.emptyExplanation?.first ?? "No cities to show yet.") : "No city matches \"\(m.filter)\" (Esc clears the filter)"
-            buffer.draw(line, x: area.x + 2, y: area.y, columns: area.width - 2, style: .sectionTitle)
+            buffer.draw(map.emptyLine, x: area.x + 2, y: area.y, columns: area.width - 2, style: .sectionTitle)
             return
         }
         // By index: a city is a large value, and copying each of 10,000 would cost more than drawing it.
-        for index in cities.indices where index != m.selectedIndex {
+        for index in cities.indices where index != map.selectedIndex {
             guard let geo = cities[index].geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
             let celsius = WeatherFormat.temperatureValue(cities[index].temperature, units: .metric)
             buffer.put(marker(celsius: celsius, color: color), x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(celsius: celsius))
         }
-        if let selected = m.selectedCity {
-            drawSelected(selected, units: m.units, projection: projection, into: &buffer, area: area)
+        if let selected = map.selectedIndex, cities.indices.contains(selected) {
+            drawSelected(cities[selected], units: map.units, projection: projection, into: &buffer, area: area)
         }
     }
 
@@ -52,7 +62,7 @@ public enum MapView {
     }
 
     static func markerStyle(celsius: Double?) -> Style {
-        Style(color: ColorRole.grade(celsius: celsius))
+        Style(role: ColorRole.grade(celsius: celsius))
     }
 
     /// The selected marker and its label (name and temperature), right of it when it fits, else left.
@@ -87,7 +97,7 @@ public enum MapView {
         let maskRows = (0..<dotsHigh).map { y -> Int in
             projection.place(dotX: dotsWide / 2, dotY: y).map { LandMask.pixel(latitude: $0.latitude, longitude: 0).row } ?? -1
         }
-        let style = Style(color: .land)
+        let style = Style(role: .land)
         for row in 0..<area.height {
             for column in 0..<area.width {
                 var bits: UInt32 = 0
@@ -104,13 +114,13 @@ public enum MapView {
 
     /// `● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C`, each dot in its grade's colour, or
     /// without colour each class's own marker.
-    static func drawLegend(_ m: State, into buffer: inout ScreenBuffer, y: Int, x: Int, width: Int, color: Bool) {
+    static func drawLegend(_ map: Content, into buffer: inout ScreenBuffer, y: Int, x: Int, width: Int, color: Bool) {
         let bounds = WeatherFormat.temperatureGradeBounds.map { celsius in
-            WeatherFormat.whole(m.units.degrees(celsius: celsius))
+            WeatherFormat.whole(map.units.degrees(celsius: celsius))
         }
         var labels = ["< \(bounds[0])"]
         for i in 1..<bounds.count { labels.append("\(bounds[i - 1])–\(bounds[i])") }
-        labels.append("≥ \(bounds[bounds.count - 1]) \(m.units == .metric ? "°C" : "°F")")
+        labels.append("≥ \(bounds[bounds.count - 1]) \(map.units == .metric ? "°C" : "°F")")
         // Too narrow for every class spaced out (40 columns): every class close together, since
         // without colour a class left out would leave its marker unexplained.
         var (labelAt, nextAt) = (2, 2)  // from the marker to its label, from a label to the next marker
@@ -125,12 +135,22 @@ public enum MapView {
             buffer.put(marker(celsius: celsius, color: color), x: column, y: y, style: markerStyle(celsius: celsius))
             column = buffer.draw(label, x: column + labelAt, y: y, style: .dimmed) + nextAt
         }
-        let cities = m.visibleCities
+        let cities = map.cities
         var placed = 0
         for index in cities.indices where cities[index].geoPosition != nil { placed += 1 }
         guard placed < cities.count else { return }
-        let note = "\(m.visibleCities.count - placed) without coordinates, not on the map"
+        let note = "\(cities.count - placed) without coordinates, not on the map"
         let noteX = x + width - ScreenBuffer.columns(of: note) - 1
         if noteX > column { buffer.draw(note, x: noteX, y: y, style: .dimmed) }
+    }
+}
+
+extension MapView.Content {
+    /// What of `state` the map shows.
+    public init(_ state: State) {
+        cities = state.visibleCities
+        selectedIndex = state.selectedIndex
+        units = state.units
+        emptyLine = CityListView.emptyLines(state)[0]
     }
 }

@@ -5,15 +5,18 @@ import Foundation
 #endif
 import WeatherCore
 import WeatherModels
+import TerminalKit
+import EssentialsSupport
 
 /// `!`: the last notices and errors in full, newest first, each with its time; long ones wrap.
 public enum MessagesOverlay {
-    static func lines(_ m: State, size: TerminalSize) -> [OverlayBox.Line] {
-        guard !m.messages.isEmpty else { return [OverlayBox.Line(text: "No messages yet.", style: .dimmed)] }
+    /// The overlay's lines for `messages` (newest first), stamped in `timeZone` as seen at `now`.
+    static func lines(_ messages: [Message], now: Date, timeZone: ZoneInfo, size: TerminalSize) -> [OverlayBox.Line] {
+        guard !messages.isEmpty else { return [OverlayBox.Line(text: "No messages yet.", style: .dimmed)] }
         let innerWidth = min(size.columns - 4, OverlayBox.maxInnerWidth)
         var lines: [OverlayBox.Line] = []
-        for message in m.messages {
-            let stamp = WeatherFormat.when(message.time, now: m.now, timeZone: m.config.timeZone)
+        for message in messages {
+            let stamp = WeatherFormat.when(message.time, now: now, timeZone: timeZone)
             let indent = String(repeating: " ", count: DisplayWidth.width(of: stamp) + 2)
             let wrapped = wrap(message.text, width: max(8, innerWidth - 2 - indent.count))
             for (i, part) in wrapped.enumerated() {
@@ -51,7 +54,9 @@ public enum MessagesOverlay {
         return lines
     }
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, size: TerminalSize) {
-        OverlayBox.draw(title: " Messages, newest first ", lines: lines(m, size: size), scroll: m.overlayScroll, into: &buffer, size: size)
+    /// Draws the overlay over a screen of `size`, from line `scroll` on.
+    public static func draw(_ messages: [Message], now: Date, timeZone: ZoneInfo, scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        OverlayBox.draw(title: " Messages, newest first ", lines: lines(messages, now: now, timeZone: timeZone, size: size), scroll: scroll,
+                        into: &buffer, size: size)
     }
 }

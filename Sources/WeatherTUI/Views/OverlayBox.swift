@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// A titled box over the screen holding lines that scroll when they do not fit (the help, the
 /// messages); the border says when there is more above or below.
@@ -42,7 +43,7 @@ public enum OverlayBox {
     }
 
     /// The border's style, also for the marks drawn on it.
-    static let border = Style(bold: true, color: .key)
+    static let border = Style(bold: true, role: .key)
 
     /// A cleared box with its border and `title` (every box over the screen: overlays, the add-a-city
     /// prompt), and a blank column either side of it: what shows of the screen under it beside the
@@ -86,12 +87,12 @@ public struct OverlayExtent: Equatable, Sendable {
     public var visible: Int
     public var maxScroll: Int
 
-    public static func of(_ m: State, size: TerminalSize) -> OverlayExtent {
+    public static func of(_ state: State, size: TerminalSize) -> OverlayExtent {
         let lines: Int
-        if m.showHelp {
-            lines = HelpOverlay.lines(m).count
-        } else if m.showMessages {
-            lines = MessagesOverlay.lines(m, size: size).count
+        if state.showHelp {
+            lines = HelpOverlay.lines(state).count
+        } else if state.showMessages {
+            lines = MessagesOverlay.lines(state.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
         } else {
             return OverlayExtent(visible: 0, maxScroll: 0)
         }

@@ -1,5 +1,7 @@
 import WeatherCore
 import WeatherModels
+import TerminalKit
+import EssentialsSupport
 
 /// The add-a-city box (`a`): the name typed, what the search says, and the places found as
 /// columns (name, region, country, coordinates) aligned by display width, the selected one
@@ -8,10 +10,11 @@ public enum PlaceSearchView {
     /// Results shown at once; a search asks for 10.
     static let maxRows = 10
 
-    public static func draw(_ m: State, into buffer: inout ScreenBuffer, size: TerminalSize) {
-        if let search = m.placeSearch {
+    /// Draws the box of `search` when one is open, else the question about removing `removing`, if asked.
+    public static func draw(search: PlaceSearch?, removing: String?, into buffer: inout ScreenBuffer, size: TerminalSize) {
+        if let search {
             drawSearch(search, into: &buffer, size: size)
-        } else if let name = m.pendingRemovalName {
+        } else if let name = removing {
             drawQuestion("Remove \(name) from your cities?  y removes · any other key keeps it", into: &buffer, size: size)
         }
     }
@@ -25,7 +28,7 @@ public enum PlaceSearchView {
         let y = max(1, (size.rows - height) / 3)
         box(x: x, y: y, inner: inner, height: height, title: " Add a city ", into: &buffer)
 
-        var cursor = buffer.draw("Name: ", x: x + 2, y: y + 1, style: Style(bold: true, color: .key))
+        var cursor = buffer.draw("Name: ", x: x + 2, y: y + 1, style: Style(bold: true, role: .key))
         cursor = buffer.draw(search.text, x: cursor, y: y + 1, style: Style(underline: true), maxWidth: x + inner - cursor)
         if search.phase == .typing { buffer.draw("█", x: cursor, y: y + 1, maxWidth: x + inner + 1 - cursor) }
 
@@ -35,7 +38,7 @@ public enum PlaceSearchView {
         case .searching: line = "searching…"
         case .results(let places): line = places.count == 1 ? "1 place found" : "\(places.count) places found"
         }
-        buffer.draw(line, x: x + 2, y: y + 2, columns: inner - 2, style: search.message != nil ? Style(bold: true, color: .alert) : .dimmed)
+        buffer.draw(line, x: x + 2, y: y + 2, columns: inner - 2, style: search.message != nil ? Style(bold: true, role: .alert) : .dimmed)
 
         let rows = height - 6
         if rows > 0, !results.isEmpty {

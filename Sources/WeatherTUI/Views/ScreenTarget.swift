@@ -1,5 +1,6 @@
 import WeatherCore
 import WeatherModels
+import TerminalKit
 
 /// What is on screen under a cell, for the mouse: a column title, a city's row, or nothing that
 /// answers a click. Found from the same `Layout` and columns the frame is drawn with.

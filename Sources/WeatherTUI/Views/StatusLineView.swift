@@ -1,4 +1,6 @@
 import WeatherCore
+import TerminalKit
+import EssentialsSupport
 
 /// The bottom line: key hints on the left (or a message), the position in the list on the right.
 public enum StatusLineView {

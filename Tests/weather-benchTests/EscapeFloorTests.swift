@@ -1,8 +1,12 @@
+import BrowserTestSupport
 import Foundation
 import Glibc
+import TerminalKit
+import TerminalNcurses
+import TerminalTestSupport
 import Testing
-import WeatherCore
-@testable import WeatherTUI
+@testable import weather_bench
+import WeatherTUI
 
 /// The floor's sums on frames small enough to count by hand.
 @Suite struct EscapeFloorTests {
@@ -26,7 +30,7 @@ import WeatherCore
         // ESC[H, ESC[1m x, ESC[4C (or four blanks again), ESC[m y
         #expect(floor.bytes(from: old, to: new) == 3 + 4 + 1 + 4 + 3 + 1)
         var coloured = old
-        coloured.draw("z", x: 0, y: 0, style: Style(bold: true, reverse: true, color: .mild))
+        coloured.draw("z", x: 0, y: 0, style: Style(bold: true, reverse: true, role: .mild))
         // ESC[1;7;38;5;114m: 256-colour 114; on 8 colours ESC[1;7;32m.
         #expect(floor.bytes(from: old, to: coloured) == 3 + 15 + 1)
         #expect(EscapeFloor(colors: 8).bytes(from: old, to: coloured) == 3 + 9 + 1)
@@ -59,7 +63,7 @@ import WeatherCore
         #expect(floor.bytes(from: shifted, to: onlyX) == 6 + 3)  // ESC[1;6H ESC[K
         // A blank whose colour changed looks the same: nothing to send.
         var tinted = old
-        tinted.draw("  ", x: 4, y: 1, style: Style(color: .land))
+        tinted.draw("  ", x: 4, y: 1, style: Style(role: .land))
         #expect(floor.bytes(from: old, to: tinted) == 0)
         // Reversed blanks do show.
         var bar = old
@@ -81,7 +85,9 @@ import WeatherCore
 /// The floor is a floor: for every frame of a browsing session, on terminals of 256, 8 and no
 /// colours, ncurses writes at least as many bytes. A writer under it would mean the model misses a
 /// shorter way, and every ratio against it would flatter the writer.
-extension NcursesBackendTests {
+///
+/// ncurses keeps global state: run one at a time.
+@Suite(.serialized) struct EscapeFloorNcursesTests {
     @Test(arguments: [("xterm-256color", false), ("xterm", false), ("xterm-256color", true)])
     func ncursesNeverWritesLessThanTheFloor(terminal: String, noColor: Bool) throws {
         // A session through every screen: list, detail, map, sorting, units, filter, help, paging, pins, adding a city.
@@ -91,7 +97,7 @@ extension NcursesBackendTests {
                                 .escape, .character("?"), .escape, .pageDown, .pageDown, .character("g"), .character("p"),
                                 .character("a")] + "Paris".map { KeyEvent.character($0) } + [.enter, .down, .enter]
         for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 140, rows: 40), TerminalSize(columns: 200, rows: 60)] {
-            try withHeadless(terminal: terminal, noColor: noColor) { backend, out in
+            try HeadlessTerminal.with(terminal: terminal, palette: ColorRole.palette, noColor: noColor) { backend, out in
                 backend.resize(to: size)
                 let floor = EscapeFloor(colors: backend.colorCount)
                 var browser = ScriptedBrowser(size: size, refreshFails: false)
@@ -100,7 +106,7 @@ extension NcursesBackendTests {
                 fflush(out)
                 var frames = 0
                 for key in keys {
-                    browser.press([key])
+                    try browser.press([key])
                     let frame = BrowserView.render(browser.state, size: size)
                     let before = ftell(out)
                     backend.present(frame)

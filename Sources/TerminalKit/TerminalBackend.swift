@@ -1,4 +1,3 @@
-import WeatherCore
 
 /// What the run loop needs from a terminal; the ncurses backend and `InMemoryBackend` implement it.
 public protocol TerminalBackend: AnyObject {
@@ -10,12 +9,13 @@ public protocol TerminalBackend: AnyObject {
     func start() throws(TerminalError)
     /// Hands the terminal back as it was; safe to call twice.
     func stop()
-    /// Shows `buffer` (backends may send only what changed since the last frame).
+    /// Shows `buffer`, sending only what changed since the last frame presented (nothing for the
+    /// same frame): the caller hands over every frame it draws and compares none itself.
     func present(_ buffer: ScreenBuffer)
     /// Forgets what the terminal shows, so the next `present` paints every cell (Ctrl-L: another
     /// program wrote over the screen).
     func repaintAll()
-    /// Waits until input comes, `wake` (a descriptor of the caller's, e.g. `Store.wakeup`) becomes
+    /// Waits until input comes, `wake` (a descriptor of the caller's, e.g. a `Wakeup` pipe's) becomes
     /// readable, a signal arrives, or `timeoutMilliseconds` pass, whichever is first; then answers
     /// every key already typed, in order (none after a wake-up or a timeout). A change of the
     /// terminal's size is one `.resize` among them, after which `size` is the newest.

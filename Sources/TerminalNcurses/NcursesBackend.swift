@@ -1,16 +1,20 @@
-import WeatherCore
 import CNcursesw
+import EssentialsSupport
+import TerminalKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// The real terminal: ncurses (wide-character build), presenting only the cells that changed.
+/// The real terminal: ncurses (wide-character build), presenting only the cells that changed
+/// since the frame it presented last (the program compares frames here and nowhere else).
 ///
 /// The only type that imports `CNcursesw`. All calls must come from one thread (the run loop's).
 public final class NcursesBackend: TerminalBackend {
     private let noColor: Bool
+    /// The colour of each slot the app's styles name.
+    private let palette: Palette
     private let output: UnsafeMutablePointer<FILE>?
     private let input: UnsafeMutablePointer<FILE>?
     private let terminalName: String?
@@ -33,7 +37,8 @@ public final class NcursesBackend: TerminalBackend {
     /// The interactive terminal on stdin/stdout; refuses a non-terminal stdout (`TerminalError.notATerminal`).
     /// `mouse`: the terminal reports clicks and the wheel (SGR 1006) while the program runs;
     /// without it the mouse stays the terminal's (selecting text).
-    public init(noColor: Bool, mouse: Bool = true) {
+    public init(palette: Palette, noColor: Bool, mouse: Bool = true) {
+        self.palette = palette
         self.noColor = noColor
         reportsMouse = mouse
         output = nil
@@ -44,8 +49,9 @@ public final class NcursesBackend: TerminalBackend {
 
     /// A terminal writing to `output` and reading `input` (tests and the byte benchmark: point
     /// `output` at a file); no tty check, no signal handlers.
-    public init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, terminalName: String? = nil, noColor: Bool = false,
-                mouse: Bool = false) {
+    public init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, terminalName: String? = nil, palette: Palette,
+                noColor: Bool = false, mouse: Bool = false) {
+        self.palette = palette
         self.noColor = noColor
         reportsMouse = mouse
         self.output = output
@@ -171,33 +177,11 @@ public final class NcursesBackend: TerminalBackend {
 
     // MARK: Colours
 
-    /// The terminal colours of a role on a terminal of `colors` colours (-1: the terminal's default).
-    static func colorNumbers(for role: ColorRole, colors: Int32) -> (fg: Int16, bg: Int16) {
-        let rich = colors >= 256
-        switch role {
-        case .plain: return (-1, -1)
-        case .header: return (rich ? 38 : Int16(COLOR_CYAN), -1)
-        case .alert: return (rich ? 196 : Int16(COLOR_RED), -1)
-        case .notice: return (rich ? 214 : Int16(COLOR_YELLOW), -1)
-        case .pinned: return (rich ? 220 : Int16(COLOR_YELLOW), -1)
-        case .muted: return (rich ? 245 : -1, -1)
-        case .key: return (rich ? 81 : Int16(COLOR_CYAN), -1)
-        case .frigid: return (rich ? 135 : Int16(COLOR_MAGENTA), -1)
-        case .cold: return (rich ? 33 : Int16(COLOR_BLUE), -1)
-        case .cool: return (rich ? 44 : Int16(COLOR_CYAN), -1)
-        case .mild: return (rich ? 114 : Int16(COLOR_GREEN), -1)
-        case .warm: return (rich ? 214 : Int16(COLOR_YELLOW), -1)
-        case .hot: return (rich ? 196 : Int16(COLOR_RED), -1)
-        case .bar: return (rich ? 110 : Int16(COLOR_CYAN), -1)
-        case .land: return (rich ? 65 : Int16(COLOR_GREEN), -1)
-        }
-    }
-
     private func defineColorPairs() {
-        let colors = cnc_colors()
-        for role in ColorRole.allCases where role != .plain {
-            let (fg, bg) = Self.colorNumbers(for: role, colors: colors)
-            init_pair(Int16(role.rawValue), fg, bg)
+        let colors = Int(cnc_colors())
+        // A slot's colour pair is its number; -1 is the terminal's default colour.
+        for slot in palette.colors.keys where slot != .plain {
+            init_pair(Int16(slot.rawValue), palette.number(of: slot, colors: colors) ?? -1, -1)
         }
     }
 
@@ -207,7 +191,8 @@ public final class NcursesBackend: TerminalBackend {
         if style.reverse { a |= cnc_a_reverse() }
         if style.dim { a |= cnc_a_dim() }
         if style.underline { a |= cnc_a_underline() }
-        let pair: Int16 = supportsColor && style.color != .plain ? Int16(style.color.rawValue) : 0
+        // A slot the palette does not name has no pair: the default colours.
+        let pair: Int16 = supportsColor && style.color != .plain && palette.colors[style.color] != nil ? Int16(style.color.rawValue) : 0
         return (a, pair)
     }
 
@@ -219,9 +204,12 @@ public final class NcursesBackend: TerminalBackend {
         if let last = lastPresented, last.width != buffer.width || last.height != buffer.height {
             clearok(cnc_curscr(), true)
         }
+        // The program's one comparison of frames: nothing changed, nothing sent, no refresh.
+        let runs = buffer.changedRuns(since: lastPresented)
+        guard !runs.isEmpty else { return }
         var text: [wchar_t] = []
         text.reserveCapacity(buffer.width + 1)
-        for run in buffer.changedRuns(since: lastPresented) {
+        for run in runs {
             var x = run.x
             let end = run.x + run.count
             while x < end {

@@ -6,7 +6,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import WeatherCore
 
 /// A terminal double for tests: plays scripted keys and keeps every presented frame.
 public final class InMemoryBackend: TerminalBackend {
@@ -16,8 +15,11 @@ public final class InMemoryBackend: TerminalBackend {
     public var scriptedKeys: [KeyEvent]
     /// Sizes applied one by one at each scripted `.resize`.
     public var pendingSizes: [TerminalSize]
-    /// Every buffer passed to `present`, oldest first.
+    /// Every frame that sent something, oldest first: one that differs from the frame shown
+    /// before it (by `changedRuns`, as a real backend decides), or any after `repaintAll`.
     public private(set) var frames: [ScreenBuffer] = []
+    /// What the terminal shows: nil before the first frame and after `repaintAll`.
+    private var shown: ScreenBuffer?
     /// Simulates SIGTERM: once true, `terminationRequested` reports it.
     public var terminationRequested = false
     /// When the script runs out: request termination (so a test's run loop ends) or keep returning nil.
@@ -51,6 +53,8 @@ public final class InMemoryBackend: TerminalBackend {
     }
 
     public func present(_ buffer: ScreenBuffer) {
+        guard !buffer.changedRuns(since: shown).isEmpty else { return }
+        shown = buffer
         frames.append(buffer)
         if let stopWhen, stopWhen(buffer) { terminationRequested = true }
     }
@@ -58,7 +62,10 @@ public final class InMemoryBackend: TerminalBackend {
     /// How many times the run loop asked for a whole repaint (Ctrl-L).
     public private(set) var repaints = 0
 
-    public func repaintAll() { repaints += 1 }
+    public func repaintAll() {
+        repaints += 1
+        shown = nil
+    }
 
     /// The timeouts the run loop waited with, in order.
     public private(set) var waits: [Int] = []

@@ -1,31 +1,20 @@
-import WeatherCore
-import Testing
+import EssentialsSupport
 import Foundation
 import Glibc
-@testable import WeatherTUI
+import TerminalKit
+@testable import TerminalNcurses
+import TerminalTestSupport
+import Testing
 
 /// ncurses keeps global state: these tests run one at a time.
 @Suite(.serialized) struct NcursesBackendTests {
-    func withHeadless(terminal: String = "xterm-256color", noColor: Bool = false,
-                      _ body: (NcursesBackend, UnsafeMutablePointer<FILE>) throws -> Void) throws {
-        guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else {
-            Issue.record("cannot open temporary files")
-            return
-        }
-        defer { fclose(out); fclose(inp) }
-        let backend = NcursesBackend(output: out, input: inp, terminalName: terminal, noColor: noColor)
-        try backend.start()
-        defer { backend.stop() }
-        try body(backend, out)
-    }
-
     @Test func drawsWideTextAndReadsItBack() throws {
-        try withHeadless { backend, _ in
+        try HeadlessTerminal.with { backend, _ in
             backend.resize(to: TerminalSize(columns: 40, rows: 10))
             var buffer = ScreenBuffer(width: 40, height: 10)
-            buffer.draw("Tokyo", x: 0, y: 0, style: .header)
+            buffer.draw("Tokyo", x: 0, y: 0, style: Style(bold: true, reverse: true, color: ColorSlot(rawValue: 1)))
             buffer.draw("東京", x: 1, y: 1)
-            buffer.draw("Москва", x: 10, y: 1, style: .selected)
+            buffer.draw("Москва", x: 10, y: 1, style: Style(reverse: true))
             buffer.draw("end", x: 37, y: 9)
             buffer.draw("দিল্লি ভারত|", x: 0, y: 3)
             backend.present(buffer)
@@ -42,7 +31,7 @@ import Glibc
     }
 
     @Test func secondFrameWritesOnlyWhatChanged() throws {
-        try withHeadless { backend, out in
+        try HeadlessTerminal.with { backend, out in
             backend.resize(to: TerminalSize(columns: 80, rows: 24))
             var first = ScreenBuffer(width: 80, height: 24)
             for row in 0..<24 { first.draw("row \(row) with some text that fills the line a bit", x: 0, y: row) }
@@ -61,17 +50,38 @@ import Glibc
         }
     }
 
+    /// The frame is compared once, here: the loop hands over every frame it draws, and one
+    /// that shows nothing new sends the terminal nothing, not even ncurses' refresh.
+    @Test func anUnchangedFrameWritesNothingAndAChangedCellIsWritten() throws {
+        try HeadlessTerminal.with { backend, out in
+            backend.resize(to: TerminalSize(columns: 40, rows: 10))
+            var frame = ScreenBuffer(width: 40, height: 10)
+            frame.draw("Tokyo 9°C", x: 0, y: 0)
+            backend.present(frame)
+            fflush(out)
+            let afterFirst = ftell(out)
+            backend.present(frame)
+            fflush(out)
+            #expect(ftell(out) == afterFirst, "an unchanged frame wrote \(ftell(out) - afterFirst) bytes")
+            frame.draw("8", x: 6, y: 0)
+            backend.present(frame)
+            fflush(out)
+            #expect(ftell(out) > afterFirst)
+            #expect(backend.screenLine(0).hasPrefix("Tokyo 8°C"))
+        }
+    }
+
     @Test func unknownTerminalIsATypedError() {
         guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
         defer { fclose(out); fclose(inp) }
-        let backend = NcursesBackend(output: out, input: inp, terminalName: "no-such-terminal-xyz")
+        let backend = NcursesBackend(output: out, input: inp, terminalName: "no-such-terminal-xyz", palette: Palette())
         #expect(throws: TerminalError.unknownTerminal("no-such-terminal-xyz")) { try backend.start() }
     }
 
     @Test func aDumbTerminalIsRefusedWithAWordAboutOnce() {
         guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
         defer { fclose(out); fclose(inp) }
-        let backend = NcursesBackend(output: out, input: inp, terminalName: "dumb")
+        let backend = NcursesBackend(output: out, input: inp, terminalName: "dumb", palette: Palette())
         #expect(throws: TerminalError.tooLimited("dumb")) { try backend.start() }
         #expect(TerminalError.tooLimited("dumb").localizedDescription.contains("--once"))
     }
@@ -79,15 +89,15 @@ import Glibc
     @Test func noColorMeansMonochrome() throws {
         guard let out = tmpfile(), let inp = fopen("/dev/null", "r") else { return }
         defer { fclose(out); fclose(inp) }
-        let mono = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color", noColor: true)
+        let mono = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color", palette: Palette(), noColor: true)
         try mono.start()
         #expect(!mono.supportsColor)
         mono.stop()
-        let colour = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color")
+        let colour = NcursesBackend(output: out, input: inp, terminalName: "xterm-256color", palette: Palette())
         try colour.start()
         #expect(colour.supportsColor)
         colour.stop()
-        let vt100 = NcursesBackend(output: out, input: inp, terminalName: "vt100")
+        let vt100 = NcursesBackend(output: out, input: inp, terminalName: "vt100", palette: Palette())
         try vt100.start()
         #expect(!vt100.supportsColor)
         vt100.stop()

@@ -1,3 +1,7 @@
+import TerminalKit
+import TerminalNcurses
+import WeatherTUI
+
 /// The fewest bytes a terminal writer could send to turn one frame into the next on an
 /// xterm-compatible terminal: the baseline against which `scripts/bench render` sets the bytes
 /// ncurses writes, so that a figure says how much is the writer's and how much the change's own.
@@ -16,16 +20,19 @@
 /// - a change of rendition is one `SGR` with the fewest parameters (from the current state, or
 ///   from a reset: an empty first parameter), and a blank that is neither reversed nor underlined
 ///   shows no attribute, so it needs none; the frame need not end with a reset.
-public struct EscapeFloor: Sendable {
-    /// Colours the terminal has: 256, 8, or 0 for none (`NcursesBackend` picks the same roles' colours).
-    public let colors: Int
+struct EscapeFloor: Sendable {
+    /// Colours the terminal has: 256, 8, or 0 for none.
+    let colors: Int
+    /// The slots' colours, as `NcursesBackend` is given them.
+    let palette: Palette
 
-    public init(colors: Int) {
+    init(colors: Int, palette: Palette = ColorRole.palette) {
         self.colors = colors
+        self.palette = palette
     }
 
     /// The floor for writing `new` over `old` (over a frame of another size: after clearing the screen).
-    public func bytes(from old: ScreenBuffer, to new: ScreenBuffer) -> Int {
+    func bytes(from old: ScreenBuffer, to new: ScreenBuffer) -> Int {
         guard old.width == new.width, old.height == new.height else {
             return 4 + bytes(from: ScreenBuffer(width: new.width, height: new.height), to: new)  // ESC[2J
         }
@@ -209,8 +216,7 @@ public struct EscapeFloor: Sendable {
     func rendition(_ style: Style) -> Rendition {
         var r = Rendition(bold: style.bold, dim: style.dim, reverse: style.reverse, underline: style.underline)
         if colors > 0, style.color != .plain {
-            let fg = Int(NcursesBackend.colorNumbers(for: style.color, colors: Int32(colors)).fg)
-            r.foreground = fg >= 0 ? fg : nil
+            r.foreground = palette.number(of: style.color, colors: colors).map(Int.init)
         }
         return r
     }

@@ -1,5 +1,4 @@
 import EssentialsSupport
-import WeatherCore
 
 /// One terminal cell: a grapheme's first scalar, its width and style; the right half of a wide
 /// grapheme is a continuation cell. Plain data, so clearing and comparing frames is cheap; the rare
@@ -77,7 +76,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// Display width of a character: a lone scalar from the fast table (`DisplayWidth.fastWidth`),
     /// every other grapheme by `DisplayWidth`'s full rule.
     @inline(__always)
-    static func columns(of character: Character) -> Int {
+    public static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
            let w = DisplayWidth.fastWidth(first.value) {
@@ -87,7 +86,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
 
     /// Display width of a string as `draw` lays it out (what `TerminalText` replaces counted as replaced).
-    static func columns(of text: String) -> Int {
+    public static func columns(of text: String) -> Int {
         var ascii = true
         for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
         if ascii { return text.utf8.count }
@@ -342,15 +341,16 @@ public struct ScreenBuffer: Equatable, Sendable {
 }
 
 extension ScreenBuffer {
+    /// Whether cell `i` shows the same as cell `i` of `old` (of the same size).
     @inline(__always)
-    func sameCell(_ i: Int, _ old: ScreenBuffer) -> Bool {
+    public func sameCell(_ i: Int, _ old: ScreenBuffer) -> Bool {
         let a = cells[i], b = old.cells[i]
         guard a == b else { return false }
         return !a.isCluster || clusters[i] == old.clusters[i]
     }
 
     /// Whether row `y` holds the same cells as row `row` of `other` (of the same width).
-    func sameRow(_ y: Int, as other: ScreenBuffer, row: Int) -> Bool {
+    public func sameRow(_ y: Int, as other: ScreenBuffer, row: Int) -> Bool {
         guard width == other.width else { return false }
         let a = y * width, b = row * other.width
         for x in 0..<width {
@@ -360,7 +360,8 @@ extension ScreenBuffer {
         return true
     }
 
-    func utf8Count(_ i: Int) -> Int {
+    /// The UTF-8 bytes of the grapheme cell `i` shows.
+    public func utf8Count(_ i: Int) -> Int {
         if cells[i].isCluster, let text = clusters[i] { return text.utf8.count }
         return UTF8.width(cells[i].scalar)
     }

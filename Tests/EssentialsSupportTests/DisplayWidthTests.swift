@@ -1,5 +1,5 @@
 import Testing
-@testable import WeatherCore
+@testable import EssentialsSupport
 
 @Suite struct DisplayWidthTests {
     static let samples: [(String, Int)] = [

@@ -2,9 +2,9 @@
 import Glibc
 #endif
 
-/// A pipe that wakes a loop waiting in `poll(2)`: background work that posts an action writes a
-/// byte, and the loop, which waits on the terminal and on `fileDescriptor` together, runs at once
-/// instead of at its next timeout. Both ends are non-blocking: a full pipe already means "wake".
+/// A pipe that wakes a loop waiting in `poll(2)`: a signal handler writes a byte, and the loop,
+/// which waits on the terminal and on `fileDescriptor` together, runs at once instead of at its
+/// next timeout. Both ends are non-blocking: a full pipe already means "wake".
 public final class Wakeup: Sendable {
     /// The end to wait on (readable after `signal()`).
     public let fileDescriptor: Int32

@@ -1,6 +1,6 @@
+import EssentialsSupport
 import Testing
-@testable import WeatherTUI
-import WeatherCore
+@testable import TerminalKit
 
 @Suite struct ScreenBufferTests {
     @Test func drawsClippedTextAndReportsLines() {
@@ -96,7 +96,7 @@ import WeatherCore
         var a = ScreenBuffer(width: 6, height: 1)
         a.draw("東京", x: 0, y: 0)
         var b = a
-        b.draw("京", x: 2, y: 0, style: .selected)
+        b.draw("京", x: 2, y: 0, style: Style(reverse: true))
         let runs = b.changedRuns(since: a)
         #expect(runs == [CellRun(y: 0, x: 2, count: 2)])
     }

@@ -1,0 +1,75 @@
+import TerminalKit
+import WeatherCore
+
+/// What a colour means on the browser's screen, and which colour that is: the one table the
+/// backend's palette is made from (`palette`), so views name meanings and never colours.
+public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
+    /// Header line.
+    case header = 1
+    /// Offline / failed-refresh banner (must stand out).
+    case alert
+    /// DEMO / informational banner.
+    case notice
+    /// Pinned marker ★.
+    case pinned
+    /// Secondary text (labels, hints).
+    case muted
+    /// Key names in hints and help.
+    case key
+    /// Temperature below 0 °C (grades as `WeatherFormat.temperatureGrade`).
+    case frigid
+    /// 0 … 10 °C.
+    case cold
+    /// 10 … 18 °C.
+    case cool
+    /// 18 … 25 °C.
+    case mild
+    /// 25 … 32 °C.
+    case warm
+    /// 32 °C and above.
+    case hot
+    /// Forecast range bar.
+    case bar
+    /// Land on the world map.
+    case land
+
+    /// The terminal's colour slot for this role.
+    public var slot: ColorSlot { ColorSlot(rawValue: rawValue) }
+
+    /// The role's colour on 256-colour and on 8-colour terminals.
+    public var color: Palette.Color {
+        switch self {
+        case .header: return Palette.Color(rich: 38, basic: .cyan)
+        case .alert: return Palette.Color(rich: 196, basic: .red)
+        case .notice: return Palette.Color(rich: 214, basic: .yellow)
+        case .pinned: return Palette.Color(rich: 220, basic: .yellow)
+        case .muted: return Palette.Color(rich: 245, basic: nil)
+        case .key: return Palette.Color(rich: 81, basic: .cyan)
+        case .frigid: return Palette.Color(rich: 135, basic: .magenta)
+        case .cold: return Palette.Color(rich: 33, basic: .blue)
+        case .cool: return Palette.Color(rich: 44, basic: .cyan)
+        case .mild: return Palette.Color(rich: 114, basic: .green)
+        case .warm: return Palette.Color(rich: 214, basic: .yellow)
+        case .hot: return Palette.Color(rich: 196, basic: .red)
+        case .bar: return Palette.Color(rich: 110, basic: .cyan)
+        case .land: return Palette.Color(rich: 65, basic: .green)
+        }
+    }
+
+    /// Every role's colour, for the backend.
+    public static let palette = Palette(Dictionary(uniqueKeysWithValues: allCases.map { ($0.slot, $0.color) }))
+
+    /// The temperature grade for a value in °C (nil, the default colour, when unknown).
+    public static func grade(celsius: Double?) -> ColorRole? {
+        // A switch, not an array: the map asks once per marker, 10,000 times a frame.
+        switch WeatherFormat.temperatureGrade(celsius: celsius) {
+        case 0: return .frigid
+        case 1: return .cold
+        case 2: return .cool
+        case 3: return .mild
+        case 4: return .warm
+        case 5: return .hot
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TerminalKit
+import WeatherCore
+import WeatherModels
+import WeatherTUI
+
+/// The browser as the program runs it, minus threads: keys go through the key map and the driver's
+/// action table into the reducer, and the effects a run asks for are answered at once, the way
+/// `AppEnvironment.demo` answers them (the bundled data, at the fixed clock).
+public struct ScriptedBrowser {
+    /// 2026-11-22 12:09 UTC.
+    public static let now = Date(timeIntervalSince1970: 1_795_349_340)
+    /// The user's zone: fixed, and not UTC, so a header that ignored it would show.
+    public static let userTimeZone = ZoneInfo(posixTZ: "<+01>-1")!
+    public static let host = "dataservice.accuweather.com"
+
+    public private(set) var state: State
+    public let size: TerminalSize
+    private let refreshFails: Bool
+
+    /// `refreshFails`: a keyed (non-demo) run that restores a feed saved three hours ago and cannot
+    /// reach the server; otherwise a `--demo` run.
+    public init(size: TerminalSize, refreshFails: Bool) {
+        self.size = size
+        self.refreshFails = refreshFails
+        let config = AppConfig(count: 50, language: "en-us", demo: !refreshFails, hasAPIKey: true, host: Self.host,
+                               timeZone: Self.userTimeZone)
+        state = State(config: config, now: Self.now)
+        fitPage()
+        if refreshFails {
+            let saved = DemoData.feed(count: 50, language: "en-us", fetchedAt: Self.now.addingTimeInterval(-3 * 3600))
+            send(.archiveRestored(.success(saved)))
+        } else {
+            send(.archiveRestored(.failure(.missing)))
+        }
+    }
+
+    /// A key that does nothing where it was pressed: the screen would not be the one named.
+    public struct KeyDoesNothing: Error, CustomStringConvertible {
+        public let key: KeyEvent
+        public var description: String { "key \(key) does nothing here: the screen would not be the one named" }
+    }
+
+    /// Presses `keys`, fitting the page before each as `StoreDriver.handle` does, and once more
+    /// after the last as the run loop does before drawing.
+    public mutating func press(_ keys: [KeyEvent]) throws(KeyDoesNothing) {
+        for key in keys {
+            let command = KeyMap.command(for: key, state: state)
+            guard let command, let action = StoreDriver.action(for: command) else { throw KeyDoesNothing(key: key) }
+            fitPage()
+            send(action)
+        }
+        fitPage()
+    }
+
+    /// Tells the core the page the layout gives the list now, as `StoreDriver.fitPage` does.
+    private mutating func fitPage() {
+        if let action = StoreDriver.pageAction(for: state, size: size) { send(action) }
+    }
+
+    /// Applies `action` and, in order, the results of the effects it asks for.
+    private mutating func send(_ action: Action) {
+        var pending = [action]
+        while !pending.isEmpty {
+            for effect in state.reduce(pending.removeFirst()) {
+                if let result = answer(effect) { pending.append(result) }
+            }
+        }
+    }
+
+    private func answer(_ effect: Effect) -> Action? {
+        switch effect {
+        case .fetchFeed(let request, let own):
+            if refreshFails { return .feedLoaded(.failure(.network(.unreachable(host: Self.host)))) }
+            return .feedLoaded(.success(DemoData.feedPayload(request, own: own, now: Self.now)))
+        case .fetchForecast(let key, _):
+            return .forecastLoaded(cityKey: key, DemoData.forecastResult(cityKey: key, now: Self.now))
+        case .searchPlaces(let text, _):
+            return .addCity(.found(query: text, .success(DemoData.searchPlaces(text))))
+        default:
+            return nil  // saving settings, pins or forecasts changes nothing on screen
+        }
+    }
+}

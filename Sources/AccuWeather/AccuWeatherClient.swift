@@ -18,13 +18,17 @@ public struct AccuWeatherClient: WeatherService {
     let http: HTTPRequester
     private let apiKey: String
     private let keySource: String
+    private let recordCalls: CallRecorder?
 
-    /// `keySource` names where the key came from (`--api-key`, a variable, a file) for the message of a rejected key.
+    /// `keySource` names where the key came from (`--api-key`, a variable, a file) for the message
+    /// of a rejected key; `recordCalls` hears of each request the server answered.
     public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, keySource: String = ServiceError.defaultKeySource,
-                timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport()) {
+                timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport(),
+                recordCalls: CallRecorder? = nil) {
         self.http = HTTPRequester(baseURL: baseURL, timeout: timeout, secret: apiKey, transport: transport)
         self.apiKey = apiKey
         self.keySource = keySource
+        self.recordCalls = recordCalls
     }
 
     /// Where the API lives.
@@ -76,8 +80,11 @@ public struct AccuWeatherClient: WeatherService {
         try http.url(path: segments, query: query)
     }
 
+    /// AccuWeather counts each request it answers, whatever the status, as one call.
     func get(_ url: URL) async throws(ServiceError) -> HTTPTransportResponse {
-        try await http.get(url, headers: [("Authorization", "Bearer \(apiKey)")])
+        let response = try await http.get(url, headers: [("Authorization", "Bearer \(apiKey)")])
+        recordCalls?(1)
+        return response
     }
 
     func decodeSuccess<T: Decodable>(

@@ -150,7 +150,7 @@ let package = Package(
         // The idle floor for scripts/bench-loop: a Swift concurrency program with nothing to do.
         .executableTarget(name: "idle-floor"),
         // A second process for PlistArchiveTests' concurrent-writers test.
-        .executableTarget(name: "archive-stress", dependencies: ["PlistArchive"]),
+        .executableTarget(name: "archive-stress", dependencies: ["PlistArchive", "WeatherStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

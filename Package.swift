@@ -79,7 +79,7 @@ let package = Package(
             ],
             swiftSettings: ownModule
         ),
-        .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP"], swiftSettings: ownModule),
+        .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP", "EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
         .target(
@@ -150,6 +150,7 @@ let package = Package(
             dependencies: ["WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/HTTPTestSupport"
         ),
+        .testTarget(name: "WeatherSourceTests", dependencies: ["WeatherSource", "WeatherModels"]),
         .testTarget(
             name: "WeatherCoreTests",
             dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource", .product(name: "CustomDump", package: "swift-custom-dump")]
@@ -177,7 +178,7 @@ let package = Package(
         // The idle floor for scripts/bench-loop: a Swift concurrency program with nothing to do.
         .executableTarget(name: "idle-floor"),
         // A second process for PlistArchiveTests' concurrent-writers test.
-        .executableTarget(name: "archive-stress", dependencies: ["PlistArchive"]),
+        .executableTarget(name: "archive-stress", dependencies: ["PlistArchive", "WeatherStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

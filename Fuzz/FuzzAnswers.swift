@@ -95,7 +95,7 @@ private func answer(_ target: AnswerTarget, transport: AnswerTransport, body: Da
     case .omForecast:
         // One city for a bare object, three for a list: both shapes reach the mapping.
         let cities = OpenMeteoTopCities.first(BodySniffer.firstSignificantByte(body) == UInt8(ascii: "{") ? 1 : 3)
-        if let feed = try? await meteo.conditions(for: cities, language: "en-us") {
+        if let feed = try? await meteo.conditions(for: cities, language: "en-us", withForecasts: true) {
             _ = OpenMeteoService.forecasts(of: feed)
         }
     case .omGeocoding:

@@ -39,10 +39,10 @@ class RequestLog:
         self.redact = redact
         self.lock = threading.Lock()
 
-    def write(self, method, path, status):
+    def write(self, method, path, status, note=""):
         stamp = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
         with self.lock, open(self.path, "a") as f:
-            f.write(f"{stamp} {method} {self.redact(path)} {status}\n")
+            f.write(f"{stamp} {method} {self.redact(path)} {status}{' ' + note if note else ''}\n")
 
 
 class QuietServer(ThreadingHTTPServer):

@@ -18,13 +18,20 @@ public struct AccuWeatherClient: WeatherService {
     let http: HTTPRequester
     private let apiKey: String
     private let keySource: String
+    private let recordCalls: CallRecorder?
+    /// The clock a 429's `Retry-After` is counted from.
+    private let now: @Sendable () -> Date
 
-    /// `keySource` names where the key came from (`--api-key`, a variable, a file) for the message of a rejected key.
+    /// `keySource` names where the key came from (`--api-key`, a variable, a file) for the message
+    /// of a rejected key; `recordCalls` hears of each request the server answered.
     public init(baseURL: URL = AccuWeatherClient.defaultBaseURL, apiKey: String, keySource: String = ServiceError.defaultKeySource,
-                timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport()) {
+                timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport(),
+                recordCalls: CallRecorder? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.http = HTTPRequester(baseURL: baseURL, timeout: timeout, secret: apiKey, transport: transport)
         self.apiKey = apiKey
         self.keySource = keySource
+        self.recordCalls = recordCalls
+        self.now = now
     }
 
     /// Where the API lives.
@@ -76,8 +83,11 @@ public struct AccuWeatherClient: WeatherService {
         try http.url(path: segments, query: query)
     }
 
+    /// AccuWeather counts each request it answers, whatever the status, as one call.
     func get(_ url: URL) async throws(ServiceError) -> HTTPTransportResponse {
-        try await http.get(url, headers: [("Authorization", "Bearer \(apiKey)")])
+        let response = try await http.get(url, headers: [("Authorization", "Bearer \(apiKey)")])
+        recordCalls?(1)
+        return response
     }
 
     func decodeSuccess<T: Decodable>(
@@ -93,6 +103,10 @@ public struct AccuWeatherClient: WeatherService {
         case 401, 403:
             return .unauthorized(status: status, keySource: keySource)
         case 429, 503:
+            // A wait the server states is a limit that clears then; without one, the day's.
+            if status == 429, let retryAfter = response.header("Retry-After"), let wait = RateLimitHold.waitAfter(retryAfter, now: now()) {
+                return .rateLimited(reason: "request limit reached", status: status, until: now().addingTimeInterval(wait))
+            }
             return .quotaExceeded
         default:
             if let body = try? JSONDecoder().decode(AccuWeatherErrorBody.self, from: response.body) {

@@ -6,17 +6,20 @@ import Foundation
 import EssentialsSupport
 import WeatherHTTP
 import WeatherModels
+import WeatherSource
 
 /// The live Open-Meteo client (`docs/spec.md` §4): one `GET /v1/forecast` for every listed city's
-/// current conditions, next 24 hours and next 5 days, and `GET /v1/search` on the geocoding API to
-/// find a place. No key; every failure becomes a `ServiceError` in words.
+/// current conditions, one for a single city's conditions with its next 24 hours and next 7 days
+/// (its detail), and `GET /v1/search` on the geocoding API to find a place. No key; every failure
+/// becomes a `ServiceError` in words.
 public struct OpenMeteoClient: Sendable {
     /// Open-Meteo's forecast API.
     public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
     /// Open-Meteo's geocoding API.
     public static let defaultGeocodingURL = URL(string: "https://geocoding-api.open-meteo.com")!
-    /// Days of daily forecast asked for (the detail pane's 5-day bars).
-    public static let forecastDays = 5
+    /// Days of daily forecast asked for (the detail pane's days): a week costs what 5 days do,
+    /// Open-Meteo counting any span up to two weeks alike.
+    public static let forecastDays = 7
     /// Hours of hourly forecast asked for, from the current hour (the detail pane's chart).
     public static let forecastHours = 24
     /// Places a search asks for.
@@ -38,13 +41,17 @@ public struct OpenMeteoClient: Sendable {
 
     private let forecastHTTP: HTTPRequester
     private let geocodingHTTP: HTTPRequester
+    /// The clock a 429's wait is counted from.
+    private let now: @Sendable () -> Date
 
     public init(
         baseURL: URL = OpenMeteoClient.defaultBaseURL, geocodingURL: URL = OpenMeteoClient.defaultGeocodingURL,
-        timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport()
+        timeout: Double = HTTPRequester.defaultTimeout, transport: any HTTPTransport = SharedHTTPTransport(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.forecastHTTP = HTTPRequester(baseURL: baseURL, timeout: timeout, transport: transport)
         self.geocodingHTTP = HTTPRequester(baseURL: geocodingURL, timeout: timeout, transport: transport)
+        self.now = now
     }
 
     /// Where the forecast API lives.
@@ -56,11 +63,12 @@ public struct OpenMeteoClient: Sendable {
     /// The forecast server's host (with the port when the base URL names one), as shown in error messages.
     public var host: String { forecastHTTP.host }
 
-    /// Current conditions, 24 hours and 5 days for every city in one request; names in `language`
-    /// from the bundled list. No request at all for an empty list.
-    public func conditions(for cities: [TopCity], language: String) async throws(ServiceError) -> OpenMeteoFeed {
+    /// Current conditions for every city in one request, with the 24 hours and 7 days of each
+    /// when `withForecasts` (a detail's request, for one city); names in `language` from the
+    /// bundled list. No request at all for an empty list.
+    public func conditions(for cities: [TopCity], language: String, withForecasts: Bool = false) async throws(ServiceError) -> OpenMeteoFeed {
         guard !cities.isEmpty else { return OpenMeteoFeed(cities: [], dailyForecasts: [:], hourlyForecasts: [:]) }
-        let url = try forecastURL(for: cities)
+        let url = try forecastURL(for: cities, withForecasts: withForecasts)
         let response = try await forecastHTTP.get(url)
         guard (200..<300).contains(response.statusCode) else { throw errorForStatus(response, http: forecastHTTP) }
         let forecasts = try decodeForecasts(response.body, cities: cities)
@@ -74,6 +82,7 @@ public struct OpenMeteoClient: Sendable {
         weathers.reserveCapacity(cities.count)
         for (city, forecast) in zip(cities, forecasts) {
             weathers.append(forecast.cityWeather(for: city, language: language))
+            guard withForecasts else { continue }
             daily[city.key] = forecast.dailyForecast()
             hourly[city.key] = forecast.hourlyForecast()
         }
@@ -103,19 +112,33 @@ public struct OpenMeteoClient: Sendable {
 
     // MARK: - Requests
 
-    /// The one forecast URL for `cities`, coordinates in their order (for tests and diagnostics).
-    func forecastURL(for cities: [TopCity]) throws(ServiceError) -> URL {
-        try forecastHTTP.url(path: ["v1", "forecast"], query: [
+    /// The one forecast URL for `cities`, coordinates in their order (for tests and diagnostics):
+    /// the list's asks for the current block only, a detail's for the hours and days too.
+    func forecastURL(for cities: [TopCity], withForecasts: Bool) throws(ServiceError) -> URL {
+        var query = [
             ("latitude", cities.map { Self.coordinate($0.latitude) }.joined(separator: ",")),
             ("longitude", cities.map { Self.coordinate($0.longitude) }.joined(separator: ",")),
             ("current", Self.currentVariables.joined(separator: ",")),
-            ("hourly", Self.hourlyVariables.joined(separator: ",")),
-            ("daily", Self.dailyVariables.joined(separator: ",")),
-            ("timezone", "auto"),
-            ("forecast_days", String(Self.forecastDays)),
-            ("forecast_hours", String(Self.forecastHours)),
-            ("timeformat", "unixtime"),
-        ])
+        ]
+        if withForecasts {
+            query += [
+                ("hourly", Self.hourlyVariables.joined(separator: ",")),
+                ("daily", Self.dailyVariables.joined(separator: ",")),
+            ]
+        }
+        query.append(("timezone", "auto"))
+        if withForecasts {
+            query += [("forecast_days", String(Self.forecastDays)), ("forecast_hours", String(Self.forecastHours))]
+        }
+        query.append(("timeformat", "unixtime"))
+        return try forecastHTTP.url(path: ["v1", "forecast"], query: query)
+    }
+
+    /// What a request for `places` costs by Open-Meteo's counting (`CallCost`): the list's
+    /// current block, or a detail's with its hours and days.
+    public static func cost(places: Int, withForecasts: Bool) -> Double {
+        let variables = currentVariables.count + (withForecasts ? hourlyVariables.count + dailyVariables.count : 0)
+        return CallCost.openMeteo(places: places, variables: variables, days: withForecasts ? Double(forecastDays) : 1)
     }
 
     /// A coordinate with at most 4 decimals (about 11 m) and never in exponent notation, which
@@ -156,11 +179,13 @@ public struct OpenMeteoClient: Sendable {
 
     private func errorForStatus(_ response: HTTPTransportResponse, http: HTTPRequester) -> ServiceError {
         let status = response.statusCode
-        if let body = try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: response.body) {
-            return .rejected(reason: http.serverWords(body.reason), status: status)
+        let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: response.body)).map { http.serverWords($0.reason) }
+        if status == 429 {
+            // Its limits are by the minute, hour and day: without the server's words, not "daily".
+            let until = RateLimitHold.until(retryAfter: response.header("Retry-After"), reason: reason, answeredAt: now())
+            return .rateLimited(reason: reason ?? "request limit reached, try again later", status: status, until: until)
         }
-        // Its limits are by the minute, hour and day: without the server's words, not "daily".
-        if status == 429 { return .rejected(reason: "request limit reached, try again later", status: status) }
+        if let reason { return .rejected(reason: reason, status: status) }
         return http.unexplainedStatus(response)
     }
 

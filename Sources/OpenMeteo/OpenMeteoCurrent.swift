@@ -7,8 +7,6 @@ struct OpenMeteoCurrent: Decodable, Equatable, Sendable {
     var apparentTemperature: Double?
     /// %.
     var relativeHumidity: Double?
-    /// °C.
-    var dewPoint: Double?
     /// mm over the preceding interval.
     var precipitation: Double?
     var weatherCode: Double?
@@ -34,7 +32,6 @@ struct OpenMeteoCurrent: Decodable, Equatable, Sendable {
         case temperature = "temperature_2m"
         case apparentTemperature = "apparent_temperature"
         case relativeHumidity = "relative_humidity_2m"
-        case dewPoint = "dew_point_2m"
         case precipitation
         case weatherCode = "weather_code"
         case cloudCover = "cloud_cover"

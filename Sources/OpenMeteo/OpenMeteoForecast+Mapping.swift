@@ -38,7 +38,7 @@ extension OpenMeteoForecast {
             temperature: UnitConversion.temperature(celsius: current.temperature) ?? MetricImperial(metric: nil, imperial: nil),
             realFeelTemperature: feelsLike,
             relativeHumidity: UnitConversion.whole(current.relativeHumidity),
-            dewPoint: UnitConversion.temperature(celsius: current.dewPoint),
+            dewPoint: UnitConversion.temperature(celsius: DewPoint.celsius(temperature: current.temperature, humidity: current.relativeHumidity)),
             wind: current.windSpeed == nil && direction == nil ? nil : Wind(direction: direction, speed: UnitConversion.speed(kilometresPerHour: current.windSpeed)),
             windGust: current.windGusts.map { Wind(direction: nil, speed: UnitConversion.speed(kilometresPerHour: $0)) },
             uvIndex: UnitConversion.whole(current.uvIndex),

@@ -8,27 +8,29 @@ import WeatherHTTP
 import WeatherModels
 import WeatherSource
 
-/// Open-Meteo as the app's `WeatherService`: the bundled top cities in one request per refresh.
-/// The 5-day and hourly forecasts that request brought go with the feed and are kept, so opening a
-/// city's detail after a refresh costs no call; before one (a feed restored from the archive) a
-/// city's forecast is one request.
+/// Open-Meteo as the app's `WeatherService`: the bundled top cities' current conditions in one
+/// request per refresh, at most one call a place (docs/spec.md §4 "What a request costs"); a
+/// city's hours and days in a request of their own when its detail opens, kept as AccuWeather's
+/// forecasts are.
 public final class OpenMeteoService: WeatherService, @unchecked Sendable {
     private let client: OpenMeteoClient
     private let lock = Lock()
-    /// Guarded by `lock`: refreshes and forecast requests run on background tasks.
-    private var forecasts: [String: ForecastResponse] = [:]
     /// The own cities of the last refresh, so a forecast of one can be asked for by key. Guarded by `lock`.
     private var places: [String: TopCity] = [:]
+    private let recordCalls: CallRecorder?
 
-    public init(client: OpenMeteoClient) {
+    /// `recordCalls` hears what each answered request cost: Open-Meteo counts what it served.
+    public init(client: OpenMeteoClient, recordCalls: CallRecorder? = nil) {
         self.client = client
+        self.recordCalls = recordCalls
     }
 
     public func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse {
         try await topCities(count: count, language: language, own: [])
     }
 
-    /// The own cities ride in the same request as the top cities: no call more.
+    /// The own cities ride in the same request as the top cities: no call more. No forecast
+    /// comes with it: the hours and days would make each place weigh more than one call.
     public func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
         let top = OpenMeteoTopCities.first(count)
         let topKeys = Set(top.map(\.key))
@@ -37,13 +39,12 @@ public final class OpenMeteoService: WeatherService, @unchecked Sendable {
             city.place.map { TopCity(place: $0, key: city.key) }
         }
         let feed = try await client.conditions(for: top + ownCities, language: language)
-        let brought = Self.forecasts(of: feed)
+        recordCalls?(OpenMeteoClient.cost(places: top.count + ownCities.count, withForecasts: false))
         lock.withLock {
-            forecasts = brought
             places = Dictionary(ownCities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
         return TopCitiesResponse(cities: Array(feed.cities.prefix(top.count)), rateLimitRemaining: nil,
-                                 ownCities: Array(feed.cities.dropFirst(top.count)), forecasts: brought)
+                                 ownCities: Array(feed.cities.dropFirst(top.count)))
     }
 
     public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
@@ -51,15 +52,14 @@ public final class OpenMeteoService: WeatherService, @unchecked Sendable {
     }
 
     public func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse {
-        if let kept = lock.withLock({ forecasts[cityKey] }) { return kept }
         guard let city = OpenMeteoTopCities.all.first(where: { $0.key == cityKey }) ?? lock.withLock({ places[cityKey] }) else {
             throw .unexpectedResponse(host: client.host, detail: "no bundled city with key \(cityKey)")
         }
-        let feed = try await client.conditions(for: [city], language: language)
+        let feed = try await client.conditions(for: [city], language: language, withForecasts: true)
+        recordCalls?(OpenMeteoClient.cost(places: 1, withForecasts: true))
         guard let forecast = Self.forecasts(of: feed)[cityKey] else {
             throw .unexpectedResponse(host: client.host, detail: "no forecast for \(city.englishName)")
         }
-        lock.withLock { forecasts[cityKey] = forecast }
         return forecast
     }
 

@@ -22,6 +22,9 @@ public enum ServiceError: Error, Equatable, Sendable {
     case server(code: String, message: String, status: Int)
     /// Another error status with only a reason in words (Open-Meteo's `{"error": true, "reason": …}`), already clipped.
     case rejected(reason: String, status: Int)
+    /// 429 with a wait the source stated (`Retry-After`) or its reason implies: no request to the
+    /// same source before `until` (docs/spec.md §4 "A 429"); the reason already clipped.
+    case rateLimited(reason: String, status: Int, until: Date)
     /// A body that is not the expected JSON, too large, or holding more cities than asked.
     case unexpectedResponse(host: String, detail: String)
     /// The request was cancelled.
@@ -29,12 +32,18 @@ public enum ServiceError: Error, Equatable, Sendable {
 }
 
 extension ServiceError {
+    /// The earliest instant the source may be asked again, when it said so; nil otherwise.
+    public var holdUntil: Date? {
+        if case .rateLimited(_, _, let until) = self { return until }
+        return nil
+    }
+
     /// Whether the next request to the same source would fail the same way (the network, the
     /// key, the day's limit), so a round of calls stops asking; a server's answer about one
     /// request (an error status with a body, a body of the wrong shape) says nothing of the next.
     public var failsEveryRequest: Bool {
         switch self {
-        case .unreachable, .certificateRejected, .timedOut, .unauthorized, .quotaExceeded, .cancelled: true
+        case .unreachable, .certificateRejected, .timedOut, .unauthorized, .quotaExceeded, .rateLimited, .cancelled: true
         case .server, .rejected, .unexpectedResponse: false
         }
     }
@@ -55,7 +64,7 @@ extension ServiceError: LocalizedError {
             return "daily request limit reached"
         case .server(let code, let message, let status):
             return "\(code): \(message) (\(status))"
-        case .rejected(let reason, let status):
+        case .rejected(let reason, let status), .rateLimited(let reason, let status, _):
             return "\(reason) (\(status))"
         case .unexpectedResponse(let host, let detail):
             return "unexpected response from \(host) (\(detail))"

@@ -52,14 +52,18 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var count: Int
     public var language: String
     public var selectedCityKey: String?
+    /// The calls a day automatic refreshes may spend (`--daily-calls` overrides it); nil: the
+    /// source's default. Only a person writes it: the program never saves it.
+    public var dailyCalls: Int?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, dailyCalls: Int? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending
         self.count = count
         self.language = language
         self.selectedCityKey = selectedCityKey
+        self.dailyCalls = dailyCalls
     }
 }
 

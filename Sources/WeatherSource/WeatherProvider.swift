@@ -24,3 +24,20 @@ public enum WeatherProvider: String, CaseIterable, Equatable, Sendable {
         }
     }
 }
+
+extension WeatherProvider {
+    /// The calls a day automatic refreshes may spend when nothing says otherwise: Open-Meteo's
+    /// half of its free 10,000, leaving room for other programs on the same address;
+    /// AccuWeather's limits depend on the paid plan, so none.
+    public var defaultDailyCalls: Int? {
+        switch self {
+        case .accuWeather: nil
+        case .openMeteo: 5_000
+        }
+    }
+
+    /// The day's budget: `--daily-calls`, else the settings file's `dailyCalls`, else the default.
+    public func dailyCalls(option: Int?, settings: Int?) -> Int? {
+        option ?? settings ?? defaultDailyCalls
+    }
+}

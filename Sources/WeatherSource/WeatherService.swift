@@ -7,8 +7,9 @@ public struct TopCitiesResponse: Equatable, Sendable {
     public var rateLimitRemaining: Int?
     /// The user's own cities asked for beside the top cities, in the order asked.
     public var ownCities: [CityWeather]
-    /// Forecasts the same answer brought, by city key (Open-Meteo's one request has them; they
-    /// cost nothing more, so the detail shows them without a key press).
+    /// Forecasts the same answer brought, by city key, kept so the detail shows them without a
+    /// request. No source brings any today: a forecast would make Open-Meteo's list request
+    /// weigh more than a call a place, so each city's comes when its detail opens.
     public var forecasts: [String: ForecastResponse]
     /// Own cities asked for whose call failed while the top cities came (AccuWeather asks for
     /// each on its own): the refresh still stands, these are missing from `ownCities`.

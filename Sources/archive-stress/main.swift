@@ -2,8 +2,10 @@
 // atomic archive never leave a file a reader cannot decode.
 //   archive-stress write FILE ID N   — archive N values tagged ID to FILE
 //   archive-stress read FILE N       — read FILE N times; exit 1 on the first undecodable read
+//   archive-stress ledger DIR SOURCE N — add one call to SOURCE in DIR's call ledger, N times
 import Foundation
 import PlistArchive
+import WeatherStore
 
 /// A value of a feed's shape and size: fifty records of nested fields.
 struct Sample: Codable {
@@ -40,6 +42,14 @@ case "write":
     for i in 0..<n {
         do { try KeyedArchive.archive(sample(args[3], i), to: url) } catch {
             FileHandle.standardError.write(Data("write \(i): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+case "ledger":
+    let ledger = CallLedger(directory: URL(fileURLWithPath: args[2]))
+    for i in 0..<n {
+        do { _ = try ledger.add(1, source: args[3], now: Date()) } catch {
+            FileHandle.standardError.write(Data("ledger \(i): \(error)\n".utf8))
             exit(1)
         }
     }

@@ -56,14 +56,22 @@ extension LaunchConfiguration {
         return .live(loader: feedLoader(over: files), files: files)
     }
 
-    /// The live source (AccuWeather only with a key).
+    /// The live source (AccuWeather only with a key), counting its calls in the ledger.
     var service: (any WeatherService)? {
+        let record = recordCalls
         switch provider {
         case .accuWeather:
-            apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout) }
+            return apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout, recordCalls: record) }
         case .openMeteo:
-            OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout))
+            return OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout), recordCalls: record)
         }
+    }
+
+    /// Adds what each answered request cost to the ledger every run of the program shares
+    /// (docs/spec.md §4); a ledger that cannot be written loses the count, never the answer.
+    var recordCalls: CallRecorder {
+        let ledger = CallLedger(directory: cacheDirectory), source = provider.rawValue
+        return { calls in _ = try? ledger.add(calls, source: source, now: Date()) }
     }
 
     /// The live source over this run's feed archive.

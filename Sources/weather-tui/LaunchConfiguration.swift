@@ -30,6 +30,8 @@ struct LaunchConfiguration: Equatable {
     var offline: Bool
     /// Seconds.
     var refreshAfter: TimeInterval
+    /// `--daily-calls`: nil when not given (the settings file's, else the source's default).
+    var dailyCalls: Int?
     var timeout: Double
     var noColor: Bool
     /// Whether the browser asks the terminal for clicks and the wheel (`--no-mouse` leaves them to it).
@@ -110,6 +112,7 @@ struct LaunchConfiguration: Equatable {
             demo: options.demo,
             offline: options.offline,
             refreshAfter: options.refreshAfter * 60,
+            dailyCalls: options.dailyCalls,
             timeout: options.timeout,
             noColor: options.noColor || noColorEnv,
             mouse: !options.noMouse,

@@ -88,6 +88,7 @@ extension Options {
             "--cache-dir": option { $0.cacheDir = $1 },
             "--config-dir": option { $0.configDir = $1 },
             "--refresh-after": option({ $0.refreshAfter = $1 }, default: defaultRefreshAfter),
+            "--daily-calls": option { $0.dailyCalls = $1 },
             "--timeout": option({ $0.timeout = $1 }, default: defaultTimeout),
             "--no-color": flag { $0.noColor = $1 },
             "--no-mouse": flag { $0.noMouse = $1 },

@@ -52,6 +52,9 @@ struct Options: ParsableCommand {
     @Option(name: .customLong("refresh-after"), parsing: .unconditional, help: ArgumentHelp("Fetch at start-up only if the saved feed is older than this many minutes.", valueName: "min"))
     var refreshAfter: Double = Options.defaultRefreshAfter
 
+    @Option(name: .customLong("daily-calls"), parsing: .unconditional, help: ArgumentHelp("Calls a day automatic refreshes may spend, shared by every run (default: Open-Meteo 5000, AccuWeather none).", valueName: "n"))
+    var dailyCalls: Int?
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Whole-request deadline in seconds (connect + body).", valueName: "sec"))
     var timeout: Double = Options.defaultTimeout
 
@@ -78,6 +81,9 @@ struct Options: ParsableCommand {
     mutating func validate() throws {
         guard refreshAfter >= 0, refreshAfter.isFinite else {
             throw ValidationError("--refresh-after must be a number of minutes, 0 or more.")
+        }
+        if let dailyCalls, dailyCalls < 1 {
+            throw ValidationError("--daily-calls must be a whole number of calls, 1 or more.")
         }
         guard timeout > 0, timeout.isFinite else {
             throw ValidationError("--timeout must be a positive number of seconds.")

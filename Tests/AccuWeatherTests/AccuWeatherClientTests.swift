@@ -121,6 +121,16 @@ struct AccuWeatherClientTests {
         #expect(try await topCitiesError(status: 429, body: "") == .quotaExceeded)
     }
 
+    @Test func tooManyRequestsWithRetryAfterHoldsUntilThen() async throws {
+        let answered = Date(timeIntervalSince1970: 1_795_790_000)
+        let server = try await LoopbackServer.start(status: 429, headers: ["Retry-After": "120"], body: Data())
+        defer { Task { await server.stop() } }
+        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 5, now: { answered })
+        let error = await capture { try await client.topCities(count: 50, language: "en-us") }
+        #expect(error == .rateLimited(reason: "request limit reached", status: 429, until: answered.addingTimeInterval(120)))
+        #expect(error?.errorDescription == "request limit reached (429)")
+    }
+
     @Test func otherStatusWithAnAccuWeatherBodyIsAServerErrorWithTheKeyRedacted() async throws {
         let body = #"{"Code":"BadRequest","Message":"Invalid apikey=\#(testKey) for \#(testKey)","Reference":"x"}"#
         #expect(try await topCitiesError(status: 400, body: body) == .server(code: "BadRequest", message: "Invalid apikey=••• for •••", status: 400))

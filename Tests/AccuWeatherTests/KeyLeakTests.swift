@@ -34,6 +34,7 @@ import AccuWeather
         case .quotaExceeded: "quotaExceeded"
         case .server: "server"
         case .rejected: "rejected"
+        case .rateLimited: "rateLimited"
         case .unexpectedResponse: "unexpectedResponse"
         case .cancelled: "cancelled"
         }

@@ -1,3 +1,4 @@
+import FlyingFox
 import Foundation
 import HTTPTestSupport
 import Testing
@@ -5,15 +6,20 @@ import WeatherHTTP
 import WeatherModels
 @testable import OpenMeteo
 
-/// Own cities ride in Open-Meteo's one forecast request (docs/spec.md §4: no call more).
+/// Own cities ride in Open-Meteo's one list request (docs/spec.md §4: no call more).
 @Suite("OpenMeteoService: own cities in the one request")
 struct OwnCitiesServiceTests {
     static let reykjavik = PlaceMatch(id: "om:3413829", name: "Reykjavík", region: "Capital Region", country: "Iceland",
                                       countryCode: "IS", latitude: 64.1355, longitude: -21.8954, timeZone: "Atlantic/Reykjavik")
 
     @Test func ownCitiesAreAskedForInTheSameRequestAndComeBackApart() async throws {
-        let one = try JSONSerialization.jsonObject(with: Fixture.openMeteo("forecast-one-documented.json"))
-        let server = try await LoopbackServer.start(status: 200, body: try JSONSerialization.data(withJSONObject: [one, one]))
+        let oneBody = try Fixture.openMeteo("forecast-one-documented.json")
+        let one = try JSONSerialization.jsonObject(with: oneBody)
+        let both = try JSONSerialization.data(withJSONObject: [one, one])
+        // The list's request asks for two places, a detail's for one.
+        let server = try await LoopbackServer.start { request in
+            HTTPResponse(statusCode: .ok, body: request.target.rawValue.contains("hourly=") ? oneBody : both)
+        }
         defer { Task { await server.stop() } }
         let service = OpenMeteoService(client: OpenMeteoClient(baseURL: server.baseURL, timeout: 5, transport: liveTransport))
         let top = OpenMeteoTopCities.first(1)
@@ -28,9 +34,13 @@ struct OwnCitiesServiceTests {
         let own = try #require(response.ownCities.first)
         #expect(response.ownCities.count == 1)
         #expect(own.key == "om:3413829" && own.englishName == "Reykjavík" && own.country.englishName == "Iceland")
-        // Its forecast came with the refresh: opening its detail asks nothing.
-        _ = try await service.dailyForecast(cityKey: "om:3413829", language: "en-us")
-        #expect(server.requests.all.count == 1)
+        // Its hours and days come when its detail opens: one request, for it alone.
+        let forecast = try await service.dailyForecast(cityKey: "om:3413829", language: "en-us")
+        #expect(!forecast.forecast.dailyForecasts.isEmpty && forecast.hourly != nil)
+        #expect(server.requests.all.count == 2)
+        let detail = try #require(URLComponents(string: server.requests.all[1])?.queryItems)
+        #expect(detail.first { $0.name == "latitude" }?.value == "64.1355")
+        #expect(detail.first { $0.name == "forecast_days" }?.value == "7")
     }
 
     @Test func searchGoesToTheGeocodingAPI() async throws {

@@ -64,7 +64,12 @@ struct PlaceSearchTests {
 
     @Test func tooManyRequestsIsTheRequestLimit() async throws {
         let (result, _) = try await search(status: 429, body: Data())
-        #expect(throws: ServiceError.rejected(reason: "request limit reached, try again later", status: 429)) { try result.get() }
+        guard case .failure(let error) = result else {
+            Issue.record("a 429 was read as places")
+            return
+        }
+        #expect(error.localizedDescription == "request limit reached, try again later (429)")
+        #expect(error.holdUntil != nil)
     }
 
     @Test func aBadPlaceNamesItsPosition() async throws {

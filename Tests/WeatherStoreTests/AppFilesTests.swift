@@ -26,6 +26,13 @@ import WeatherStore
         #expect(notice == "settings.plist: dropped units (unreadable); the other settings kept")
     }
 
+    @Test func aDailyBudgetWrittenByAPersonIsRead() throws {
+        try writeSettings("<key>dailyCalls</key><integer>2000</integer>")
+        #expect(files.loadSettings().settings?.dailyCalls == 2000)
+        try writeSettings("<key>count</key><integer>100</integer>")
+        #expect(files.loadSettings().settings?.dailyCalls == nil)
+    }
+
     @Test func noSettingsFileIsNoSettingsAndNothingToSay() {
         let (settings, notice) = files.loadSettings()
         #expect(settings == nil && notice == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherModels
+import WeatherSource
 @testable import weather_tui
 
 @Suite struct LaunchConfigurationTests {
@@ -88,7 +89,8 @@ import WeatherModels
     }
 
     @Test(arguments: [["--count", "75"], ["--units", "kelvin"], ["--format", "xml"], ["--timeout", "0"],
-                      ["--refresh-after", "-1"], ["--language", "en us"], ["--demo", "--offline"], ["--bogus"]])
+                      ["--refresh-after", "-1"], ["--language", "en us"], ["--demo", "--offline"], ["--bogus"],
+                      ["--daily-calls", "0"], ["--daily-calls", "1.5"]])
     func badValuesAreUsageErrors(args: [String]) {
         #expect(throws: (any Error).self) { try Options.parse(args) }
     }
@@ -105,6 +107,15 @@ import WeatherModels
         } catch {
             #expect(Options.fullMessage(for: error).contains(range), "\(args): \(Options.fullMessage(for: error))")
         }
+    }
+
+    @Test func dailyCallsIsCarriedAndTheSourceDecidesTheDefault() throws {
+        #expect(try resolve(["--daily-calls", "2000"]).dailyCalls == 2000)
+        #expect(try resolve([]).dailyCalls == nil)
+        #expect(WeatherProvider.openMeteo.dailyCalls(option: nil, settings: nil) == 5_000)
+        #expect(WeatherProvider.accuWeather.dailyCalls(option: nil, settings: nil) == nil)
+        #expect(WeatherProvider.openMeteo.dailyCalls(option: nil, settings: 800) == 800)
+        #expect(WeatherProvider.openMeteo.dailyCalls(option: 2_000, settings: 800) == 2_000)
     }
 
     @Test func badBaseURLIsAUsageError() throws {

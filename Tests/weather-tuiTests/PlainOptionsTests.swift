@@ -61,7 +61,7 @@ import Testing
     static let samples = [
         "--api-key": "k-123", "--base-url": "http://127.0.0.1:9/api", "--language": "ja-jp",
         "--cache-dir": "/tmp/x cache", "--config-dir": "relative/conf", "--refresh-after": "0.5",
-        "--timeout": "2", "--city": "Paris, US",
+        "--timeout": "2", "--city": "Paris, US", "--daily-calls": "2000",
     ]
 
     @Test func everyOptionAndValueMeansWhatItMeansToTheParser() throws {

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import ArchiveTestSupport
+import PlistArchive
+import WeatherModels
+import WeatherStore
+
+/// The calls each source was sent today, shared by every run of the program.
+@Suite struct CallLedgerTests {
+    let folder = Make.tempDirectory()
+    var ledger: CallLedger { CallLedger(directory: folder) }
+    /// 2026-11-27 14:30 UTC.
+    static let afternoon = Date(timeIntervalSince1970: 1_795_737_600 + 14.5 * 3_600)
+
+    private func text() throws -> String {
+        String(decoding: try Data(contentsOf: ledger.url), as: UTF8.self)
+    }
+
+    @Test func addsUpAndIsReadableByAPerson() throws {
+        _ = try ledger.add(150, source: "open-meteo", now: Self.afternoon)
+        _ = try ledger.add(1.5, source: "open-meteo", now: Self.afternoon)
+        let after = try ledger.add(4, source: "accuweather", now: Self.afternoon)
+        #expect(after.counts.spent("open-meteo") == 151.5 && after.counts.spent("accuweather") == 4)
+        #expect(after.notice == nil)
+        #expect(try text() == """
+            # weather-tui: calls sent to each source on this UTC day, by the sources' own counting
+            day 2026-11-27
+            accuweather 4
+            open-meteo 151.5
+
+            """)
+        #expect(ledger.read(now: Self.afternoon).counts == after.counts)
+    }
+
+    @Test func noLedgerCountsNothing() {
+        #expect(ledger.read(now: Self.afternoon) == .init(counts: .init(day: CallDay(containing: Self.afternoon)), notice: nil))
+    }
+
+    @Test func aNewUTCDayStartsFromNothing() throws {
+        _ = try ledger.add(4_000, source: "open-meteo", now: Self.afternoon)
+        let nextDay = Self.afternoon.addingTimeInterval(10 * 3_600)  // 00:30 UTC the next day
+        #expect(ledger.read(now: nextDay).counts.spent("open-meteo") == 0)
+        let after = try ledger.add(150, source: "open-meteo", now: nextDay)
+        #expect(after.counts == .init(day: CallDay(containing: nextDay), calls: ["open-meteo": 150]))
+        #expect(try text().contains("day 2026-11-28\n"))
+    }
+
+    @Test func aClockSetBackKeepsTheLaterDaysCounts() throws {
+        _ = try ledger.add(4_000, source: "open-meteo", now: Self.afternoon)
+        let dayBefore = Self.afternoon.addingTimeInterval(-86_400)
+        #expect(ledger.read(now: dayBefore).counts.spent("open-meteo") == 4_000)
+        #expect(try ledger.add(150, source: "open-meteo", now: dayBefore).counts.spent("open-meteo") == 4_150)
+    }
+
+    @Test func aDamagedLedgerStartsTheDayAfreshAndSaysSoOnce() throws {
+        try Data("day yesterday\nopen-meteo lots\n".utf8).write(to: ledger.url)
+        let first = try ledger.add(150, source: "open-meteo", now: Self.afternoon)
+        #expect(first.counts.spent("open-meteo") == 150)
+        #expect(first.notice == "Calls.txt was unreadable (line 1: bad day): today's calls count from now")
+        #expect(FileManager.default.fileExists(atPath: ledger.url.path + ".corrupt"))
+        let second = try ledger.add(150, source: "open-meteo", now: Self.afternoon)
+        #expect(second.notice == nil && second.counts.spent("open-meteo") == 300)
+    }
+
+    @Test func aDamagedLedgerReadIsSaidAndCountsNothing() throws {
+        try Data([0xFF, 0xFE, 0x00]).write(to: ledger.url)
+        let reading = ledger.read(now: Self.afternoon)
+        #expect(reading.counts.calls.isEmpty)
+        #expect(reading.notice == "Calls.txt was unreadable (not text): today's calls count from now")
+        #expect(ledger.read(now: Self.afternoon).notice == nil)
+    }
+
+    @Test func twoProcessesAddingAtOnceLoseNoCall() throws {
+        let tool = Make.productsDirectory.appendingPathComponent("archive-stress")
+        try #require(FileManager.default.isExecutableFile(atPath: tool.path), "archive-stress not built next to the tests")
+        func start(_ source: String) throws -> Process {
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = ["ledger", folder.path, source, "200"]
+            try process.run()
+            return process
+        }
+        let writers = try [start("open-meteo"), start("open-meteo"), start("accuweather")]
+        for writer in writers { writer.waitUntilExit() }
+        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        let counts = ledger.read(now: Date()).counts
+        #expect(counts.spent("open-meteo") == 400 && counts.spent("accuweather") == 200)
+    }
+}

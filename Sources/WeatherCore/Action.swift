@@ -50,6 +50,8 @@ public enum Action: Equatable, Sendable {
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: String? = nil)
     case pinsLoaded([PinnedCity])
+    /// The calls every run of the program sent the source today, as the ledger says.
+    case ledgerRead(calls: Double)
     /// A save failed; the user is told once, nothing else changes.
     case saveFailed(String)
     /// `a`: the add-a-city prompt and its search (State+Places.swift).

@@ -34,6 +34,11 @@ public struct AppConfig: Equatable, Sendable {
     /// Whether the browser reads the mouse (`--no-mouse` leaves it to the terminal): the help
     /// lists clicks only then.
     public var mouse: Bool
+    /// `--daily-calls`: calls a day automatic refreshes may spend (nil: the settings file's, else
+    /// the source's default).
+    public var dailyCalls: Int?
+    /// What one refresh of the list costs by the source's own counting (`CallCost`).
+    public var refreshCost: RefreshCost = RefreshCost(fixed: 1, perPlace: 0, perOwnCity: 1)
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
                 offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",
@@ -50,5 +55,25 @@ public struct AppConfig: Equatable, Sendable {
         self.timeZone = timeZone
         self.inBrowser = inBrowser
         self.mouse = mouse
+    }
+}
+
+/// One refresh's calls, as a source counts them: `fixed + perPlace × listed places + perOwnCity ×
+/// own cities` (AccuWeather: 1 + 1 per own city; Open-Meteo: what its client's list request weighs
+/// a place, for every place). The executable fills it from each client's own cost rule.
+public struct RefreshCost: Equatable, Sendable {
+    public var fixed: Double
+    public var perPlace: Double
+    public var perOwnCity: Double
+
+    public init(fixed: Double, perPlace: Double, perOwnCity: Double) {
+        self.fixed = fixed
+        self.perPlace = perPlace
+        self.perOwnCity = perOwnCity
+    }
+
+    /// Calls one refresh of `places` listed places and `own` own cities costs.
+    public func calls(places: Int, own: Int) -> Double {
+        fixed + perPlace * Double(max(places, 0)) + perOwnCity * Double(max(own, 0))
     }
 }

@@ -21,6 +21,8 @@ public enum Effect: Equatable, Sendable {
     /// Make this change to `Pinned.plist` as it is on disk then; the cities as saved come back as
     /// `.pinsLoaded` (with what another copy of the program changed meanwhile).
     case changePins(PinChange)
+    /// Read how many calls every run of the program sent the source today (before an automatic refresh).
+    case readLedger
     /// Stop the run of this effect in flight, if any: its result is never applied.
     case cancel(EffectID)
     /// Leave the program: every request in flight is cancelled (saves finish).
@@ -31,7 +33,7 @@ public enum Effect: Equatable, Sendable {
 /// the same id replaces the first (a new search, a newer snapshot of the forecasts), and
 /// `Effect.cancel` names it.
 public enum EffectID: Hashable, Sendable {
-    case feed, search, saveForecasts
+    case feed, search, saveForecasts, readLedger
     case forecast(cityKey: String)
     /// Reading the saved feed's details and the saved forecasts after the first frame (`Store.start`).
     case restoreFeedDetails, restoreForecasts
@@ -40,7 +42,7 @@ public enum EffectID: Hashable, Sendable {
     public var isRequest: Bool {
         switch self {
         case .feed, .search, .forecast: true
-        case .saveForecasts, .restoreFeedDetails, .restoreForecasts: false
+        case .saveForecasts, .restoreFeedDetails, .restoreForecasts, .readLedger: false
         }
     }
 }

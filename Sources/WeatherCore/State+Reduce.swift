@@ -80,6 +80,7 @@ extension State {
             return togglePin()
 
         case .refresh:
+            if !isFetching { noteBudget() }
             return startFetch(userAsked: true)
         case .quit:
             if showHelp || showMessages {
@@ -98,6 +99,9 @@ extension State {
             clampScroll()
         case .tick(let date):
             now = date
+            return refreshIfDue()
+        case .ledgerRead(let calls):
+            return ledgerRead(calls)
 
         case .archiveRestored(let result):
             return restored(result)
@@ -126,6 +130,7 @@ extension State {
         case .settingsLoaded(let saved, let problem):
             if let problem { notice = problem }
             guard let saved else { return [] }
+            autoRefresh.savedDailyCalls = saved.dailyCalls
             units = FeedPolicy.units(config: config, saved: saved)
             sortField = saved.sortField
             sortDescending = saved.sortDescending
@@ -244,6 +249,7 @@ extension State {
 
     mutating func loaded(_ result: Result<FeedPayload, FeedError>) -> [Effect] {
         isFetching = false
+        if case .failure(let error) = result { noteRefreshEnded(error) } else { noteRefreshEnded(nil) }
         switch result {
         case .success(let payload):
             feed = payload.feed
@@ -274,7 +280,7 @@ extension Action {
     var isUserIntent: Bool {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
-             .saveFailed, .tick, .pageRows, .addCity(.found):
+             .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found):
             return false
         default:
             return true

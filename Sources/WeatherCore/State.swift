@@ -94,6 +94,8 @@ public struct State: Equatable, Sendable {
     public var addedCityKey: String?
     /// A city was added while a refresh was in flight: one more refresh brings its weather.
     public var refreshAfterCurrent: Bool = false
+    /// Refreshing by itself: failures, a 429's hold, the ledger's count (State+Refreshing.swift).
+    public var autoRefresh = AutoRefresh()
     /// Own cities the list lacks because this source cannot fetch them, as the user was last
     /// told (told again only when the set changes).
     public var unlistedOwnKeys: Set<String> = []

@@ -112,6 +112,8 @@ public final class Store {
             start(.search) { await .addCity(.found(query: text, env.searchPlaces(text, language))) }
         case .fetchForecast(let key, let language):
             start(.forecast(cityKey: key)) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
+        case .readLedger:
+            start(.readLedger) { .ledgerRead(calls: env.callsToday()) }
         case .saveForecasts(let value):
             // Saves run in the order asked, and one replaced before it began is skipped: an older
             // snapshot never lands after a newer one, and a burst of changes is written once.

@@ -53,7 +53,10 @@ extension LaunchConfiguration {
     var environment: AppEnvironment {
         if demo { return .demo() }
         let files = self.files
-        return .live(loader: feedLoader(over: files), files: files)
+        var environment = AppEnvironment.live(loader: feedLoader(over: files), files: files)
+        let ledger = CallLedger(directory: cacheDirectory), source = provider.rawValue
+        environment.callsToday = { ledger.read(now: Date()).counts.spent(source) }
+        return environment
     }
 
     /// The live source (AccuWeather only with a key), counting its calls in the ledger.
@@ -104,8 +107,23 @@ extension LaunchConfiguration {
     var onceConfig: AppConfig { appConfig(timeZone: .utc, inBrowser: false) }
 
     private func appConfig(timeZone: ZoneInfo, inBrowser: Bool) -> AppConfig {
-        AppConfig(count: count, language: language, units: units, refreshAfter: refreshAfter, offline: offline,
-                  demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone, inBrowser: inBrowser,
-                  mouse: mouse)
+        var config = AppConfig(count: count, language: language, units: units, refreshAfter: refreshAfter, offline: offline,
+                               demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone,
+                               inBrowser: inBrowser, mouse: mouse)
+        config.dailyCalls = dailyCalls
+        config.refreshCost = refreshCost
+        return config
+    }
+
+    /// One refresh's calls by the source's own rule, from its client (`CallCost`).
+    var refreshCost: RefreshCost {
+        switch provider {
+        case .accuWeather:
+            RefreshCost(fixed: CallCost.accuWeatherRefresh(ownCities: 0), perPlace: 0, perOwnCity: 1)
+        case .openMeteo:
+            // Own cities are places of the same one request.
+            RefreshCost(fixed: 0, perPlace: OpenMeteoClient.cost(places: 1, withForecasts: false),
+                        perOwnCity: OpenMeteoClient.cost(places: 1, withForecasts: false))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import WeatherCore
+import WeatherSource
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -41,6 +42,13 @@ public final class TerminalApp {
         return Date(timeIntervalSince1970: ((seconds / interval).rounded(.down) + 1) * interval)
     }
 
+    /// When the loop next ticks: the next minute, or sooner the instant an automatic refresh falls
+    /// due (a due time already ticked at, or past, waits for the minute: it never spins).
+    static func wakeTime(refreshDue: Date?, lastTick: Date, nextTick: Date) -> Date {
+        guard let refreshDue, refreshDue > lastTick else { return nextTick }
+        return min(refreshDue, nextTick)
+    }
+
     /// Takes over the terminal, runs until quit or a termination signal, and always hands it back.
     @discardableResult
     public func run() throws(TerminalError) -> Exit {
@@ -61,12 +69,16 @@ public final class TerminalApp {
             if driver.processPendingResults() { dirty = true }
             if driver.isQuitting { return .quit }
             let now = clock()
+            // The clock ticks on the minute, and at the instant an automatic refresh falls due
+            // (once: a due time already ticked at waits for the minute).
+            var wakeAt = Self.wakeTime(refreshDue: driver.state.refreshPlan.next, lastTick: lastTick, nextTick: nextTick)
             // A clock set back ticks at once too: waiting for it to pass the next tick again
             // would freeze every age and the header's time for as long as it was set back.
-            if now >= nextTick || now < lastTick {
+            if now >= wakeAt || now < lastTick {
                 lastTick = now
                 nextTick = Self.nextTick(after: now, every: tickInterval)
                 driver.tick(now: now)
+                wakeAt = Self.wakeTime(refreshDue: driver.state.refreshPlan.next, lastTick: lastTick, nextTick: nextTick)
                 dirty = true
             }
             if dirty {
@@ -79,7 +91,7 @@ public final class TerminalApp {
                 lastFrame = frame
                 dirty = false
             }
-            let untilTick = max(0, nextTick.timeIntervalSince(now) * 1000).rounded(.up)
+            let untilTick = max(0, wakeAt.timeIntervalSince(now) * 1000).rounded(.up)
             let keys = backend.waitForKeys(timeoutMilliseconds: Int(min(untilTick, 3_600_000)), wake: driver.wakeDescriptor)
             for key in keys {
                 // A result that arrived while the key was awaited is applied first: the key acts on

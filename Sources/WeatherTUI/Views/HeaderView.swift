@@ -26,6 +26,10 @@ public enum HeaderView {
         /// Calls a refresh costs: one for the feed, and one per own city the source fetches apart.
         public var refreshCalls: (feed: Int, own: Int)
         public var rateLimitRemaining: Int?
+        /// When the next automatic refresh goes and why then (nil: none will).
+        public var nextRefresh: RefreshSchedule.Plan?
+        /// The data is older than twice `--refresh-after`.
+        public var isStale: Bool = false
     }
 
     /// The header for a line `width` columns wide: the program's name, then the data's age, give
@@ -44,14 +48,36 @@ public enum HeaderView {
             withoutAge.append("no data yet")
         }
         // Before the API count so it survives truncation on narrow terminals.
-        var tail: [String] = []
-        if header.isFetching { tail.append("refreshing…") }
+        var essential: [String] = []
+        if header.isStale { essential.append("STALE") }
+        if header.isFetching {
+            essential.append("refreshing…")
+        } else if let next = header.nextRefresh.flatMap({ nextRefresh($0, now: header.now, timeZone: header.timeZone) }) {
+            essential.append(next)
+        }
+        var tail = essential
         if let cost = refreshCost(header.refreshCalls) { tail.append(cost) }
         if let left = header.rateLimitRemaining { tail.append("\(left) API calls left") }
-        // What gives way when the line is too narrow: the program's name, then the data's age.
-        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail]
+        // What gives way when the line is too narrow: the program's name, the cost and calls
+        // left, then the data's age in words; its time and the next refresh stay.
+        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withAge + essential, withoutAge + essential]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]
+    }
+
+    /// The next automatic refresh in words: `next 14:30`, `next 15:10 (budget)`, `retry 14:32`,
+    /// `limit until 14:32`, `budget spent until 00:00`; nil when none will go.
+    static func nextRefresh(_ plan: RefreshSchedule.Plan, now: Date, timeZone: ZoneInfo) -> String? {
+        guard let next = plan.next else { return nil }
+        let at = WeatherFormat.when(max(next, now), now: now, timeZone: timeZone)
+        switch plan.reason {
+        case .due: return "next \(at)"
+        case .stretched: return "next \(at) (budget)"
+        case .retrying: return "retry \(at)"
+        case .limited: return "limit until \(at)"
+        case .budgetSpent: return "budget spent until \(at)"
+        case .offline: return nil
+        }
     }
 
     /// `refresh: 1 + 3 calls` where a refresh costs more than one call (AccuWeather with own
@@ -76,5 +102,7 @@ extension HeaderView.Content {
         isFetching = state.isFetching
         refreshCalls = FeedPolicy.refreshCalls(config: state.config, pinned: state.pinned)
         rateLimitRemaining = state.rateLimitRemaining
+        nextRefresh = state.refreshPlan
+        isStale = state.isStale
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 import Glibc
 #endif
 
-/// A terminal double for tests: plays scripted keys and keeps every presented frame.
+/// A terminal double for tests: plays scripted keys and keeps every frame a real backend would
+/// have sent something for.
 public final class InMemoryBackend: TerminalBackend {
     public private(set) var size: TerminalSize
     public let supportsColor: Bool

@@ -4,6 +4,7 @@ public struct ColorSlot: RawRepresentable, Equatable, Hashable, Sendable {
     /// The slot's number (the backend's colour pair); 0 is the terminal's default colours.
     public var rawValue: UInt8
 
+    @inlinable
     public init(rawValue: UInt8) {
         self.rawValue = rawValue
     }
@@ -20,6 +21,8 @@ public struct Style: Equatable, Hashable, Sendable {
     public var underline: Bool
     public var color: ColorSlot
 
+    // Inlinable: the map makes a style for each of thousands of markers a frame, from another module.
+    @inlinable
     public init(bold: Bool = false, reverse: Bool = false, dim: Bool = false, underline: Bool = false, color: ColorSlot = .plain) {
         self.bold = bold
         self.reverse = reverse

@@ -124,7 +124,7 @@ struct ScriptedBrowser {
     mutating func press(_ keys: [KeyEvent]) {
         for key in keys {
             let command = KeyMap.command(for: key, state: state)
-            guard let command, let action = StoreDriver.action(for: command) else {
+            guard let action = command?.action else {
                 Issue.record("key \(key) does nothing here: the screen would not be the one named")
                 continue
             }

@@ -33,9 +33,10 @@ public enum BrowserView {
             DetailView.draw(m, into: &buffer, rect: rect, focused: wide && m.mode == .detail && !detailFullScreen)
         }
         if let rect = layout.filter { FilterPromptView.draw(m, into: &buffer, rect: rect) }
-        StatusLineView.draw(m, into: &buffer, rect: layout.status, detailFullScreen: detailFullScreen)
+        StatusLineView.draw(hints: KeyBindings.hints(on: .of(m, detailFullScreen: detailFullScreen)), notice: m.notice,
+                            position: StatusLineView.position(m), into: &buffer, rect: layout.status)
         PlaceSearchView.draw(m, into: &buffer, size: size)
-        if m.showHelp { HelpOverlay.draw(m, into: &buffer, size: size) }
+        if m.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: m.config.mouse), scroll: m.overlayScroll, into: &buffer, size: size) }
         if m.showMessages { MessagesOverlay.draw(m, into: &buffer, size: size) }
     }
 }

@@ -89,7 +89,7 @@ public struct OverlayExtent: Equatable, Sendable {
     public static func of(_ m: State, size: TerminalSize) -> OverlayExtent {
         let lines: Int
         if m.showHelp {
-            lines = HelpOverlay.lines(m).count
+            lines = KeyBindings.help(mouse: m.config.mouse).count
         } else if m.showMessages {
             lines = MessagesOverlay.lines(m, size: size).count
         } else {

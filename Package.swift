@@ -51,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // Tests only: the golden screens' recording and diffing.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .systemLibrary(
@@ -135,7 +137,13 @@ let package = Package(
             path: "Tests/HTTPTestSupport"
         ),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource"]),
-        .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw", "WeatherStore", "PlistArchive"]),
+        .testTarget(
+            name: "WeatherTUITests",
+            dependencies: [
+                "WeatherTUI", "CNcursesw", "WeatherStore", "PlistArchive",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource", "HTTPTestSupport"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program
         // (floor 1, which the goals name) and a FoundationEssentials one, as the program is (floor 0).

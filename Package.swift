@@ -53,6 +53,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Tests only: readable differences of two values.
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.3"),
+        // Tests only: the golden screens' recording and diffing.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .systemLibrary(
@@ -163,7 +165,9 @@ let package = Package(
         .target(name: "BrowserTestSupport", dependencies: ["WeatherTUI", "WeatherCore", "WeatherModels", "TerminalKit"], path: "Tests/BrowserTestSupport"),
         .testTarget(
             name: "WeatherTUITests",
-            dependencies: ["WeatherTUI", "TerminalKit", "TerminalNcurses", "BrowserTestSupport", "EssentialsSupport", "WeatherStore", "PlistArchive"]
+            dependencies: ["WeatherTUI", "TerminalKit", "TerminalNcurses", "BrowserTestSupport", "EssentialsSupport", "WeatherStore", "PlistArchive",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
         ),
         .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "EssentialsSupport", "WeatherStore", "WeatherSource", "HTTPTestSupport"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program

@@ -50,7 +50,7 @@ public struct ScriptedBrowser {
     public mutating func press(_ keys: [KeyEvent]) throws(KeyDoesNothing) {
         for key in keys {
             let command = KeyMap.command(for: key, state: state)
-            guard let command, let action = StoreDriver.action(for: command) else { throw KeyDoesNothing(key: key) }
+            guard let action = command?.action else { throw KeyDoesNothing(key: key) }
             fitPage()
             send(action)
         }

@@ -189,7 +189,7 @@ import BrowserTestSupport
         var m = try Self.state(hours: Self.hours())
         m.mode = .list
         let size = TerminalSize(columns: 100, rows: 16)
-        #expect(KeyMap.command(for: .pageDown, state: m) == .pageDown)
+        #expect(KeyMap.command(for: .pageDown, state: m) == .send(.pageDown))
         #expect(BrowserView.render(m, size: size).lines.contains { $0.contains("↓ more (⏎, then PgDn)") })
         m.mode = .detail
         #expect(KeyMap.command(for: .pageDown, state: m) == .scrollDetailPages(1))

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotTesting
 import Testing
 @testable import WeatherCore
 import WeatherHTTP
@@ -8,21 +9,24 @@ import BrowserTestSupport
 import EssentialsSupport
 import TerminalKit
 
-/// Whole screens, every line of the buffer, against text files a person has read: the `contains`
-/// checks in `BrowserViewTests` say what must be there, these say that nothing else moved
-/// (a column off by one, a cut-off word, a stray character).
+/// Whole screens, every cell of the buffer, its text and its style, against files a person has
+/// read: the `contains` checks in `BrowserViewTests` say what must be there, these say that nothing
+/// else moved (a column off by one, a cut-off word, a stray character, a changed colour role).
 ///
-/// The expected screens are `Tests/Fixtures/golden-screens/<screen>-<columns>x<rows>.txt`, one line
-/// per buffer row, trailing spaces included. They live outside the test target's folder because
-/// SwiftPM warns about every file in a target it is not told about.
+/// The expected screens are `Tests/Fixtures/golden-screens/screen.<screen>-<columns>x<rows>.txt`:
+/// the rows, trailing spaces included, then the style runs of each row (`GoldenScreen.text(of:)`).
+/// They live outside the test target's folder because SwiftPM warns about every file in a target
+/// it is not told about. swift-snapshot-testing compares and records them; a mismatch prints a
+/// diff of the lines.
 ///
 /// After a change that is meant to alter a screen, re-record and read the diff:
 ///
-///     GOLDEN_RECORD=1 swift test --filter GoldenScreenTests
+///     SNAPSHOT_TESTING_RECORD=failed swift test --filter GoldenScreenTests
 ///     git diff Tests/Fixtures/golden-screens
 ///
 /// A recording run writes the screens that differ and fails for each of them, so a recording is
-/// never mistaken for a pass; run again without `GOLDEN_RECORD` to see it green.
+/// never mistaken for a pass; run again without the variable to see it green (`all` rewrites
+/// every file, `missing` only those not there yet).
 ///
 /// Deterministic on any machine: the clock, the user's time zone (a fixed UTC+1, not `TZ`) and the
 /// feed's language are passed in; the views read no locale (numbers through C's `printf` are
@@ -37,13 +41,30 @@ import TerminalKit
     func screenMatchesItsGoldenFile(_ golden: GoldenCase) throws {
         var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline)
         try browser.press(golden.screen.keys)
-        let lines = BrowserView.render(browser.state, size: golden.size).lines
+        let screen = BrowserView.render(browser.state, size: golden.size)
 
         // Whatever the file says, a frame fills the terminal exactly: no row short or spilling over.
-        for (row, line) in lines.enumerated() {
+        for (row, line) in screen.lines.enumerated() {
             #expect(DisplayWidth.width(of: line) == golden.size.columns, "row \(row + 1) is \(DisplayWidth.width(of: line)) columns wide")
         }
-        try GoldenFile.check(lines, name: golden.fileName)
+        GoldenScreen.check(screen, name: golden.name)
+    }
+
+    /// The recorded form says each cell's style: a screen that differs in one cell's colour role
+    /// alone, same text, same attributes, is a different screen.
+    @Test func aChangedColourRoleIsADifferentScreen() throws {
+        var browser = ScriptedBrowser(size: TerminalSize(columns: 80, rows: 24), refreshFails: false)
+        try browser.press([])
+        let screen = BrowserView.render(browser.state, size: TerminalSize(columns: 80, rows: 24))
+        var recoloured = screen
+        recoloured.restyle(x: 0, y: 0, count: screen.width) { style in
+            var style = style
+            style.color = ColorRole.notice.slot
+            return style
+        }
+        #expect(recoloured.lines == screen.lines)
+        let diff = try #require(Snapshotting<ScreenBuffer, String>.screen.diffing.diff(GoldenScreen.text(of: screen), GoldenScreen.text(of: recoloured)))
+        #expect(diff.0.contains("1: 1–80 bold reverse notice"), "\(diff.0)")
     }
 }
 
@@ -87,60 +108,57 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     var screen: Screen
     var size: TerminalSize
 
-    var fileName: String { "\(screen.rawValue)-\(size.columns)x\(size.rows).txt" }
+    /// The name its file is recorded under.
+    var name: String { "\(screen.rawValue)-\(size.columns)x\(size.rows)" }
     var testDescription: String { "\(screen.rawValue) at \(size.columns)×\(size.rows)" }
 }
 
-/// Reading, comparing and recording the expected screens.
-enum GoldenFile {
+/// Reading, comparing and recording the expected screens, through swift-snapshot-testing.
+enum GoldenScreen {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/golden-screens")
 
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["GOLDEN_RECORD"] == "1" }
-
-    static func check(_ actual: [String], name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = directory.appendingPathComponent(name)
-        let recorded = try? String(contentsOf: url, encoding: .utf8)
-        let expected = recorded.map(lines(of:))
-        if expected == actual { return }
-        if isRecording {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try (actual.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(name): read it (git diff), then run again without GOLDEN_RECORD", sourceLocation: sourceLocation)
-            return
+    /// Fails the current test when `buffer` is not the screen recorded as `name`.
+    static func check(_ buffer: ScreenBuffer, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let failure = verifySnapshot(of: buffer, as: .screen, named: name, snapshotDirectory: directory.path, testName: "screen") {
+            Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
         }
-        guard let expected else {
-            Issue.record("no golden file \(name); record it with GOLDEN_RECORD=1 swift test --filter GoldenScreenTests",
-                         sourceLocation: sourceLocation)
-            return
-        }
-        Issue.record(Comment(rawValue: diff(expected: expected, actual: actual, name: name)), sourceLocation: sourceLocation)
     }
 
-    /// The file's rows (its last newline ends the last row; it does not start another).
-    static func lines(of text: String) -> [String] {
-        var rows = text.components(separatedBy: "\n")
-        if rows.last == "" { rows.removeLast() }
-        return rows
+    /// The screen as a person reads it: its rows, then for each row the runs of cells drawn in
+    /// anything but the plain style ("3: 1–80 bold reverse header"), so a changed attribute or
+    /// colour role shows in the diff beside the row it is on.
+    static func text(of buffer: ScreenBuffer) -> String {
+        var out = buffer.lines
+        out.append("")
+        out.append("styles (row: first–last column, from 1; plain cells unlisted):")
+        for y in 0..<buffer.height {
+            var runs: [String] = []
+            var x = 0
+            while x < buffer.width {
+                let style = buffer[x, y].style
+                var end = x + 1
+                while end < buffer.width, buffer[end, y].style == style { end += 1 }
+                if style != .plain { runs.append("\(x + 1)–\(end) \(name(of: style))") }
+                x = end
+            }
+            if !runs.isEmpty { out.append("\(y + 1): " + runs.joined(separator: "; ")) }
+        }
+        return out.joined(separator: "\n") + "\n"
     }
 
-    /// The rows that differ, expected above actual, each between `|` so trailing spaces show.
-    static func diff(expected: [String], actual: [String], name: String) -> String {
-        var out = ["screen differs from \(name) (rows numbered from 1; GOLDEN_RECORD=1 re-records):"]
-        if expected.count != actual.count { out.append("  \(expected.count) rows expected, \(actual.count) drawn") }
-        for row in 0..<max(expected.count, actual.count) {
-            let e = row < expected.count ? expected[row] : nil
-            let a = row < actual.count ? actual[row] : nil
-            guard e != a else { continue }
-            let number = String(row + 1).leftPadded(to: 3)
-            out.append("  row \(number) expected |\(e ?? "(none)")|")
-            out.append("            actual |\(a ?? "(none)")|")
-        }
-        return out.joined(separator: "\n")
+    /// "bold reverse header": the attributes set, then the colour role unless it is plain.
+    static func name(of style: Style) -> String {
+        let words = [(style.bold, "bold"), (style.reverse, "reverse"), (style.dim, "dim"), (style.underline, "underline")]
+            .filter(\.0).map(\.1) + (ColorRole(rawValue: style.color.rawValue).map { ["\($0)"] } ?? [])
+        return words.joined(separator: " ")
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+extension Snapshotting where Value == ScreenBuffer, Format == String {
+    /// A screen buffer as its text and its style runs (`GoldenScreen.text(of:)`), compared line by line.
+    static var screen: Snapshotting<ScreenBuffer, String> {
+        SimplySnapshotting.lines.pullback(GoldenScreen.text(of:))
+    }
 }

@@ -14,30 +14,6 @@ import TerminalKit
 
     // MARK: keys
 
-    /// How the help names a key; a key the map gives a command to must appear in the help this way.
-    static func helpName(_ key: KeyEvent) -> String {
-        switch key {
-        case .character(" "): return "Space"
-        case .character(let c): return String(c)
-        case .control(let c): return "Ctrl-" + c.uppercased()
-        case .up: return "↑"
-        case .down: return "↓"
-        case .left: return "←"
-        case .right: return "→"
-        case .pageUp: return "PgUp"
-        case .pageDown: return "PgDn"
-        case .home: return "Home"
-        case .end: return "End"
-        case .enter: return "⏎"
-        case .escape: return "Esc"
-        case .backspace: return "Backspace"
-        case .delete: return "Delete"
-        case .tab: return "Tab"
-        case .function(let n): return "F\(n)"
-        case .resize, .mouse: return ""
-        }
-    }
-
     /// Every key that does something in the list must be in the help (the issue found Space,
     /// Ctrl-F/B, F1 and Backspace working but listed nowhere).
     @Test func theHelpListsEveryKeyTheBrowserAnswers() {
@@ -45,19 +21,19 @@ import TerminalKit
         keys += (1...12).map(KeyEvent.function)
         keys += "abcdefghijklmnopqrstuvwxyz".map(KeyEvent.control)
         keys += (32...126).map { KeyEvent.character(Character(Unicode.Scalar(UInt8($0)))) }
-        let helpKeys = HelpOverlay.entries.flatMap { $0.0.split(separator: " ").map(String.init) }
+        let helpKeys = KeyBindings.help(mouse: false).flatMap { $0.key.split(separator: " ").map(String.init) }
         for key in keys where KeyMap.command(for: key, editingFilter: false) != nil {
-            #expect(helpKeys.contains(Self.helpName(key)), "\(key) does something but the help does not list \(Self.helpName(key))")
+            #expect(helpKeys.contains(KeyBindings.name(of: key)), "\(key) does something but the help does not list \(KeyBindings.name(of: key))")
         }
     }
 
     @Test func newKeysMapToTheirCommands() {
-        #expect(KeyMap.command(for: .control("d"), editingFilter: false) == .halfPageDown)
-        #expect(KeyMap.command(for: .control("u"), editingFilter: false) == .halfPageUp)
+        #expect(KeyMap.command(for: .control("d"), editingFilter: false) == .send(.halfPageDown))
+        #expect(KeyMap.command(for: .control("u"), editingFilter: false) == .send(.halfPageUp))
         #expect(KeyMap.command(for: .control("l"), editingFilter: false) == .redraw)
         #expect(KeyMap.command(for: .control("l"), editingFilter: true) == .redraw)
-        #expect(KeyMap.command(for: .character("!"), editingFilter: false) == .toggleMessages)
-        #expect(KeyMap.command(for: .character("!"), editingFilter: true) == .filterInsert("!"))
+        #expect(KeyMap.command(for: .character("!"), editingFilter: false) == .send(.toggleMessages))
+        #expect(KeyMap.command(for: .character("!"), editingFilter: true) == .send(.filterInput("!")))
     }
 
     @Test func anOverlayScrollsWithTheMovingKeysAndClosesWithQ() {
@@ -66,8 +42,8 @@ import TerminalKit
         #expect(inHelp(.down) == .scrollOverlay(1) && inHelp(.character("k")) == .scrollOverlay(-1))
         #expect(inHelp(.pageDown) == .scrollOverlayPages(1) && inHelp(.control("u")) == .scrollOverlayPages(-1))
         #expect(inHelp(.character("G")) == .scrollOverlay(.max))
-        #expect(inHelp(.character("q")) == .toggleHelp && inMessages(.character("q")) == .toggleMessages)
-        #expect(inMessages(.character("!")) == .toggleMessages && inMessages(.escape) == .toggleMessages)
+        #expect(inHelp(.character("q")) == .send(.toggleHelp) && inMessages(.character("q")) == .send(.toggleMessages))
+        #expect(inMessages(.character("!")) == .send(.toggleMessages) && inMessages(.escape) == .send(.toggleMessages))
         #expect(inMessages(.character("r")) == nil)  // nothing behind the overlay changes unseen
     }
 
@@ -139,7 +115,7 @@ import TerminalKit
             KeyMap.command(for: .mouse(e), editingFilter: false, overlayShown: overlay)
         }
         #expect(command(MouseEvent(.press, x: 4, y: 6)) == .click(x: 4, y: 6))
-        #expect(command(MouseEvent(.wheelDown, x: 4, y: 6)) == .wheel(3))
+        #expect(command(MouseEvent(.wheelDown, x: 4, y: 6)) == .send(.moveBy(3)))
         #expect(command(MouseEvent(.wheelUp, x: 4, y: 6), overlay: true) == .scrollOverlay(-3))
         #expect(command(MouseEvent(.release, x: 4, y: 6)) == nil)
         #expect(command(MouseEvent(.press, x: 4, y: 6), overlay: true) == nil)
@@ -207,12 +183,12 @@ import TerminalKit
         #expect(store.state.selectedKey == "k2" && store.state.mode == .list)
         driver.handle(.click(x: 10, y: 4), size: size)
         #expect(store.state.mode == .detail)
-        driver.handle(.back, size: size)
+        driver.handle(.send(.closeDetail), size: size)
         driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
         #expect(store.state.sortField == .temperature && !store.state.sortDescending)
         driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
         #expect(store.state.sortDescending)
-        driver.handle(.wheel(3), size: size)
+        driver.handle(.send(.moveBy(3)), size: size)
         #expect(store.state.selectedIndex.map { $0 > 0 } == true)
     }
 

@@ -202,9 +202,8 @@ import EssentialsSupport
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m map"))
         m.showHelp = true
         #expect(BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines.joined().contains("world map ⇄ list"))
-        #expect(KeyMap.command(for: .character("m"), editingFilter: false) == .toggleMap)
-        #expect(KeyMap.command(for: .character("m"), editingFilter: true) == .filterInsert("m"))
-        #expect(StoreDriver.action(for: .toggleMap) == .toggleMap)
+        #expect(KeyMap.command(for: .character("m"), editingFilter: false) == .send(.toggleMap))
+        #expect(KeyMap.command(for: .character("m"), editingFilter: true) == .send(.filterInput("m")))
     }
 
     @Test func tenThousandCitiesDrawWithoutTrouble() {

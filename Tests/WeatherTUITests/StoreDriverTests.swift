@@ -99,11 +99,17 @@ import TerminalKit
         #expect(!store.state.isFetching)
     }
 
-    @Test func commandsMapToActions() {
-        #expect(StoreDriver.action(for: .filterInsert("東")) == .filterInput("東"))
-        #expect(StoreDriver.action(for: .resize) == nil)  // the page is fitted to the new size instead
-        #expect(StoreDriver.action(for: .back) == .closeDetail)
-        #expect(StoreDriver.action(for: .interrupt) == .interrupt)
+    /// A key's action reaches the store as it is; a resize sends nothing but the page it fits.
+    @Test func aKeysActionReachesTheStoreAsItIs() throws {
+        let store = try Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: nil))
+        let driver = StoreDriver(store: store, startsStore: false)
+        let size = TerminalSize(columns: 80, rows: 24)
+        driver.handle(.send(.startFilter), size: size)
+        driver.handle(.send(.filterInput("東")), size: size)
+        #expect(store.state.filter == "東")
+        driver.handle(.resize, size: size)
+        #expect(store.state.filter == "東" && store.state.isEditingFilter)
+        #expect(store.state.pageRows == Layout.pageRows(size: size, state: store.state))
     }
 
     private func topCitiesFeed(age: TimeInterval) throws -> WeatherFeed {
@@ -154,7 +160,7 @@ import TerminalKit
         driver.handle(.resize, size: size)  // as the run loop starts
         driver.start()
         #expect(store.state.banner == .none && store.state.pageRows == 21)
-        driver.handle(.pageDown, size: size)
+        driver.handle(.send(.pageDown), size: size)
         #expect(store.state.selectedIndex == 21 && store.state.listScrollOffset == 1)
         await store.settle()  // the refresh fails: OFFLINE banner
         #expect(store.state.banner != .none)
@@ -162,7 +168,7 @@ import TerminalKit
         #expect(store.state.pageRows == 20 && store.state.listScrollOffset == 2)
         let frame = BrowserView.render(store.state, size: size)  // banner on row 2: the list is rows 4…23
         #expect(frame.lines[22].hasPrefix(">  \(store.state.visibleCities[21].localizedName)"))
-        driver.handle(.pageDown, size: size)
+        driver.handle(.send(.pageDown), size: size)
         #expect(store.state.selectedIndex == 41)
     }
 }

@@ -26,16 +26,16 @@ final class FakeDriver: BrowserDriver {
         let listRows = size.rows - 3
         let last = max(0, state.visibleCities.count - 1)
         switch command {
-        case .moveDown: select(min(last, (state.selectedIndex ?? -1) + 1))
-        case .moveUp: select(max(0, (state.selectedIndex ?? 1) - 1))
-        case .pageDown: select(min(last, (state.selectedIndex ?? 0) + listRows))
-        case .last: select(last)
-        case .first: select(0)
-        case .beginFilter: state.isEditingFilter = true
-        case .filterInsert(let c): state.filter.append(c)
-        case .filterCommit: state.isEditingFilter = false
-        case .toggleHelp: state.showHelp.toggle()
-        case .quit, .interrupt: isQuitting = true
+        case .send(.moveDown): select(min(last, (state.selectedIndex ?? -1) + 1))
+        case .send(.moveUp): select(max(0, (state.selectedIndex ?? 1) - 1))
+        case .send(.pageDown): select(min(last, (state.selectedIndex ?? 0) + listRows))
+        case .send(.last): select(last)
+        case .send(.first): select(0)
+        case .send(.startFilter): state.isEditingFilter = true
+        case .send(.filterInput(let text)): state.filter.append(text)
+        case .send(.commitFilter): state.isEditingFilter = false
+        case .send(.toggleHelp): state.showHelp.toggle()
+        case .send(.quit), .send(.interrupt): isQuitting = true
         default: break
         }
     }
@@ -67,7 +67,7 @@ final class FakeDriver: BrowserDriver {
         let backend = InMemoryBackend(keys: [.character("j"), .down, .pageDown, .character("G"), .character("g"), .character("q")])
         let exit = try TerminalApp(driver: driver, backend: backend).run()
         #expect(exit == .quit)
-        #expect(driver.commands == [.resize, .moveDown, .moveDown, .pageDown, .last, .first, .quit])
+        #expect(driver.commands == [.resize, .send(.moveDown), .send(.moveDown), .send(.pageDown), .send(.last), .send(.first), .send(.quit)])
         #expect(driver.sizesSeen.first == TerminalSize(columns: 80, rows: 24))
         #expect(backend.frames.first?.line(2).hasPrefix(">  City0") == true)
         #expect(backend.frames.contains { $0.line(3).hasPrefix(">  City1") })
@@ -80,7 +80,7 @@ final class FakeDriver: BrowserDriver {
         let driver = FakeDriver(ViewFixtures.state(cities(3)))
         let backend = InMemoryBackend(keys: [.character("/"), .character("q"), .character("東"), .enter, .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
-        #expect(driver.commands == [.resize, .beginFilter, .filterInsert("q"), .filterInsert("東"), .filterCommit, .quit])
+        #expect(driver.commands == [.resize, .send(.startFilter), .send(.filterInput("q")), .send(.filterInput("東")), .send(.commitFilter), .send(.quit)])
         #expect(driver.state.filter == "q東")
     }
 
@@ -88,18 +88,18 @@ final class FakeDriver: BrowserDriver {
         let driver = FakeDriver(ViewFixtures.state(cities(3)))
         let backend = InMemoryBackend(keys: [.character("?"), .character("q"), .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
-        #expect(driver.commands == [.resize, .toggleHelp, .toggleHelp, .quit])
+        #expect(driver.commands == [.resize, .send(.toggleHelp), .send(.toggleHelp), .send(.quit)])
     }
 
     @Test func ctrlCQuitsAndSignalTerminates() throws {
         let driver = FakeDriver(ViewFixtures.state(cities(3)))
         let backend = InMemoryBackend(keys: [.control("c")])
         #expect(try TerminalApp(driver: driver, backend: backend).run() == .quit)
-        #expect(driver.commands.last == .interrupt)
+        #expect(driver.commands.last == .send(.interrupt))
         let quiet = InMemoryBackend(keys: [.character("j")])
         let signalled = FakeDriver(ViewFixtures.state(cities(3)))
         #expect(try TerminalApp(driver: signalled, backend: quiet).run() == .terminated)
-        #expect(signalled.commands.last == .interrupt)
+        #expect(signalled.commands.last == .send(.interrupt))
         #expect(quiet.stopCount == 1)
     }
 

@@ -37,7 +37,7 @@ extension BrowserDriver {
     public var wakeDescriptor: Int32? { nil }
 }
 
-/// The live driver: key commands become `Action`s sent to the `Store`; frames are drawn from its `State`.
+/// The live driver: key commands' `Action`s go to the `Store`; frames are drawn from its `State`.
 public final class StoreDriver: BrowserDriver {
     private let store: Store
     private let startsStore: Bool
@@ -70,7 +70,7 @@ public final class StoreDriver: BrowserDriver {
     /// has no action of its own: fitting the page is all it asks of the core).
     public func handle(_ command: KeyCommand, size: TerminalSize) {
         fitPage(to: size)
-        if let action = Self.action(for: command) ?? Self.pointedAction(for: command, state: store.state, size: size) {
+        if let action = command.action ?? Self.pointedAction(for: command, state: store.state, size: size) {
             store.send(action)
         }
     }
@@ -84,40 +84,5 @@ public final class StoreDriver: BrowserDriver {
     public static func pageAction(for state: State, size: TerminalSize) -> Action? {
         let rows = Layout.pageRows(size: size, state: state)
         return rows == state.pageRows ? nil : .pageRows(rows)
-    }
-
-    /// The core action for a key command (nil for `.resize`: see `handle`).
-    public static func action(for command: KeyCommand) -> Action? {
-        switch command {
-        case .moveUp: return .moveUp
-        case .moveDown: return .moveDown
-        case .pageUp: return .pageUp
-        case .pageDown: return .pageDown
-        case .first: return .first
-        case .last: return .last
-        case .openDetail: return .openDetail
-        case .back: return .closeDetail
-        case .beginFilter: return .startFilter
-        case .cycleSort: return .cycleSort
-        case .invertSort: return .invertSort
-        case .toggleUnits: return .toggleUnits
-        case .togglePin: return .togglePin
-        case .refresh: return .refresh
-        case .toggleHelp: return .toggleHelp
-        case .toggleMap: return .toggleMap
-        case .quit: return .quit
-        case .interrupt: return .interrupt
-        case .filterInsert(let c): return .filterInput(String(c))
-        case .filterBackspace: return .filterBackspace
-        case .filterCommit: return .commitFilter
-        case .filterCancel: return .cancelFilter
-        case .addCity(let step): return .addCity(step)
-        case .removeCity(let step): return .removeCity(step)
-        case .halfPageDown: return .halfPageDown
-        case .halfPageUp: return .halfPageUp
-        case .toggleMessages: return .toggleMessages
-        case .wheel(let rows): return .moveBy(rows)
-        case .resize, .redraw, .scrollOverlay, .scrollOverlayPages, .scrollDetailPages, .click: return nil
-        }
     }
 }

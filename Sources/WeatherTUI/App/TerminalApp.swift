@@ -63,7 +63,7 @@ public final class TerminalApp {
         var state = driver.state
         while true {
             if backend.terminationRequested {
-                driver.handle(.interrupt, size: backend.size)
+                driver.handle(.send(.interrupt), size: backend.size)
                 return .terminated
             }
             if driver.processPendingResults() { dirty = true }
@@ -108,7 +108,7 @@ public final class TerminalApp {
                     continue
                 }
                 driver.handle(command, size: backend.size)
-                if command == .interrupt || driver.isQuitting { return .quit }
+                if command == .send(.interrupt) || driver.isQuitting { return .quit }
                 dirty = true
             }
         }

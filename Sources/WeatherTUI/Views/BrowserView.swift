@@ -37,9 +37,10 @@ public enum BrowserView {
             DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
-        StatusLineView.draw(state, into: &buffer, rect: layout.status, detailFullScreen: detailFullScreen)
+        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen)), notice: state.notice,
+                            position: StatusLineView.position(state), into: &buffer, rect: layout.status)
         PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size)
-        if state.showHelp { HelpOverlay.draw(state, into: &buffer, size: size) }
+        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse), scroll: state.overlayScroll, into: &buffer, size: size) }
         if state.showMessages {
             MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size)
         }

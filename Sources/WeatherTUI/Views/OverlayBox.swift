@@ -90,7 +90,7 @@ public struct OverlayExtent: Equatable, Sendable {
     public static func of(_ state: State, size: TerminalSize) -> OverlayExtent {
         let lines: Int
         if state.showHelp {
-            lines = HelpOverlay.lines(state).count
+            lines = KeyBindings.help(mouse: state.config.mouse).count
         } else if state.showMessages {
             lines = MessagesOverlay.lines(state.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
         } else {

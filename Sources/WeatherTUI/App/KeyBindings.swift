@@ -1,0 +1,190 @@
+import WeatherCore
+import TerminalKit
+
+/// Which status line a hint belongs to.
+public enum HintScreen: Hashable, Sendable, CaseIterable {
+    case list, map, detail, filter
+
+    /// The status line `state` shows; `detailFullScreen` when the detail has the whole screen.
+    public static func of(_ state: State, detailFullScreen: Bool) -> HintScreen {
+        if state.isEditingFilter { return .filter }
+        if detailFullScreen { return .detail }
+        return state.showsMap ? .map : .list
+    }
+}
+
+/// Keys that do one thing, said once: what they send, the help's words for it, and the hint
+/// each status line gives it.
+public struct KeyBinding: Sendable {
+    /// One key and what it asks for; `anywhere` keys mean the same whatever has the keyboard.
+    public struct Key: Sendable {
+        public var event: KeyEvent
+        public var command: KeyCommand
+        public var anywhere: Bool
+    }
+
+    public var keys: [Key]
+    /// The help's words for what the keys do (the README's keys table says at least these words).
+    public var help: String
+    /// The keys as the help and the README name them, in the table's order.
+    public var label: String
+    /// Its hint on each status line that shows one, with the priority that decides which hints
+    /// go first when the line is narrow.
+    public var hints: [HintScreen: StatusLineView.Hint]
+
+    init(_ help: String, _ keys: [(KeyEvent, KeyCommand)], anywhere: [(KeyEvent, KeyCommand)] = [], label: String? = nil,
+         hints: [HintScreen: (String, Int)] = [:]) {
+        self.keys = keys.map { Key(event: $0.0, command: $0.1, anywhere: false) }
+            + anywhere.map { Key(event: $0.0, command: $0.1, anywhere: true) }
+        self.help = help
+        self.label = label ?? self.keys.map { KeyBindings.name(of: $0.event) }.joined(separator: " ")
+        self.hints = hints.mapValues { StatusLineView.Hint(text: $0.0, priority: $0.1) }
+    }
+}
+
+/// Every key binding of the browser (docs/spec.md §5 keys): key decoding (`KeyMap`), the help
+/// overlay and the status line's hints all read these tables.
+public enum KeyBindings {
+    /// The list, the map and the detail: the help lists these, in this order (the README's keys table too).
+    public static let browsing: [KeyBinding] = [
+        KeyBinding("move", [(.up, .send(.moveUp)), (.down, .send(.moveDown)), (.character("k"), .send(.moveUp)),
+                            (.character("j"), .send(.moveDown))],
+                   hints: [.list: ("↑↓ move", 0), .map: ("↑↓ city", 5), .detail: ("↑↓ city", 4)]),
+        KeyBinding("page up / down; a detail: scroll", [(.pageUp, .send(.pageUp)), (.pageDown, .send(.pageDown))]),
+        KeyBinding("page up / down; a detail: scroll",
+                   [(.control("b"), .send(.pageUp)), (.control("f"), .send(.pageDown)), (.character(" "), .send(.pageDown))]),
+        KeyBinding("half a page; a detail: scroll", [(.control("u"), .send(.halfPageUp)), (.control("d"), .send(.halfPageDown))]),
+        KeyBinding("first, last", [(.character("g"), .send(.first)), (.character("G"), .send(.last)), (.home, .send(.first)),
+                                   (.end, .send(.last))]),
+        KeyBinding("open / focus the detail", [(.enter, .send(.openDetail)), (.right, .send(.openDetail)), (.character("l"), .send(.openDetail))],
+                   hints: [.list: ("⏎ detail", 2), .map: ("⏎ detail", 4)]),
+        KeyBinding("back (closes, clears the filter)",
+                   [(.escape, .send(.closeDetail)), (.left, .send(.closeDetail)), (.character("h"), .send(.closeDetail)),
+                    (.backspace, .send(.closeDetail))],
+                   hints: [.detail: ("Esc back", 9)]),
+        KeyBinding("filter by city or country", [(.character("/"), .send(.startFilter))], hints: [.list: ("/ filter", 4), .map: ("/ filter", 4)]),
+        KeyBinding("cycle sort / invert", [(.character("s"), .send(.cycleSort)), (.character("I"), .send(.invertSort))],
+                   hints: [.list: ("s sort", 3)]),
+        KeyBinding("°C ⇄ °F", [(.character("u"), .send(.toggleUnits))], hints: [.list: ("u units", 1), .map: ("u units", 2), .detail: ("u units", 2)]),
+        KeyBinding("pin / unpin a top city: ★, kept on top", [(.character("p"), .send(.togglePin))],
+                   hints: [.list: ("p pin", 3), .detail: ("p pin", 1)]),
+        KeyBinding("add a city: search by name", [(.character("a"), .send(.addCity(.start)))], hints: [.list: ("a add", 3)]),
+        KeyBinding("remove the selected own city", [(.character("d"), .send(.removeCity(.ask))), (.delete, .send(.removeCity(.ask)))]),
+        KeyBinding("world map ⇄ list", [(.character("m"), .send(.toggleMap))], hints: [.list: ("m map", 2), .map: ("m Esc list", 6)]),
+        KeyBinding("refresh now", [(.character("r"), .send(.refresh)), (.character("R"), .send(.refresh)), (.function(5), .send(.refresh)),
+                                   (.control("r"), .send(.refresh))],
+                   hints: [.list: ("r refresh", 3), .map: ("r refresh", 3), .detail: ("r refresh", 3)]),
+        KeyBinding("messages: notices and errors", [(.character("!"), .send(.toggleMessages))]),
+        KeyBinding("redraw the screen", [], anywhere: [(.control("l"), .redraw)]),
+        KeyBinding("this help", [(.character("?"), .send(.toggleHelp)), (.function(1), .send(.toggleHelp))],
+                   hints: [.list: ("? help", 9), .map: ("? help", 9), .detail: ("? help", 9)]),
+        KeyBinding("quit (q closes the help)", [(.character("q"), .send(.quit))], anywhere: [(.control("c"), .send(.interrupt))],
+                   hints: [.list: ("q quit", 9), .map: ("q quit", 9), .detail: ("q quit", 9)]),
+    ]
+
+    /// What the mouse does, for the help when the program reads it (not under `--no-mouse`);
+    /// `KeyMap.mouseCommand` decodes it.
+    public static let mouse: [KeyBinding] = [
+        KeyBinding("select a row; again: open it", [], label: "click"),
+        KeyBinding("sort by it; again: invert", [], label: "click a title"),
+        KeyBinding("scroll", [], label: "wheel"),
+    ]
+
+    /// While typing a filter; a printable key is text for it (`KeyMap`), whatever it means elsewhere.
+    public static let filter: [KeyBinding] = [
+        KeyBinding("type to filter", [], label: "text", hints: [.filter: ("type to filter", 9)]),
+        KeyBinding("keep the filter", [(.enter, .send(.commitFilter))], hints: [.filter: ("⏎ keep", 9)]),
+        KeyBinding("clear the filter", [(.escape, .send(.cancelFilter))], hints: [.filter: ("Esc clear", 9)]),
+        KeyBinding("move", [(.up, .send(.moveUp)), (.down, .send(.moveDown))], hints: [.filter: ("↑↓ move", 1)]),
+        KeyBinding("page up / down", [(.pageUp, .send(.pageUp)), (.pageDown, .send(.pageDown))]),
+        KeyBinding("delete a character", [(.backspace, .send(.filterBackspace)), (.delete, .send(.filterBackspace))]),
+    ]
+
+    /// A focused or full-screen detail: the page keys scroll it (a detail taller than the
+    /// terminal shows the rest); every other key is as in `browsing`.
+    public static let detailScrolling: [KeyBinding] = [
+        KeyBinding("scroll up", [(.pageUp, .scrollDetailPages(-1)), (.control("b"), .scrollDetailPages(-1)), (.control("u"), .scrollDetailPages(-1))]),
+        KeyBinding("scroll down", [(.pageDown, .scrollDetailPages(1)), (.control("f"), .scrollDetailPages(1)), (.control("d"), .scrollDetailPages(1)),
+                                   (.character(" "), .scrollDetailPages(1))]),
+    ]
+
+    /// An open overlay (the help or the messages) closing with `close`: the moving keys scroll
+    /// it, `q` closes it rather than quitting; other keys do nothing, so nothing behind it
+    /// changes unseen.
+    public static func overlay(closing close: Action) -> [KeyBinding] {
+        [
+            KeyBinding("close", [(.character("q"), .send(close)), (.escape, .send(close)), (.enter, .send(close)), (.left, .send(close)),
+                                 (.character("h"), .send(close)), (.backspace, .send(close))]),
+            KeyBinding("the help", [(.character("?"), .send(.toggleHelp)), (.function(1), .send(.toggleHelp))]),
+            KeyBinding("the messages", [(.character("!"), .send(.toggleMessages))]),
+            KeyBinding("scroll", [(.up, .scrollOverlay(-1)), (.character("k"), .scrollOverlay(-1)), (.down, .scrollOverlay(1)),
+                                  (.character("j"), .scrollOverlay(1))]),
+            KeyBinding("scroll a page", [(.pageUp, .scrollOverlayPages(-1)), (.control("b"), .scrollOverlayPages(-1)),
+                                         (.control("u"), .scrollOverlayPages(-1)), (.pageDown, .scrollOverlayPages(1)),
+                                         (.control("f"), .scrollOverlayPages(1)), (.control("d"), .scrollOverlayPages(1)),
+                                         (.character(" "), .scrollOverlayPages(1))]),
+            KeyBinding("top, bottom", [(.home, .scrollOverlay(.min)), (.character("g"), .scrollOverlay(.min)), (.end, .scrollOverlay(.max)),
+                                       (.character("G"), .scrollOverlay(.max))]),
+        ]
+    }
+
+    /// The add-a-city prompt; a printable key is text for its search (`KeyMap`).
+    public static let placePrompt: [KeyBinding] = [
+        KeyBinding("delete a character", [(.backspace, .send(.addCity(.backspace))), (.delete, .send(.addCity(.backspace)))]),
+        KeyBinding("search, or add the result picked", [(.enter, .send(.addCity(.submit)))]),
+        KeyBinding("leave", [(.escape, .send(.addCity(.cancel)))]),
+        KeyBinding("pick a result", [(.up, .send(.addCity(.moveUp))), (.down, .send(.addCity(.moveDown)))]),
+    ]
+
+    /// `d`'s question: only `y` removes; any other key keeps the city (`KeyMap`).
+    public static let removalQuestion: [KeyBinding] = [
+        KeyBinding("remove it", [(.character("y"), .send(.removeCity(.confirm))), (.character("Y"), .send(.removeCity(.confirm)))]),
+    ]
+
+    /// Keys that mean the same whatever has the keyboard.
+    static let anywhere: [KeyEvent: KeyCommand] = Dictionary(
+        browsing.flatMap(\.keys).filter(\.anywhere).map { ($0.event, $0.command) }, uniquingKeysWith: { first, _ in first })
+
+    /// The command `table` binds to `key`, if any.
+    public static func command(for key: KeyEvent, in table: [KeyBinding]) -> KeyCommand? {
+        for binding in table {
+            if let bound = binding.keys.first(where: { $0.event == key }) { return bound.command }
+        }
+        return nil
+    }
+
+    /// The help overlay's lines: the browsing keys, then the mouse's when this run reads it.
+    public static func help(mouse reads: Bool) -> [HelpOverlay.Entry] {
+        (reads ? browsing + mouse : browsing).map { HelpOverlay.Entry(key: $0.label, text: $0.help) }
+    }
+
+    /// The hints of `screen`'s status line, in the tables' order.
+    public static func hints(on screen: HintScreen) -> [StatusLineView.Hint] {
+        (filter + browsing).compactMap { $0.hints[screen] }
+    }
+
+    /// How the help and the README name a key.
+    public static func name(of key: KeyEvent) -> String {
+        switch key {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .control(let c): return "Ctrl-" + c.uppercased()
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .tab: return "Tab"
+        case .function(let n): return "F\(n)"
+        case .resize: return "resize"
+        case .mouse: return "mouse"
+        }
+    }
+}

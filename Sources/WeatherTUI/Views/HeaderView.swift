@@ -69,7 +69,8 @@ public enum HeaderView {
     /// `limit until 14:32`, `budget spent until 00:00`; nil when none will go.
     static func nextRefresh(_ plan: RefreshSchedule.Plan, now: Date, timeZone: ZoneInfo) -> String? {
         guard let next = plan.next else { return nil }
-        let at = WeatherFormat.when(max(next, now), now: now, timeZone: timeZone)
+        let at = next.timeIntervalSince(now) < 86_400 ? WeatherFormat.clock(max(next, now), timeZone: timeZone)
+            : WeatherFormat.dateTime(next, timeZone: timeZone)
         switch plan.reason {
         case .due: return "next \(at)"
         case .stretched: return "next \(at) (budget)"

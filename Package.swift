@@ -60,6 +60,8 @@ let package = Package(
         // What the program took from full Foundation, on FoundationEssentials and the C library.
         .target(name: "EssentialsSupport", swiftSettings: ownModule),
         .target(name: "WeatherModels", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
+        // The sun and the moon from a place and an instant: arithmetic that knows no weather.
+        .target(name: "Sky", swiftSettings: ownModule),
         .target(name: "PlistArchive", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "PlistArchiveFoundation", dependencies: ["PlistArchive"]),
         .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive", "EssentialsSupport"], swiftSettings: ownModule),
@@ -100,6 +102,7 @@ let package = Package(
             dependencies: ["PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "AccuWeather", "OpenMeteo", "WeatherHTTP", "WeatherSource"]
         ),
         .testTarget(name: "EssentialsSupportTests", dependencies: ["EssentialsSupport"]),
+        .testTarget(name: "SkyTests", dependencies: ["Sky"]),
         .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels", "ArchiveTestSupport"]),
         // The weather models serve as realistic sample values; the library itself knows none of them.
         .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "PlistArchiveFoundation", "WeatherModels", "ArchiveTestSupport"]),

@@ -81,10 +81,10 @@ let package = Package(
         ),
         .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP"], swiftSettings: ownModule),
         .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
-        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
+        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"], swiftSettings: ownModule),
         .target(
             name: "WeatherCore",
-            dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource", "EssentialsSupport"],
+            dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"],
             swiftSettings: ownModule
         ),
         .target(name: "WeatherTUI", dependencies: ["WeatherCore", "WeatherModels", "WeatherSource", "CNcursesw", "EssentialsSupport"], swiftSettings: ownModule),
@@ -137,7 +137,7 @@ let package = Package(
             dependencies: ["WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/HTTPTestSupport"
         ),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource", "Sky"]),
         .testTarget(name: "WeatherTUITests", dependencies: ["WeatherTUI", "CNcursesw", "WeatherStore", "PlistArchive"]),
         .testTarget(name: "weather-tuiTests", dependencies: ["weather-tui", "WeatherStore", "WeatherSource", "HTTPTestSupport"]),
         // Start-up floors for scripts/bench: the cost of merely being a Foundation program

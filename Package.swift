@@ -64,6 +64,8 @@ let package = Package(
         // What the program took from full Foundation, on FoundationEssentials and the C library.
         .target(name: "EssentialsSupport", swiftSettings: ownModule),
         .target(name: "WeatherModels", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
+        // The sun and the moon from a place and an instant: arithmetic that knows no weather.
+        .target(name: "Sky", swiftSettings: ownModule),
         .target(name: "PlistArchive", dependencies: ["EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "PlistArchiveFoundation", dependencies: ["PlistArchive"]),
         .target(name: "WeatherStore", dependencies: ["WeatherModels", "PlistArchive", "EssentialsSupport"], swiftSettings: ownModule),
@@ -83,10 +85,10 @@ let package = Package(
         ),
         .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP", "EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
-        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
+        .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"], swiftSettings: ownModule),
         .target(
             name: "WeatherCore",
-            dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource", "EssentialsSupport"],
+            dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"],
             swiftSettings: ownModule
         ),
         // The terminal, knowing no weather: the cell buffer and its diff, styles by colour slot,
@@ -118,6 +120,7 @@ let package = Package(
             dependencies: ["weather-bench", "TerminalKit", "TerminalNcurses", "WeatherTUI", "WeatherCore", "BrowserTestSupport", "TerminalTestSupport"]
         ),
         .testTarget(name: "EssentialsSupportTests", dependencies: ["EssentialsSupport"]),
+        .testTarget(name: "SkyTests", dependencies: ["Sky"]),
         .testTarget(name: "WeatherModelsTests", dependencies: ["WeatherModels", "ArchiveTestSupport"]),
         // The weather models serve as realistic sample values; the library itself knows none of them.
         .testTarget(name: "PlistArchiveTests", dependencies: ["PlistArchive", "PlistArchiveFoundation", "WeatherModels", "ArchiveTestSupport"]),
@@ -155,7 +158,7 @@ let package = Package(
         .testTarget(name: "WeatherSourceTests", dependencies: ["WeatherSource", "WeatherModels"]),
         .testTarget(
             name: "WeatherCoreTests",
-            dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource", .product(name: "CustomDump", package: "swift-custom-dump")]
+            dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource", "Sky", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "EssentialsSupport"]),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses", "TerminalKit", "TerminalTestSupport", "EssentialsSupport"]),

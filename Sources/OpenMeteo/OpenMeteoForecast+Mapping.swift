@@ -1,5 +1,6 @@
 import WeatherModels
 import EssentialsSupport
+import Sky
 
 /// One location's answer as the app's models: current conditions as a `CityWeather` (both unit
 /// systems derived from the metric values), the daily forecast in AccuWeather's single-unit
@@ -14,7 +15,8 @@ extension OpenMeteoForecast {
     func cityWeather(for city: TopCity, language: String) -> CityWeather {
         let code = UnitConversion.whole(current.weatherCode)
         let entry = code.flatMap(WMOCode.lookUp)
-        let isDay = current.isDay.map { $0 >= 0.5 } ?? true
+        // An answer without `is_day` has day and night by the sun, as the demo's (docs/spec.md §4).
+        let isDay = current.isDay.map { $0 >= 0.5 } ?? Sun.isUp(latitude: city.latitude, longitude: city.longitude, at: current.time)
         let precipitation = UnitConversion.precipitation(millimetres: current.precipitation)
         let directionName = current.windDirection.flatMap(CompassPoint.name)
         let direction = current.windDirection.map {

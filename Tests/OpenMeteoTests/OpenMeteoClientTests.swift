@@ -219,6 +219,23 @@ struct OpenMeteoClientTests {
         #expect(feed.dailyForecasts["178087"]?.dailyForecasts == [])
     }
 
+    /// An answer without `is_day` has day and night by the sun at the city (PyEphem puts Berlin's
+    /// sunrise on 2026-11-22 at 06:40 UTC): clear at 00:30 UTC is a clear night, at 09:30 a sunny day.
+    @Test(arguments: [(1_795_305_600 + 1800, false, 33), (1_795_339_800, true, 1)])
+    func withoutIsDayTheSunSaysDayOrNight(time: Int, day: Bool, icon: Int) async throws {
+        let body = try Fixture.edited("forecast-one-documented.json") { value in
+            guard var object = value as? [String: Any], var current = object["current"] as? [String: Any] else { return }
+            current.removeValue(forKey: "is_day")
+            current["time"] = time
+            current["weather_code"] = 0
+            object["current"] = current
+            value = object
+        }
+        let berlin = try #require(try await conditions(body: body, cities: [.make()]).get().cities.first)
+        #expect(berlin.isDayTime == day)
+        #expect(berlin.weatherIcon == icon)
+    }
+
     @Test func timesAndOffsetsNoClockHasNeitherTrapNorShift() async throws {
         // A server's error: the largest integers as the instant and the offset.
         let body = try Fixture.edited("forecast-one-documented.json") { value in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherModels
+import Sky
 @testable import WeatherCore
 
 @Suite struct DemoDataTests {
@@ -119,34 +120,47 @@ import WeatherModels
         }
     }
 
-    /// Day and night follow the local hour the data is shifted to: Beijing at 04:53 is night,
-    /// its sky in night words, its UV nil by night; by day no city wears a night icon.
-    @Test func dayAndNightAgreeWithTheLocalHour() throws {
+    /// Day and night follow the sun at the city, at the hour the data is shifted to: Beijing at
+    /// 04:53 is night, its sky in night words, its UV nil by night; Moscow at 08:00 on a late
+    /// November morning still night (its sun rises at 08:18), Singapore at 18:30 still day; by day
+    /// no city wears a night icon.
+    @Test func dayAndNightFollowTheSun() throws {
         let night = Date(timeIntervalSince1970: 1_795_294_380)  // 2026-11-21 20:53 UTC: 04:53 in Beijing
         let beijing = try #require(DemoData.feed(count: 50, language: "en-us", fetchedAt: night).cities.first { $0.englishName == "Beijing" })
         #expect(!beijing.isDayTime && beijing.weatherIcon == 34 && beijing.weatherText == "Mostly clear", "\(beijing.weatherText)")
         #expect(beijing.uvIndex == 0 && beijing.uvIndexText == "Low")
+        // Observed 7 minutes before the feed: 2026-11-22 05:00 UTC, 08:00 in Moscow.
+        let moscowMorning = Date(timeIntervalSince1970: 1_795_323_600 + 420)
+        let moscow = try #require(DemoData.feed(count: 150, language: "en-us", fetchedAt: moscowMorning).cities.first { $0.englishName == "Moscow" })
+        #expect(!moscow.isDayTime)
+        // 2026-11-22 10:30 UTC, 18:30 in Singapore.
+        let singaporeEvening = Date(timeIntervalSince1970: 1_795_343_400 + 420)
+        let singapore = try #require(DemoData.feed(count: 150, language: "en-us", fetchedAt: singaporeEvening).cities.first { $0.englishName == "Singapore" })
+        #expect(singapore.isDayTime)
         for hours in stride(from: 0, to: 24 * 3600, by: 3 * 3600) {
             let at = now.addingTimeInterval(TimeInterval(hours))
             for city in DemoData.feed(count: 150, language: "en-us", fetchedAt: at).cities {
-                let offset = Int((city.timeZone?.gmtOffset ?? 0) * 3600)
-                let local = ((Int(at.timeIntervalSince1970) - 420 + offset) / 3600 % 24 + 24) % 24
-                #expect(city.isDayTime == DemoData.isDaylight(localHour: local), "\(city.englishName) at \(local):00")
+                let geo = try #require(city.geoPosition)
+                let observed = Int(at.timeIntervalSince1970) - 420
+                #expect(city.isDayTime == Sun.isUp(latitude: geo.latitude, longitude: geo.longitude, at: observed), "\(city.englishName) at \(observed)")
                 let nightIcon = (33...44).contains(city.weatherIcon ?? 0)
                 #expect(nightIcon != city.isDayTime || !DemoData.dayAndNightIcons.contains { $0.day.icon == city.weatherIcon || $0.night.icon == city.weatherIcon },
-                        "\(city.englishName) at \(local):00: icon \(city.weatherIcon ?? 0)")
-                if !city.isDayTime { #expect(city.uvIndex == 0, "\(city.englishName) at \(local):00: UV \(city.uvIndex ?? -1) by night") }
+                        "\(city.englishName) at \(observed): icon \(city.weatherIcon ?? 0)")
+                if !city.isDayTime { #expect(city.uvIndex == 0, "\(city.englishName) at \(observed): UV \(city.uvIndex ?? -1) by night") }
             }
         }
     }
 
-    /// The hours and the current conditions use one rule for day.
+    /// The hours and the current conditions use one rule for day: the sun's, and a night hour
+    /// wears a night icon.
     @Test func theHoursFollowTheSameRule() throws {
         let tokyo = try #require(DemoData.allCities.first { $0.englishName == "Tokyo" })
+        let geo = try #require(tokyo.geoPosition)
         let hours = try #require(DemoData.hourly(cityKey: tokyo.key, now: now)?.hours)
+        #expect(hours.contains { $0.isDaylight == true } && hours.contains { $0.isDaylight == false })
         for hour in hours {
-            let local = ((hour.epochTime + 9 * 3600) / 3600) % 24
-            #expect(hour.isDaylight == DemoData.isDaylight(localHour: local))
+            #expect(hour.isDaylight == Sun.isUp(latitude: geo.latitude, longitude: geo.longitude, at: hour.epochTime))
+            if hour.isDaylight == false { #expect(!DemoData.dayAndNightIcons.contains { $0.day.icon == hour.weatherIcon && $0.night.icon != hour.weatherIcon }) }
         }
     }
 

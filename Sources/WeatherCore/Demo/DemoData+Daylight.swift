@@ -1,10 +1,25 @@
+import Sky
 import WeatherModels
 
 extension DemoData {
-    /// Whether the demo counts a local hour as day: its one rule for day and night, which the
-    /// current conditions and the hours both follow (the bundled hours' icons were made by it).
+    /// Whether it is day at `epoch` where the demo's city stands: the sun above the horizon, as for
+    /// a live source that does not say (docs/spec.md §4); by the local hour where the demo has no
+    /// coordinates. The current conditions and the hours both follow it.
+    static func isDaylight(at geo: GeoPosition?, epoch: Int, offsetSeconds: Int) -> Bool {
+        guard let geo else { return isDaylight(localHour: (((epoch + offsetSeconds) / 3600) % 24 + 24) % 24) }
+        return Sun.isUp(latitude: geo.latitude, longitude: geo.longitude, at: epoch)
+    }
+
+    /// Day by the local hour, for a city without coordinates.
     static func isDaylight(localHour: Int) -> Bool {
         (7..<18).contains(localHour)
+    }
+
+    /// The icon, and its words when it has them, for the same sky by day or by night.
+    static func icon(_ icon: Int, text: String?, day: Bool) -> (icon: Int, text: String?) {
+        guard let pair = dayAndNightIcons.first(where: { $0.day.icon == icon || $0.night.icon == icon }) else { return (icon, text) }
+        let shown = day ? pair.day : pair.night
+        return shown.icon == icon ? (icon, text) : (shown.icon, text.map { _ in shown.text })
     }
 
     /// AccuWeather's icons that differ by day and night, each with its counterpart and the words
@@ -24,20 +39,18 @@ extension DemoData {
         ((23, "Mostly cloudy w/ snow"), (44, "Mostly cloudy w/ snow")),
     ]
 
-    /// The bundled conditions as they would be at `epoch`, by the city's local hour: day or
-    /// night, the sky's icon and words for it, and no sunburn at night. The data is shifted to
-    /// "now", so what was bundled by day may be shown by night. A day reading of UV that the
-    /// bundled night lacks is left out rather than made up.
+    /// The bundled conditions as they would be at `epoch`: day or night at the city, the sky's
+    /// icon and words for it, and no sunburn at night. The data is shifted to "now", so what was
+    /// bundled by day may be shown by night. A day reading of UV that the bundled night lacks is
+    /// left out rather than made up.
     static func atLocalHour(_ city: CityWeather, epoch: Int) -> CityWeather {
         let offset = city.timeZone.flatMap { CityTimeZone.seconds(ofOffsetHours: $0.gmtOffset) } ?? 0
-        let day = isDaylight(localHour: (((epoch + offset) / 3600) % 24 + 24) % 24)
+        let day = isDaylight(at: city.geoPosition, epoch: epoch, offsetSeconds: offset)
         var city = city
-        if let icon = city.weatherIcon, let pair = dayAndNightIcons.first(where: { $0.day.icon == icon || $0.night.icon == icon }) {
-            let shown = day ? pair.day : pair.night
-            if shown.icon != icon {
-                city.weatherIcon = shown.icon
-                city.weatherText = shown.text
-            }
+        if let bundled = city.weatherIcon {
+            let shown = icon(bundled, text: city.weatherText, day: day)
+            city.weatherIcon = shown.icon
+            city.weatherText = shown.text ?? city.weatherText
         }
         if !day {
             city.uvIndex = 0

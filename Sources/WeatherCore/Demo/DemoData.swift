@@ -67,11 +67,13 @@ public enum DemoData {
         guard let day = allHourly[bundledKey], day.isComplete else { return nil }
         let offset = Int((offsetHours(for: cityKey, at: now) * 3600).rounded())
         let thisHour = Int(now.timeIntervalSince1970) / 3600 * 3600
+        let geo = position(for: cityKey)
         let hours = (0..<hoursAhead).map { n -> HourlyForecast in
             let epoch = thisHour + n * 3600
             let local = (((epoch + offset) / 3600) % 24 + 24) % 24
+            let daylight = isDaylight(at: geo, epoch: epoch, offsetSeconds: offset)
             return HourlyForecast(epochTime: epoch, temperatureCelsius: day.temperature[local], precipitationProbability: day.chance[local],
-                                  weatherIcon: day.icon[local], weatherText: nil, isDaylight: isDaylight(localHour: local))
+                                  weatherIcon: icon(day.icon[local], text: nil, day: daylight).icon, weatherText: nil, isDaylight: daylight)
         }
         return HourlyForecastResponse(hours: hours)
     }

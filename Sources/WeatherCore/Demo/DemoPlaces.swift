@@ -109,6 +109,12 @@ extension DemoData {
         return zone(named: bundled?.name, at: date)?.gmtOffset ?? bundled?.gmtOffset ?? 0
     }
 
+    /// Where the city listed under `key` stands: a place's own coordinates, else the bundled city's.
+    static func position(for key: String) -> GeoPosition? {
+        if let place = places.first(where: { $0.id == key }) { return GeoPosition(latitude: place.latitude, longitude: place.longitude) }
+        return allCities.first { $0.key == key }?.geoPosition
+    }
+
     /// The key of the bundled city whose forecast stands in for the own city `key` (itself for a bundled city).
     static func forecastKey(for key: String) -> String {
         places.first { $0.id == key }.flatMap(nearestCity(to:))?.key ?? key

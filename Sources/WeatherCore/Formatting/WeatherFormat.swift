@@ -165,9 +165,19 @@ public enum WeatherFormat {
     /// forecast saved days ago and opened offline that have gone by are no forecast any more.
     /// A city without a zone counts its days in UTC.
     public static func daysFromToday(_ days: [DailyForecast], city: CityWeather, now: Date) -> [DailyForecast] {
-        let offset = city.timeZone.map { $0.offsetSeconds(at: Int(ZoneInfo.seconds(of: now)), sourceTime: city.zoneGivenAt(now: now)) } ?? 0
-        let today = localMinutes(now, offsetHours: Double(offset) / 3600).day
+        let today = localToday(of: city, now: now)
         return days.filter { day(ofForecastDate: $0.date, epoch: $0.epochDate) >= today }
+    }
+
+    /// The city's local date at `now` (days since 1970), by its source's offset moved by its
+    /// zone's changes since; UTC's when its zone is unknown.
+    static func localToday(of city: CityWeather, now: Date) -> Int64 {
+        localMinutes(now, offsetHours: Double(localOffsetSeconds(of: city, now: now)) / 3600).day
+    }
+
+    /// Seconds east of UTC on the city's clock at `now`; 0 when its zone is unknown.
+    static func localOffsetSeconds(of city: CityWeather, now: Date) -> Int {
+        city.timeZone.map { $0.offsetSeconds(at: Int(ZoneInfo.seconds(of: now)), sourceTime: city.zoneGivenAt(now: now)) } ?? 0
     }
 
     /// `E 16 km/h` or `E 10 mph`.

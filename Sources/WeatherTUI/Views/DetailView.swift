@@ -93,12 +93,19 @@ public enum DetailView {
         if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: detail.units, decimals: 1) { precip.append("past 24 h \(past)") }
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
+        out += skyLines(for: city, now: detail.now)
+
         if let geo = city.geoPosition {
             var text = ViewFormat.coordinates(latitude: geo.latitude, longitude: geo.longitude)
             if let e = WeatherFormat.measure(geo.elevation, units: detail.units) { text += " · elevation \(e)" }
             out.append(Line(text: text, style: .dimmed))
         }
         return out
+    }
+
+    /// The sun's day at the city, on its clock and its date, and the moon now (docs/spec.md §5).
+    static func skyLines(for city: CityWeather, now: Date) -> [Line] {
+        [WeatherFormat.sunLine(city, now: now), WeatherFormat.moonLine(now: now)].compactMap { $0.map { Line(text: $0) } }
     }
 
     /// AccuWeather sends "C"/"F"/"km/h"; temperatures read better as "16 °C".

@@ -8,8 +8,8 @@ import WeatherCore
 import WeatherModels
 import WeatherTUI
 
-/// The browser as the program runs it, minus threads: keys go through the key map and the driver's
-/// action table into the reducer, and the effects a run asks for are answered at once, the way
+/// The browser as the program runs it, minus threads: keys go through the key map (their
+/// actions) into the reducer, and the effects a run asks for are answered at once, the way
 /// `AppEnvironment.demo` answers them (the bundled data, at the fixed clock).
 public struct ScriptedBrowser {
     /// 2026-11-22 12:09 UTC.

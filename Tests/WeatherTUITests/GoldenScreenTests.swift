@@ -148,10 +148,16 @@ enum GoldenScreen {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// The role a colour slot stands for ("header"), or its number when it stands for none, so a
+    /// cell moved to a slot no role names still shows in the diff.
+    static func role(of slot: ColorSlot) -> String {
+        ColorRole(rawValue: slot.rawValue).map { "\($0)" } ?? "slot \(slot.rawValue)"
+    }
+
     /// "bold reverse header": the attributes set, then the colour role unless it is plain.
     static func name(of style: Style) -> String {
         let words = [(style.bold, "bold"), (style.reverse, "reverse"), (style.dim, "dim"), (style.underline, "underline")]
-            .filter(\.0).map(\.1) + (ColorRole(rawValue: style.color.rawValue).map { ["\($0)"] } ?? [])
+            .filter(\.0).map(\.1) + (style.color == .plain ? [] : [role(of: style.color)])
         return words.joined(separator: " ")
     }
 }

@@ -152,3 +152,15 @@ final class FakeDriver: BrowserDriver {
         #expect(driver.ticks == 1)
     }
 }
+
+/// The loop's wait ends at the next minute or the instant a refresh falls due, whichever is first,
+/// and a due time already ticked at never makes it spin.
+@Suite struct RefreshWakeTests {
+    @Test func theLoopWakesWhenARefreshFallsDue() {
+        let last = Date(timeIntervalSince1970: 1_000_020), minute = Date(timeIntervalSince1970: 1_000_080)
+        #expect(TerminalApp.wakeTime(refreshDue: last + 30, lastTick: last, nextTick: minute) == last + 30)
+        #expect(TerminalApp.wakeTime(refreshDue: last + 600, lastTick: last, nextTick: minute) == minute)
+        #expect(TerminalApp.wakeTime(refreshDue: last, lastTick: last, nextTick: minute) == minute, "already ticked at")
+        #expect(TerminalApp.wakeTime(refreshDue: nil, lastTick: last, nextTick: minute) == minute)
+    }
+}

@@ -49,9 +49,6 @@ public enum FeedPolicy {
     }
 
     /// What one refresh of this run costs in requests: the feed's and the own cities' (none in the demo).
-    public static func refreshCalls(config: AppConfig, pinned: [PinnedCity]) -> (feed: Int, own: Int) {
-        config.demo ? (0, 0) : config.provider.refreshCalls(own: ownCities(config: config, pinned: pinned))
-    }
 
     /// The own cities among `pinned` a refresh of this run includes: those its source can fetch
     /// (all of them in the demo, which makes their weather up).

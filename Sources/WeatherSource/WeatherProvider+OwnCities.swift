@@ -14,13 +14,4 @@ extension WeatherProvider {
     public func ownCities(_ pinned: [PinnedCity]) -> [PinnedCity] {
         pinned.filter { $0.place.map(canFetch) ?? false }
     }
-
-    /// Requests one refresh costs with `own` cities: `(1, 3)` for AccuWeather's Top Cities call
-    /// and one current-conditions call per own city; Open-Meteo asks for them all in its one request.
-    public func refreshCalls(own: [PinnedCity]) -> (feed: Int, own: Int) {
-        switch self {
-        case .accuWeather: (1, ownCities(own).count)
-        case .openMeteo: (1, 0)
-        }
-    }
 }

@@ -270,8 +270,9 @@ import WeatherSource
                       PinnedCity(key: "1", name: "Tokyo", latitude: 0, longitude: 0)]
         #expect(FeedPolicy.ownCities(config: AppConfig(provider: .accuWeather), pinned: pinned) == [pinned[1]])
         #expect(FeedPolicy.ownCities(config: AppConfig(provider: .openMeteo), pinned: pinned) == Array(pinned.prefix(2)))
-        #expect(FeedPolicy.refreshCalls(config: AppConfig(provider: .accuWeather), pinned: pinned) == (1, 1))
-        #expect(FeedPolicy.refreshCalls(config: AppConfig(provider: .openMeteo), pinned: pinned) == (1, 0))
+        var state = State(config: AppConfig(provider: .accuWeather), now: Make.t0)
+        _ = state.reduce(.pinsLoaded(pinned))
+        #expect(state.refreshCalls == 2, "Top Cities and the one own city it can fetch")
     }
 
     // MARK: a place another source found

@@ -295,12 +295,12 @@ import TerminalKit
     /// A view is given what it draws, not the state: the header from its values alone.
     @Test func theHeaderIsDrawnFromItsOwnValues() {
         let header = HeaderView.Content(cityCount: 150, source: "Weather data by Open-Meteo.com", fetchedAt: ViewFixtures.now.addingTimeInterval(-300),
-                                        now: ViewFixtures.now, timeZone: .utc, isFetching: true, refreshCalls: (feed: 1, own: 2),
+                                        now: ViewFixtures.now, timeZone: .utc, isFetching: true, refreshCalls: 3,
                                         rateLimitRemaining: 40)
         var buffer = ScreenBuffer(width: 140, height: 1)
         HeaderView.draw(header, into: &buffer, rect: Rect(x: 0, y: 0, width: 140, height: 1))
         let line = buffer.line(0)
-        for part in ["Top 150 cities", "Weather data by Open-Meteo.com", "(5 min ago)", "refreshing…", "refresh: 1 + 2 calls", "40 API calls left"] {
+        for part in ["Top 150 cities", "Weather data by Open-Meteo.com", "(5 min ago)", "refreshing…", "refresh: 3 calls", "40 API calls left"] {
             #expect(line.contains(part), "\(part) in \(line)")
         }
         #expect(buffer[0, 0].style == .header)

@@ -112,7 +112,7 @@ import EssentialsSupport
         #expect(KeyMap.command(for: .character("q"), state: m) == .send(.removeCity(.cancel)))
     }
 
-    @Test func theHeaderSaysWhatAnAccuWeatherRefreshCosts() throws {
+    @Test func theHeaderSaysWhatARefreshCostsBySource() throws {
         var m = ViewFixtures.state(try ViewFixtures.topCities())
         m.config.provider = .accuWeather
         #expect(!HeaderView.text(HeaderView.Content(m)).contains("refresh:"))
@@ -120,8 +120,10 @@ import EssentialsSupport
                     PinnedCity(place: PlaceMatch(id: "351196", name: "Paris", latitude: 33, longitude: -95)),
                     PinnedCity(place: PlaceMatch(id: "om:5", name: "Elsewhere", latitude: 0, longitude: 0)),
                     PinnedCity(key: "1", name: "Tokyo", latitude: 0, longitude: 0)]
-        #expect(HeaderView.text(HeaderView.Content(m)).contains("refresh: 1 + 2 calls"))
+        #expect(HeaderView.text(HeaderView.Content(m)).contains("refresh: 3 calls"), "Top Cities and the two own cities it found")
+        // Open-Meteo counts every place of its one request: the listed ones and the three own cities.
         m.config.provider = .openMeteo
-        #expect(!HeaderView.text(HeaderView.Content(m)).contains("refresh:"))
+        m.config.refreshCost = RefreshCost(fixed: 0, perPlace: 1, perOwnCity: 1)
+        #expect(HeaderView.text(HeaderView.Content(m)).contains("refresh: \(m.request.count + 3) calls"))
     }
 }

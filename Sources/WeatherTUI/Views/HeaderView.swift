@@ -23,8 +23,8 @@ public enum HeaderView {
         /// The user's zone, which the fetch time is shown in.
         public var timeZone: ZoneInfo
         public var isFetching: Bool
-        /// Calls a refresh costs: one for the feed, and one per own city the source fetches apart.
-        public var refreshCalls: (feed: Int, own: Int)
+        /// Calls a refresh costs by the source's own counting (`State.refreshCalls`).
+        public var refreshCalls: Double
         public var rateLimitRemaining: Int?
         /// When the next automatic refresh goes and why then (nil: none will).
         public var nextRefresh: RefreshSchedule.Plan?
@@ -81,10 +81,12 @@ public enum HeaderView {
         }
     }
 
-    /// `refresh: 1 + 3 calls` where a refresh costs more than one call (AccuWeather with own
-    /// cities: docs/spec.md §4); nil where it costs one.
-    static func refreshCost(_ calls: (feed: Int, own: Int)) -> String? {
-        calls.own > 0 ? "refresh: \(calls.feed) + \(calls.own) calls" : nil
+    /// `refresh: 4 calls`, `refresh: 195 calls` where a refresh costs more than one call
+    /// (AccuWeather with own cities, Open-Meteo by its places: docs/spec.md §4); nil where it costs one.
+    static func refreshCost(_ calls: Double) -> String? {
+        guard calls > 1 else { return nil }
+        let whole = calls.rounded()
+        return "refresh: \(abs(calls - whole) < 0.05 ? String(Int(whole)) : calls.fixed(1)) calls"
     }
 
     public static func draw(_ header: Content, into buffer: inout ScreenBuffer, rect: Rect) {
@@ -101,7 +103,7 @@ extension HeaderView.Content {
         now = state.now
         timeZone = state.config.timeZone
         isFetching = state.isFetching
-        refreshCalls = FeedPolicy.refreshCalls(config: state.config, pinned: state.pinned)
+        refreshCalls = state.refreshCalls
         rateLimitRemaining = state.rateLimitRemaining
         nextRefresh = state.refreshPlan
         isStale = state.isStale

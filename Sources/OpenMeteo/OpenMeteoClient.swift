@@ -27,8 +27,16 @@ public struct OpenMeteoClient: Sendable {
 
     // Only what the program shows is asked for, each variable named once in its block's decoding
     // keys: Open-Meteo counts a request with more variables as more calls against the free limits.
-    /// Variables of the `current` block: everything the list and the detail pane show.
+    /// Variables of the `current` block a detail's request asks for: everything the list and the detail pane show.
     static let currentVariables = variables(OpenMeteoCurrent.CodingKeys.self)
+    /// The current values only the detail shows: the list's request leaves them out, so that it
+    /// asks at most 10 variables and each place weighs one call (`CallCost`).
+    static let detailOnlyVariables: Set<String> = [
+        OpenMeteoCurrent.CodingKeys.windGusts.stringValue, OpenMeteoCurrent.CodingKeys.uvIndex.stringValue,
+        OpenMeteoCurrent.CodingKeys.visibility.stringValue,
+    ]
+    /// Variables of the list's `current` block.
+    static let listVariables = currentVariables.filter { !detailOnlyVariables.contains($0) }
     /// Variables of the `hourly` block: the chart's line and its precipitation chance.
     static let hourlyVariables = variables(OpenMeteoHourly.CodingKeys.self)
     /// Variables of the `daily` block: the 5-day rows' glyph, low, high and chance of precipitation.
@@ -118,7 +126,7 @@ public struct OpenMeteoClient: Sendable {
         var query = [
             ("latitude", cities.map { Self.coordinate($0.latitude) }.joined(separator: ",")),
             ("longitude", cities.map { Self.coordinate($0.longitude) }.joined(separator: ",")),
-            ("current", Self.currentVariables.joined(separator: ",")),
+            ("current", (withForecasts ? Self.currentVariables : Self.listVariables).joined(separator: ",")),
         ]
         if withForecasts {
             query += [
@@ -137,7 +145,7 @@ public struct OpenMeteoClient: Sendable {
     /// What a request for `places` costs by Open-Meteo's counting (`CallCost`): the list's
     /// current block, or a detail's with its hours and days.
     public static func cost(places: Int, withForecasts: Bool) -> Double {
-        let variables = currentVariables.count + (withForecasts ? hourlyVariables.count + dailyVariables.count : 0)
+        let variables = withForecasts ? currentVariables.count + hourlyVariables.count + dailyVariables.count : listVariables.count
         return CallCost.openMeteo(places: places, variables: variables, days: withForecasts ? Double(forecastDays) : 1)
     }
 

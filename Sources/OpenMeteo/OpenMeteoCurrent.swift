@@ -23,8 +23,6 @@ struct OpenMeteoCurrent: Decodable, Equatable, Sendable {
     var uvIndex: Double?
     /// Metres.
     var visibility: Double?
-    /// 1 by day, 0 by night.
-    var isDay: Double?
 
     /// The names Open-Meteo answers with, and the variables the request asks for (`time` aside).
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -41,6 +39,5 @@ struct OpenMeteoCurrent: Decodable, Equatable, Sendable {
         case windGusts = "wind_gusts_10m"
         case uvIndex = "uv_index"
         case visibility
-        case isDay = "is_day"
     }
 }

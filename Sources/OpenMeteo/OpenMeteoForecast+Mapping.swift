@@ -16,7 +16,8 @@ extension OpenMeteoForecast {
         let code = UnitConversion.whole(current.weatherCode)
         let entry = code.flatMap(WMOCode.lookUp)
         // An answer without `is_day` has day and night by the sun, as the demo's (docs/spec.md §4).
-        let isDay = current.isDay.map { $0 >= 0.5 } ?? Sun.isUp(latitude: city.latitude, longitude: city.longitude, at: current.time)
+        // Day or night from the sun's position: not asked for (a variable more would weigh on every place).
+        let isDay = Sun.isUp(latitude: city.latitude, longitude: city.longitude, at: current.time)
         let precipitation = UnitConversion.precipitation(millimetres: current.precipitation)
         let directionName = current.windDirection.flatMap(CompassPoint.name)
         let direction = current.windDirection.map {

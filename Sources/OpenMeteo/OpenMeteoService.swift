@@ -57,9 +57,10 @@ public final class OpenMeteoService: WeatherService, @unchecked Sendable {
         }
         let feed = try await client.conditions(for: [city], language: language, withForecasts: true)
         recordCalls?(OpenMeteoClient.cost(places: 1, withForecasts: true))
-        guard let forecast = Self.forecasts(of: feed)[cityKey] else {
+        guard var forecast = Self.forecasts(of: feed)[cityKey] else {
             throw .unexpectedResponse(host: client.host, detail: "no forecast for \(city.englishName)")
         }
+        forecast.current = feed.cities.first
         return forecast
     }
 

@@ -112,7 +112,7 @@ public struct AppEnvironment: Sendable {
         } catch {
             hourlyProblem = "hourly forecast: " + (FeedError.network(error).errorDescription ?? "failed")
         }
-        return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: daily.forecast, hourly: hourly),
+        return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: daily.forecast, hourly: hourly, current: daily.current),
                                         rateLimitRemaining: rateLimit, hourlyProblem: hourlyProblem))
     }
 }

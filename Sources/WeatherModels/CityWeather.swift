@@ -124,3 +124,18 @@ public struct CityWeather: Codable, Equatable, Sendable {
         case localSource = "LocalSource", mobileLink = "MobileLink", link = "Link"
     }
 }
+
+extension CityWeather {
+    /// This city with what only a detail's request brings (gusts, UV index, visibility) taken from
+    /// `detailed` where this one lacks them.
+    public func filling(from detailed: CityWeather) -> CityWeather {
+        var city = self
+        city.windGust = city.windGust ?? detailed.windGust
+        if city.uvIndex == nil {
+            city.uvIndex = detailed.uvIndex
+            city.uvIndexText = detailed.uvIndexText
+        }
+        city.visibility = city.visibility ?? detailed.visibility
+        return city
+    }
+}

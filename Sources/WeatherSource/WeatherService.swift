@@ -42,11 +42,14 @@ public struct ForecastResponse: Equatable, Sendable {
     public var rateLimitRemaining: Int?
     /// The coming hours, when the same answer brought them.
     public var hourly: HourlyForecastResponse?
+    /// The place's conditions, when the same answer brought them with values the list's lacks.
+    public var current: CityWeather?
 
-    public init(forecast: DailyForecastResponse, rateLimitRemaining: Int?, hourly: HourlyForecastResponse? = nil) {
+    public init(forecast: DailyForecastResponse, rateLimitRemaining: Int?, hourly: HourlyForecastResponse? = nil, current: CityWeather? = nil) {
         self.forecast = forecast
         self.rateLimitRemaining = rateLimitRemaining
         self.hourly = hourly
+        self.current = current
     }
 }
 

@@ -42,12 +42,12 @@ struct OpenMeteoClientTests {
         #expect(url.absoluteString.contains("forecast_days=7&forecast_hours=24"))
     }
 
-    @Test func theListWeighsLessThanTwoCallsAPlaceAndADetailAtMostTwo() {
-        // Open-Meteo's counting (CallCost): 13 current variables are 1.3 calls a place; the
-        // detail's 13 + 2 hourly + 4 daily over 7 days are 1.9 calls for its one place.
-        #expect(OpenMeteoClient.currentVariables.count == 13)
-        #expect(abs(OpenMeteoClient.cost(places: 150, withForecasts: false) - 195) < 1e-9)
-        #expect(abs(OpenMeteoClient.cost(places: 1, withForecasts: true) - 1.9) < 1e-9)
+    @Test func theListWeighsOneCallAPlaceAndADetailUnderTwo() {
+        // Open-Meteo's counting (CallCost): the list's 9 current variables are 1 call a place
+        // (at most 10); the detail's 12 + 2 hourly + 4 daily over 7 days are 1.8 calls for its one place.
+        #expect(OpenMeteoClient.listVariables.count == 9)
+        #expect(OpenMeteoClient.cost(places: 150, withForecasts: false) == 150)
+        #expect(abs(OpenMeteoClient.cost(places: 1, withForecasts: true) - 1.8) < 1e-9)
     }
 
     @Test func sendsExactlyOneRequestWithEveryCoordinateInOrderAndEveryVariable() async throws {
@@ -63,7 +63,7 @@ struct OpenMeteoClientTests {
         #expect(items == [
             "latitude=35.683,-33.4464,64.1374",
             "longitude=139.809,-70.659,-21.9025",
-            "current=temperature_2m,apparent_temperature,relative_humidity_2m,precipitation,weather_code,cloud_cover,pressure_msl,wind_speed_10m,wind_direction_10m,wind_gusts_10m,uv_index,visibility,is_day",
+            "current=temperature_2m,apparent_temperature,relative_humidity_2m,precipitation,weather_code,cloud_cover,pressure_msl,wind_speed_10m,wind_direction_10m",
             "timezone=auto",
             "timeformat=unixtime",
         ])

@@ -21,8 +21,9 @@ import EssentialsSupport
         let cities = try ViewFixtures.topCities()
         let lines = render(ViewFixtures.state(cities, selected: 2), 80, 24)
         #expect(lines.count == 24)
-        // 80 columns: the program's name gives way so the source, the time and the calls left fit.
-        #expect(lines[0].hasPrefix(" Top 50 cities · AccuWeather · updated 12:04 (5 min ago) · 42 API calls left"))
+        // 80 columns: the program's name and the age in words give way so the source, the time,
+        // the next refresh and the calls left fit (docs/spec.md §4 "Refreshing by itself").
+        #expect(lines[0].hasPrefix(" Top 50 cities · AccuWeather · updated 12:04 · next 12:34 · 42 API calls left"))
         #expect(lines[1].contains("City ▲") && lines[1].contains("Country") && lines[1].contains("Temp") && lines[1].contains("Weather"))
         #expect(lines[4].hasPrefix(">  \(cities[2].localizedName)"))
         #expect(lines[2].hasPrefix("   \(cities[0].localizedName)"))

@@ -324,7 +324,8 @@ extension DetailView.Content {
     /// What of `state` the pane shows.
     public init(_ state: State) {
         let city = state.selectedCity
-        self.city = city
+        // What only the detail's own request brings (gusts, UV, visibility) fills what the list's lacks.
+        self.city = city.map { city in state.forecasts[city.key]?.current.map(city.filling(from:)) ?? city }
         cityName = city.map(state.displayName(of:)) ?? ""
         outdatedObservation = city.flatMap { city in state.feed.flatMap { FeedPolicy.outdatedObservation(of: city, in: $0) } }
         units = state.units

@@ -48,19 +48,22 @@ public enum HeaderView {
             withoutAge.append("no data yet")
         }
         // Before the API count so it survives truncation on narrow terminals.
-        var essential: [String] = []
+        var essential: [String] = [], brief: [String] = []
         if header.isStale { essential.append("STALE") }
         if header.isFetching {
             essential.append("refreshing…")
         } else if let next = header.nextRefresh.flatMap({ nextRefresh($0, now: header.now, timeZone: header.timeZone) }) {
             essential.append(next)
         }
+        // The narrowest form keeps the time of the next refresh, not why it is then.
+        brief = essential.map { $0.hasSuffix(" (budget)") ? String($0.dropLast(" (budget)".count)) : $0 }
         var tail = essential
         if let cost = refreshCost(header.refreshCalls) { tail.append(cost) }
         if let left = header.rateLimitRemaining { tail.append("\(left) API calls left") }
-        // What gives way when the line is too narrow: the program's name, the cost and calls
-        // left, then the data's age in words; its time and the next refresh stay.
-        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withAge + essential, withoutAge + essential]
+        // What gives way when the line is too narrow: the program's name, the data's age in
+        // words, the cost and calls left, why the next refresh is when it is; the time of the
+        // data and of the next refresh stay.
+        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail, withoutAge + essential, withoutAge + brief]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]
     }

@@ -13,6 +13,14 @@ public enum WeatherProvider: String, CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// The source named in the fewest words its terms allow, for narrow terminals.
+    public var shortName: String {
+        switch self {
+        case .accuWeather: "AccuWeather"
+        case .openMeteo: "Open-Meteo.com"
+        }
+    }
+
     /// Whether a request needs an API key.
     public var needsKey: Bool { self == .accuWeather }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeatherCore
 import WeatherModels
+import EssentialsSupport
 @testable import WeatherTUI
 
 /// Gusts, UV index and visibility come with the detail's own request (Open-Meteo's list leaves
@@ -21,5 +22,19 @@ import WeatherModels
         #expect(shown?.uvIndex == 7 && shown?.uvIndexText == "High")
         #expect(shown?.visibility?.metric?.value == 9.5)
         #expect(shown?.temperature == listed.temperature, "the list's own values stay")
+    }
+}
+
+/// The header keeps the time of the data and the next refresh at every width (issue #33: at 60
+/// columns it used to cut "updated 2…").
+@Suite struct NarrowHeaderTests {
+    @Test(arguments: [60, 50, 40])
+    func theTimeAndTheNextRefreshStayAt(columns: Int) {
+        var state = ViewFixtures.state([ViewFixtures.make(key: "1", name: "Lima", country: "Peru")])
+        state.config.provider = .openMeteo
+        let text = HeaderView.text(HeaderView.Content(state), width: columns)
+        #expect(DisplayWidth.width(of: text) <= columns, "\(text)")
+        #expect(text.contains("updated 12:04") && text.contains("next 12:34"), "\(text)")
+        if columns >= 60 { #expect(text.contains("Open-Meteo.com"), "\(text)") }
     }
 }

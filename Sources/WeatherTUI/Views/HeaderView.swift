@@ -30,6 +30,8 @@ public enum HeaderView {
         public var nextRefresh: RefreshSchedule.Plan?
         /// The data is older than twice `--refresh-after`.
         public var isStale: Bool = false
+        /// The source's name alone, for narrow terminals (`Open-Meteo.com`); nil for the demo.
+        public var shortSource: String?
     }
 
     /// The header for a line `width` columns wide: the program's name, then the data's age, give
@@ -63,7 +65,10 @@ public enum HeaderView {
         // What gives way when the line is too narrow: the program's name, the data's age in
         // words, the cost and calls left, why the next refresh is when it is; the time of the
         // data and of the next refresh stay.
-        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail, withoutAge + essential, withoutAge + brief]
+        // Narrower still: the count and the source in fewer words, then the time and the next refresh alone.
+        let narrow = ["\(header.cityCount) cities"] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
+        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail, withoutAge + essential, withoutAge + brief,
+                          narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]
     }
@@ -102,6 +107,7 @@ extension HeaderView.Content {
     public init(_ state: State) {
         cityCount = state.feed?.request.count ?? state.request.count
         source = state.config.demo ? nil : state.config.provider.attribution ?? state.config.provider.displayName
+        shortSource = state.config.demo ? nil : state.config.provider.shortName
         fetchedAt = state.feed?.fetchedAt
         now = state.now
         timeZone = state.config.timeZone

@@ -38,3 +38,12 @@ import EssentialsSupport
         if columns >= 60 { #expect(text.contains("Open-Meteo.com"), "\(text)") }
     }
 }
+
+/// The days' columns are padded by what a terminal draws, not by characters: a weekday in
+/// Japanese (two columns a character) keeps the rows aligned.
+@Suite struct DetailPaddingTests {
+    @Test func aWideWeekdayTakesItsColumnsNotItsCharacters() {
+        #expect(DisplayWidth.width(of: DetailView.pad("金 ☀", DetailView.dayWidth)) == DetailView.dayWidth)
+        #expect(DisplayWidth.width(of: DetailView.pad("12°", DetailView.degreeWidth, right: true)) == DetailView.degreeWidth)
+    }
+}

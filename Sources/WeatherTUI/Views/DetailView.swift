@@ -6,6 +6,7 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import TerminalKit
+import EssentialsSupport
 
 /// The detail pane of the selected city: names, local time, conditions in both units, the details
 /// AccuWeather sent (sections without data are left out), the coming hours as a chart in the rows
@@ -189,9 +190,9 @@ public enum DetailView {
         return out
     }
 
+    /// `s` in `n` columns by display width (a weekday in CJK takes two a character).
     static func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, n - s.count))
-        return right ? fill + s : s + fill
+        right ? DisplayWidth.padLeft(s, to: n) : DisplayWidth.pad(s, to: n)
     }
 
     /// What the pane holds at a size: the lines above the chart (the conditions, then, when the

@@ -50,8 +50,9 @@ public enum Action: Equatable, Sendable {
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: String? = nil)
     case pinsLoaded([PinnedCity])
-    /// The calls every run of the program sent the source today, as the ledger says.
-    case ledgerRead(calls: Double)
+    /// The calls every run of the program sent the source today, as the ledger says, and what
+    /// could not be kept of a damaged ledger (said once).
+    case ledgerRead(calls: Double, notice: String? = nil)
     /// A save failed; the user is told once, nothing else changes.
     case saveFailed(String)
     /// `a`: the add-a-city prompt and its search (State+Places.swift).

@@ -34,8 +34,9 @@ public struct AppEnvironment: Sendable {
     public var changePins: @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity]
     /// A place search by name, in a language.
     public var searchPlaces: @Sendable (_ text: String, _ language: String) async -> Result<[PlaceMatch], FeedError>
-    /// Calls this source was sent today by every run of the program (the ledger; docs/spec.md §4).
-    public var callsToday: @Sendable () -> Double = { 0 }
+    /// Calls this source was sent today by every run of the program (the ledger; docs/spec.md §4),
+    /// and why a damaged ledger was set aside, the one time it is found.
+    public var callsToday: @Sendable () -> (calls: Double, notice: String?) = { (0, nil) }
 
     public init(
         now: @escaping @Sendable () -> Date,

@@ -100,7 +100,11 @@ extension State {
         case .tick(let date):
             now = date
             return refreshIfDue()
-        case .ledgerRead(let calls):
+        case .ledgerRead(let calls, let problem):
+            if let problem {
+                notice = problem
+                record(problem)
+            }
             return ledgerRead(calls)
 
         case .archiveRestored(let result):

@@ -53,6 +53,8 @@ public final class Store {
             send(.archiveRestored(env.loadArchive()))
         }
         if let loadForecasts = env.loadForecasts { start(.restoreForecasts) { .forecastsRestored(loadForecasts()) } }
+        // The day's count for the budget, and a damaged ledger said before any request adds to it.
+        run(.readLedger)
     }
 
     /// Applies an action now and launches the effects it asks for.
@@ -113,7 +115,10 @@ public final class Store {
         case .fetchForecast(let key, let language):
             start(.forecast(cityKey: key)) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
         case .readLedger:
-            start(.readLedger) { .ledgerRead(calls: env.callsToday()) }
+            start(.readLedger) {
+                let today = env.callsToday()
+                return .ledgerRead(calls: today.calls, notice: today.notice)
+            }
         case .saveForecasts(let value):
             // Saves run in the order asked, and one replaced before it began is skipped: an older
             // snapshot never lands after a newer one, and a burst of changes is written once.

@@ -55,7 +55,10 @@ extension LaunchConfiguration {
         let files = self.files
         var environment = AppEnvironment.live(loader: feedLoader(over: files), files: files)
         let ledger = CallLedger(directory: cacheDirectory), source = provider.rawValue
-        environment.callsToday = { ledger.read(now: Date()).counts.spent(source) }
+        environment.callsToday = {
+            let reading = ledger.read(now: Date())
+            return (reading.counts.spent(source), reading.notice)
+        }
         return environment
     }
 

@@ -85,3 +85,24 @@ import WeatherSource
         #expect(state.reduce(.tick(Make.t0 + 86_400)).isEmpty)
     }
 }
+
+extension AutoRefreshTests {
+    /// A damaged ledger, set aside when it is read, is said once in the status line and in `!`.
+    @Test func aDamagedLedgerIsSaid() {
+        var state = Self.state(now: Make.t0 + 60)
+        _ = state.reduce(.ledgerRead(calls: 0, notice: "Calls.txt could not be read and was moved aside"))
+        #expect(state.notice == "Calls.txt could not be read and was moved aside")
+        #expect(state.messages.first?.text == "Calls.txt could not be read and was moved aside")
+    }
+
+    /// The store reads the ledger as it starts, before any request adds to it.
+    @Test func theStoreReadsTheLedgerAtStart() async throws {
+        var env = AppEnvironment.demo(now: { Make.t0 })
+        env.callsToday = { (1_234, "the ledger was damaged") }
+        let store = try Store(config: AppConfig(demo: true), environment: env)
+        store.start()
+        await store.settle()
+        #expect(store.state.autoRefresh.spentToday == 1_234)
+        #expect(store.state.messages.contains { $0.text == "the ledger was damaged" })
+    }
+}

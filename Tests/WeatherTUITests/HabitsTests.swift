@@ -82,7 +82,7 @@ import TerminalKit
             return .success(FeedPayload(feed: WeatherFeed(fetchedAt: ViewFixtures.now, request: .standard, cities: Self.cities(3)), rateLimitRemaining: 42))
         }
         let store = try Store(config: AppConfig(refreshAfter: 0), environment: env)
-        let backend = ResultThenKeyBackend(store: store, keys: [.character("r")], gate: gate)
+        let backend = ResultThenKeyBackend(store: store, keys: [.character("r")], gate: gate, fetches: fetches)
         nonisolated(unsafe) let app = TerminalApp(driver: StoreDriver(store: store), backend: backend)
         // The loop waits for the store's tasks: on a thread of its own, not one the tasks need.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -316,8 +316,10 @@ final class ResultThenKeyBackend: TerminalBackend {
     private let store: Store
     private var keys: [KeyEvent]
     private let gate: LockedCount
+    private let fetches: LockedCount?
 
-    init(store: Store, keys: [KeyEvent], gate: LockedCount) {
+    init(store: Store, keys: [KeyEvent], gate: LockedCount, fetches: LockedCount? = nil) {
+        self.fetches = fetches
         self.store = store
         self.keys = keys
         self.gate = gate
@@ -330,8 +332,12 @@ final class ResultThenKeyBackend: TerminalBackend {
 
     func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
         gate.increment()
-        // The result lands in the store's mailbox while the loop waits here.
-        if store.hasRunningEffects {
+        // The fetch this wait let go answers while the loop waits here: its result is in the
+        // store's mailbox (the start-up ledger reading may be there already) before the key is read.
+        if let fetches, store.hasRunningEffects {
+            let deadline = Date().addingTimeInterval(30)
+            while fetches.value < gate.value && Date() < deadline { usleep(1000) }
+            usleep(100_000)  // from the count to the post is the closure's return
             var mailbox = pollfd(fd: store.mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&mailbox, 1, 30_000)
         }

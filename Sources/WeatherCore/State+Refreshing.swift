@@ -58,8 +58,7 @@ extension State {
     /// At a tick: when a refresh has fallen due, the ledger is read first (other runs of the
     /// program may have spent today's calls), then `ledgerRead` decides.
     mutating func refreshIfDue() -> [Effect] {
-        guard !isFetching, !autoRefresh.checking, source != nil || feed == nil,
-              let next = refreshPlan.next, now >= next else { return [] }
+        guard !isFetching, !autoRefresh.checking, let next = refreshPlan.next, now >= next else { return [] }
         autoRefresh.checking = true
         return [.readLedger]
     }

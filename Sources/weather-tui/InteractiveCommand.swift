@@ -122,11 +122,11 @@ extension LaunchConfiguration {
     var refreshCost: RefreshCost {
         switch provider {
         case .accuWeather:
-            RefreshCost(fixed: CallCost.accuWeatherRefresh(ownCities: 0), perPlace: 0, perOwnCity: 1)
+            return RefreshCost(fixed: CallCost.accuWeatherRefresh(ownCities: 0), perPlace: 0, perOwnCity: 1)
         case .openMeteo:
             // Own cities are places of the same one request.
-            RefreshCost(fixed: 0, perPlace: OpenMeteoClient.cost(places: 1, withForecasts: false),
-                        perOwnCity: OpenMeteoClient.cost(places: 1, withForecasts: false))
+            let place = OpenMeteoClient.cost(places: 1, withForecasts: false)
+            return RefreshCost(fixed: 0, perPlace: place, perOwnCity: place)
         }
     }
 }

@@ -50,15 +50,19 @@ public enum HeaderView {
             withoutAge.append("no data yet")
         }
         // Before the API count so it survives truncation on narrow terminals.
+        // The narrowest form (`brief`) keeps the time of the next refresh, not why it is then.
         var essential: [String] = [], brief: [String] = []
-        if header.isStale { essential.append("STALE") }
+        if header.isStale {
+            essential.append("STALE")
+            brief.append("STALE")
+        }
         if header.isFetching {
             essential.append("refreshing…")
-        } else if let next = header.nextRefresh.flatMap({ nextRefresh($0, now: header.now, timeZone: header.timeZone) }) {
-            essential.append(next)
+            brief.append("refreshing…")
+        } else if let plan = header.nextRefresh {
+            if let next = nextRefresh(plan, now: header.now, timeZone: header.timeZone) { essential.append(next) }
+            if let next = nextRefresh(plan, now: header.now, timeZone: header.timeZone, sayingWhy: false) { brief.append(next) }
         }
-        // The narrowest form keeps the time of the next refresh, not why it is then.
-        brief = essential.map { $0.hasSuffix(" (budget)") ? String($0.dropLast(" (budget)".count)) : $0 }
         var tail = essential
         if let cost = refreshCost(header.refreshCalls) { tail.append(cost) }
         if let left = header.rateLimitRemaining { tail.append("\(left) API calls left") }
@@ -75,13 +79,14 @@ public enum HeaderView {
 
     /// The next automatic refresh in words: `next 14:30`, `next 15:10 (budget)`, `retry 14:32`,
     /// `limit until 14:32`, `budget spent until 00:00`; nil when none will go.
-    static func nextRefresh(_ plan: RefreshSchedule.Plan, now: Date, timeZone: ZoneInfo) -> String? {
+    /// Without `sayingWhy`, a stretched refresh is `next 15:10` alone.
+    static func nextRefresh(_ plan: RefreshSchedule.Plan, now: Date, timeZone: ZoneInfo, sayingWhy: Bool = true) -> String? {
         guard let next = plan.next else { return nil }
         let at = next.timeIntervalSince(now) < 86_400 ? WeatherFormat.clock(max(next, now), timeZone: timeZone)
             : WeatherFormat.dateTime(next, timeZone: timeZone)
         switch plan.reason {
         case .due: return "next \(at)"
-        case .stretched: return "next \(at) (budget)"
+        case .stretched: return sayingWhy ? "next \(at) (budget)" : "next \(at)"
         case .retrying: return "retry \(at)"
         case .limited: return "limit until \(at)"
         case .budgetSpent: return "budget spent until \(at)"

@@ -23,6 +23,7 @@ import WeatherStore
         #expect(feed.cities.count == 50)
         #expect(feed.request == FeedRequest(count: 50, language: "en-us"))
         #expect(feed.cities.contains { $0.englishName == "Reykjavik" && $0.relativeHumidity != nil })
+        #expect(feed.cities.allSatisfy { $0.rainChanceNextHours == nil }, "no chance of rain made up for a feed that had none")
     }
 
     @Test func pinsWhoseBoxClassNameIsTheOldModulesLoad() throws {

@@ -62,6 +62,8 @@ public struct State: Equatable, Sendable {
     public var mode: ScreenMode
     /// Whether the world map stands in for the list (`m`); the detail opens over it.
     public var showsMap: Bool
+    /// What the map's markers show (`v`); remembered in the settings.
+    public var mapLayer: MapLayer
     public var showHelp: Bool
     /// How many cities the front end's list shows at once: PgUp/PgDn move by it and the scroll
     /// offset keeps the selection within it. The front end says (`.pageRows`) whenever its
@@ -128,6 +130,7 @@ public struct State: Equatable, Sendable {
         self.pinned = []
         self.mode = .list
         self.showsMap = false
+        self.mapLayer = .temperature
         self.showHelp = false
         self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
@@ -177,7 +180,7 @@ public struct State: Equatable, Sendable {
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
         AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
-                    count: request.count, language: request.language, selectedCityKey: selectedKey)
+                    count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer)
     }
 
     /// What sorting changes of the settings.
@@ -300,6 +303,8 @@ public struct State: Equatable, Sendable {
             return byValue(offset(a), offset(b))
         case .weather:
             return byText(a.weatherText, b.weatherText)
+        case .rainChance:
+            return byValue(a.rainChanceNextHours.map { Double($0.percent) }, b.rainChanceNextHours.map { Double($0.percent) })
         case .country:
             return byText(a.country.englishName, b.country.englishName)
         }

@@ -31,10 +31,13 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     case localTime
     /// The weather's words, alphabetically.
     case weather
+    /// The chance of precipitation over the coming hours (the map's rain layer, the wide list's column).
+    case rainChance
 
-    /// What `s` steps through: the columns every list shows that sort usefully by a key press.
+    /// What `s` steps through: the columns every list shows that sort usefully by a key press,
+    /// then the map layers' measures (the list names a sort its width leaves without a column).
     /// The others are a click on their title away.
-    public static let cycle: [SortField] = [.name, .temperature, .country]
+    public static let cycle: [SortField] = [.name, .temperature, .country, .rainChance, .wind]
 
     /// The field `s` moves to: the next of `cycle`, round to the first; from a field outside
     /// it (sorted by a click), the first, so `s` always leads back into the cycle.
@@ -52,17 +55,20 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var count: Int
     public var language: String
     public var selectedCityKey: String?
+    /// What the map shows (`v`); nil in files of earlier releases: the temperature.
+    public var mapLayer: MapLayer?
     /// The calls a day automatic refreshes may spend (`--daily-calls` overrides it); nil: the
     /// source's default. Only a person writes it: the program never saves it.
     public var dailyCalls: Int?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, dailyCalls: Int? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending
         self.count = count
         self.language = language
         self.selectedCityKey = selectedCityKey
+        self.mapLayer = mapLayer
         self.dailyCalls = dailyCalls
     }
 }
@@ -71,7 +77,7 @@ extension AppSettings {
     /// One of the remembered choices: what a run changed, so that saving writes only those over
     /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
     public enum Field: String, CaseIterable, Sendable {
-        case units, sortField, sortDescending, count, language, selectedCityKey
+        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer
     }
 
     /// These settings with `fields` taken from `other`.
@@ -85,6 +91,7 @@ extension AppSettings {
             case .count: result.count = other.count
             case .language: result.language = other.language
             case .selectedCityKey: result.selectedCityKey = other.selectedCityKey
+            case .mapLayer: result.mapLayer = other.mapLayer
             }
         }
         return result

@@ -418,11 +418,17 @@ import WeatherModels
             $0.sortField = .country
             $0.visibleCities = Self.cities("5", "4", "2", "1", "3")  // Egypt, Germany, Greece, Japan, Russia
         }
-        wanted.sortField = .name
-        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
-            $0.sortField = .name
+        // Then the map layers' measures; these cities have no rain chance: by name, as equals are.
+        wanted.sortField = .rainChance
+        wanted.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
+            $0.sortField = .rainChance
             $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
         }
+        wanted.sortField = .wind
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .wind }
+        wanted.sortField = .name
+        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .name }
     }
 
     @Test func capitalIInvertsTheOrderAndKeepsTheSelectedCity() {

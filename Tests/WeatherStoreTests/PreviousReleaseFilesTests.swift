@@ -42,5 +42,6 @@ import WeatherStore
         #expect(settings.units == .imperial)
         #expect(settings.sortField == .temperature)
         #expect(settings.count == 50)
+        #expect(settings.mapLayer == nil, "a setting added since is not there: the map shows temperature")
     }
 }

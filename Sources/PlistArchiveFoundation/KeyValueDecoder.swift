@@ -120,7 +120,7 @@ extension KeyValueDecoder: TopLevelDecoder {
 #endif
 
 /// One value being decoded, at its coding path.
-struct KVDecoder: Decoder {
+struct KVDecoder: ElementDecoder {
     let value: Any
     let codingPath: [CodingKey]
     let options: KeyValueDecoder
@@ -163,11 +163,19 @@ struct KVDecoder: Decoder {
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         guard let array = value as? [Any] else { throw mismatch([Any].self) }
-        return KVUnkeyedDecodingContainer(decoder: self, array: array)
+        return ElementsDecodingContainer(decoder: self, elements: array)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer {
-        KVSingleValueDecodingContainer(decoder: self)
+        SingleElementDecodingContainer(decoder: self)
+    }
+
+    func element(_ element: Any, at index: Int) -> KVDecoder { child(element, KVIndexKey(index)) }
+
+    func pastEnd(index: Int, count: Int) -> DecodingError {
+        let key = KVIndexKey(index)
+        return .keyNotFound(key, .init(codingPath: codingPath, debugDescription:
+            "Array does not contain index \(KeyValueDecoder.keyPath(codingPath + [key]))"))
     }
 
     private func dictionary() -> [String: Any]? {
@@ -310,69 +318,5 @@ struct KVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     func superDecoder(forKey key: Key) throws -> Decoder {
         try child(key)
-    }
-}
-
-struct KVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
-    let decoder: KVDecoder
-    let array: [Any]
-    var codingPath: [CodingKey] { decoder.codingPath }
-    var count: Int? { array.count }
-    var isAtEnd: Bool { currentIndex >= array.count }
-    private(set) var currentIndex = 0
-
-    init(decoder: KVDecoder, array: [Any]) {
-        self.decoder = decoder
-        self.array = array
-    }
-
-    private func next() throws -> KVDecoder {
-        let key = KVIndexKey(currentIndex)
-        guard !isAtEnd else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
-                "Array does not contain index \(KeyValueDecoder.keyPath(codingPath + [key]))"))
-        }
-        return decoder.child(array[currentIndex], key)
-    }
-
-    mutating func decodeNil() throws -> Bool {
-        guard try next().isNull else { return false }
-        currentIndex += 1
-        return true
-    }
-
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try next().decodeValue(type)
-        currentIndex += 1
-        return value
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try next().container(keyedBy: type)
-        currentIndex += 1
-        return container
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
-        let container = try next().unkeyedContainer()
-        currentIndex += 1
-        return container
-    }
-
-    mutating func superDecoder() throws -> Decoder {
-        let element = try next()
-        currentIndex += 1
-        return element
-    }
-}
-
-struct KVSingleValueDecodingContainer: SingleValueDecodingContainer {
-    let decoder: KVDecoder
-    var codingPath: [CodingKey] { decoder.codingPath }
-
-    func decodeNil() -> Bool { decoder.isNull }
-
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.decodeValue(type)
     }
 }

@@ -20,6 +20,8 @@ public struct AppEnvironment: Sendable {
     public var previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)?
     /// One refresh: the top cities of the request and the own cities given.
     public var fetchFeed: @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>
+    /// Archives a refreshed feed over the saved one.
+    public var saveFeed: @Sendable (WeatherFeed) throws(ArchiveError) -> Void
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
     /// The saved forecasts. Nil: this run keeps none (`--once`, which prints none): none is read,
     /// and none saved, since the reducer saves forecasts only once the saved ones are in.
@@ -43,6 +45,7 @@ public struct AppEnvironment: Sendable {
         loadArchive: @escaping @Sendable () -> Result<WeatherFeed, ArchiveError>,
         previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)? = nil,
         fetchFeed: @escaping @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>,
+        saveFeed: @escaping @Sendable (WeatherFeed) throws(ArchiveError) -> Void = { _ in },
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
         loadForecasts: (@Sendable () -> StoredForecasts)?,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
@@ -56,6 +59,7 @@ public struct AppEnvironment: Sendable {
         self.loadArchive = loadArchive
         self.previewArchive = previewArchive
         self.fetchFeed = fetchFeed
+        self.saveFeed = saveFeed
         self.fetchForecast = fetchForecast
         self.loadForecasts = loadForecasts
         self.saveForecasts = saveForecasts
@@ -76,6 +80,7 @@ public struct AppEnvironment: Sendable {
             loadArchive: { loader.restore() },
             previewArchive: { loader.restore(WeatherFeedSummary.self).map(WeatherFeed.init) },
             fetchFeed: { request, own in await loader.refresh(request, own: own) },
+            saveFeed: { feed throws(ArchiveError) in try loader.save(feed) },
             fetchForecast: { key, language in
                 guard let service else { return .failure(.noAPIKey) }
                 return await fetchForecasts(from: service, cityKey: key, language: language, now: now)

@@ -7,8 +7,10 @@ import WeatherModels
 
 /// Work the reducer asks for; the `Store` runs it and sends the result back as an `Action`.
 public enum Effect: Equatable, Sendable {
-    /// Fetch the Top Cities feed with the user's own cities (and archive it on success).
+    /// Fetch the Top Cities feed with the user's own cities.
     case fetchFeed(FeedRequest, own: [PinnedCity] = [])
+    /// Archive a refreshed feed (after it is shown: the disk's `fsync` is not on the way to the screen).
+    case saveFeed(WeatherFeed)
     /// Search places by name (the add-a-city prompt).
     case searchPlaces(String, language: String)
     /// Fetch a city's 5-day forecast.
@@ -33,7 +35,7 @@ public enum Effect: Equatable, Sendable {
 /// the same id replaces the first (a new search, a newer snapshot of the forecasts), and
 /// `Effect.cancel` names it.
 public enum EffectID: Hashable, Sendable {
-    case feed, search, saveForecasts, readLedger
+    case feed, search, saveFeed, saveForecasts, readLedger
     case forecast(cityKey: String)
     /// Reading the saved feed's details and the saved forecasts after the first frame (`Store.start`).
     case restoreFeedDetails, restoreForecasts
@@ -42,7 +44,7 @@ public enum EffectID: Hashable, Sendable {
     public var isRequest: Bool {
         switch self {
         case .feed, .search, .forecast: true
-        case .saveForecasts, .restoreFeedDetails, .restoreForecasts, .readLedger: false
+        case .saveFeed, .saveForecasts, .restoreFeedDetails, .restoreForecasts, .readLedger: false
         }
     }
 }

@@ -261,12 +261,11 @@ extension State {
             banner = config.demo ? .demo : .none
             lastError = nil
             if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
-            let problems = [payload.ownProblem, payload.saveProblem].compactMap { $0 }
-            if !problems.isEmpty { notice = problems.joined(separator: "; ") }
+            if let problem = payload.ownProblem { notice = problem }
             recomputeVisible()
             noteUnlistedOwnCities()
             selectAddedCity()
-            return keepForecasts(broughtWith: payload) + refreshForAddedCity()
+            return [.saveFeed(payload.feed)] + keepForecasts(broughtWith: payload) + refreshForAddedCity()
         case .failure(let error):
             lastError = error
             banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")

@@ -119,15 +119,10 @@ public final class Store {
                 let today = env.callsToday()
                 return .ledgerRead(calls: today.calls, notice: today.notice)
             }
+        case .saveFeed(let feed):
+            chain(.saveFeed, "the feed") { () throws(ArchiveError) in try env.saveFeed(feed) }
         case .saveForecasts(let value):
-            // Saves run in the order asked, and one replaced before it began is skipped: an older
-            // snapshot never lands after a newer one, and a burst of changes is written once.
-            let previous = running[.saveForecasts]?.task
-            start(.saveForecasts) {
-                await previous?.value
-                guard !Task.isCancelled else { return nil }
-                return Self.saving("forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
-            }
+            chain(.saveForecasts, "forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
         case .saveSettings(let value, let fields):
             // Settings are small and saved on quit too: written now so quitting never loses them.
             if let failed = Self.saving("settings", { () throws(ArchiveError) in try env.saveSettings(value, fields) }) { mailbox.post(failed) }
@@ -158,6 +153,18 @@ public final class Store {
         let run = EffectRun(id: id, number: runsStarted), mailbox = self.mailbox
         running[id]?.task.cancel()
         running[id] = (run, Task.detached { mailbox.post(await work(), endingRun: run) })
+    }
+
+    /// A save under `id` after the one before it: saves run in the order asked, and one replaced
+    /// before it began is skipped, so an older snapshot never lands after a newer one and a burst
+    /// of changes is written once.
+    private func chain(_ id: EffectID, _ what: String, _ save: @escaping @Sendable () throws(ArchiveError) -> Void) {
+        let previous = running[id]?.task
+        start(id) {
+            await previous?.value
+            guard !Task.isCancelled else { return nil }
+            return Self.saving(what, save)
+        }
     }
 
     /// `.saveFailed` in words when `body` fails, else nil.

@@ -54,11 +54,8 @@ extension LaunchConfiguration {
         if demo { return .demo() }
         let files = self.files
         var environment = AppEnvironment.live(loader: feedLoader(over: files), files: files)
-        let ledger = CallLedger(directory: cacheDirectory), source = provider.rawValue
-        environment.callsToday = {
-            let reading = ledger.read(now: Date())
-            return (reading.counts.spent(source), reading.notice)
-        }
+        let calls = self.calls
+        environment.callsToday = { calls.spentToday() }
         return environment
     }
 
@@ -76,8 +73,8 @@ extension LaunchConfiguration {
     /// Adds what each answered request cost to the ledger every run of the program shares
     /// (docs/spec.md §4); a ledger that cannot be written loses the count, never the answer.
     var recordCalls: CallRecorder {
-        let ledger = CallLedger(directory: cacheDirectory), source = provider.rawValue
-        return { calls in _ = try? ledger.add(calls, source: source, now: Date()) }
+        let writer = calls
+        return { writer.record($0) }
     }
 
     /// The live source over this run's feed archive.

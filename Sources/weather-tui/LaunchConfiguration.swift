@@ -6,6 +6,7 @@ import Foundation
 #endif
 import OpenMeteo
 import WeatherSource
+import WeatherStore
 import WeatherModels
 
 /// Everything the program needs to start, resolved as flags > environment > files > defaults.
@@ -40,6 +41,8 @@ struct LaunchConfiguration: Equatable {
     var format: OutputFormat
     /// `--city` names, in order.
     var cities: [String] = []
+    /// Where this run counts the calls it sends (`Calls.txt` in the cache folder), flushed as it ends.
+    var calls: CallLedger.Writer
 
     /// A problem with the command line or environment: exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -118,7 +121,8 @@ struct LaunchConfiguration: Equatable {
             mouse: !options.noMouse,
             once: options.once,
             format: options.format,
-            cities: options.cities
+            cities: options.cities,
+            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory), source: provider.rawValue)
         )
     }
 }

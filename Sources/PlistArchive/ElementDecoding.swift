@@ -1,6 +1,6 @@
 /// What the package's two tree decoders (`PlistValue`s and Foundation-style `Any` trees) share:
-/// a decoder of one value that can step into an array's element. The unkeyed and single-value
-/// containers are written once, over it.
+/// a decoder of one value that can step into an array's element or a dictionary's entry. The
+/// three containers are written once, over it; each decoder keeps its own words for what is missing.
 package protocol ElementDecoder: Decoder {
     associatedtype Element
     /// Whether the value is the tree's nil.
@@ -10,6 +10,45 @@ package protocol ElementDecoder: Decoder {
     func element(_ element: Element, at index: Int) -> Self
     /// The error of asking for element `index` past the end of an array of `count`.
     func pastEnd(index: Int, count: Int) -> DecodingError
+    /// The entry of `key` among a dictionary's `entries` (where the decoder stores it), if any.
+    func entry(_ key: CodingKey, in entries: [String: Element]) -> Element?
+    /// The decoder of `key`'s entry (`keyNotFound` when there is none).
+    func decoder(of key: CodingKey, in entries: [String: Element]) throws -> Self
+    /// The decoder of the entries' `super` (nil when they hold none).
+    func superDecoder(in entries: [String: Element]) -> Self
+}
+
+/// A dictionary's entries, decoded by key.
+package struct EntriesDecodingContainer<D: ElementDecoder, Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: D
+    let entries: [String: D.Element]
+    package var codingPath: [CodingKey] { decoder.codingPath }
+    package var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0) } }
+
+    package init(decoder: D, entries: [String: D.Element]) {
+        self.decoder = decoder
+        self.entries = entries
+    }
+
+    package func contains(_ key: Key) -> Bool { decoder.entry(key, in: entries) != nil }
+
+    package func decodeNil(forKey key: Key) throws -> Bool { try decoder.decoder(of: key, in: entries).isNull }
+
+    package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decoder(of: key, in: entries).decodeValue(type)
+    }
+
+    package func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.decoder(of: key, in: entries).container(keyedBy: type)
+    }
+
+    package func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        try decoder.decoder(of: key, in: entries).unkeyedContainer()
+    }
+
+    package func superDecoder() throws -> Decoder { decoder.superDecoder(in: entries) }
+
+    package func superDecoder(forKey key: Key) throws -> Decoder { try decoder.decoder(of: key, in: entries) }
 }
 
 /// An array's elements, decoded in order.

@@ -66,7 +66,7 @@ struct PVDecoder: ElementDecoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .dictionary(let entries)? = value else { throw mismatch([String: PlistValue].self) }
-        return KeyedDecodingContainer(PVKeyedDecodingContainer<Key>(decoder: self, entries: entries))
+        return KeyedDecodingContainer(EntriesDecodingContainer<PVDecoder, Key>(decoder: self, entries: entries))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
@@ -77,6 +77,19 @@ struct PVDecoder: ElementDecoder {
     func singleValueContainer() throws -> SingleValueDecodingContainer { SingleElementDecodingContainer(decoder: self) }
 
     func element(_ element: PlistValue, at index: Int) -> PVDecoder { child(element, PlistValueKey(index: index)) }
+
+    func entry(_ key: CodingKey, in entries: [String: PlistValue]) -> PlistValue? { entries[key.stringValue] }
+
+    func decoder(of key: CodingKey, in entries: [String: PlistValue]) throws -> PVDecoder {
+        guard let value = entry(key, in: entries) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for \(Self.path(codingPath + [key]))"))
+        }
+        return child(value, key)
+    }
+
+    func superDecoder(in entries: [String: PlistValue]) -> PVDecoder {
+        child(entries[PlistValueKey.super.stringValue], PlistValueKey.super)
+    }
 
     func pastEnd(index: Int, count: Int) -> DecodingError {
         .valueNotFound(Any.self, .init(codingPath: codingPath + [PlistValueKey(index: index)], debugDescription: "The array has \(count) elements"))
@@ -158,39 +171,3 @@ struct PVDecoder: ElementDecoder {
     }
 }
 
-struct PVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: PVDecoder
-    let entries: [String: PlistValue]
-    var codingPath: [CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0) } }
-
-    func contains(_ key: Key) -> Bool { entries[key.stringValue] != nil }
-
-    private func child(_ key: CodingKey) throws -> PVDecoder {
-        guard let value = entries[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
-                "No value for \(PVDecoder.path(codingPath + [key]))"))
-        }
-        return decoder.child(value, key)
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try child(key).decodeValue(type)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try child(key).container(keyedBy: type)
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
-        try child(key).unkeyedContainer()
-    }
-
-    func superDecoder() throws -> Decoder {
-        decoder.child(entries[PlistValueKey.super.stringValue], PlistValueKey.super)
-    }
-
-    func superDecoder(forKey key: Key) throws -> Decoder { try child(key) }
-}

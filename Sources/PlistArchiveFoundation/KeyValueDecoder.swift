@@ -158,7 +158,7 @@ struct KVDecoder: ElementDecoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard let dict = dictionary() else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(KVKeyedDecodingContainer<Key>(decoder: self, dict: dict))
+        return KeyedDecodingContainer(EntriesDecodingContainer<KVDecoder, Key>(decoder: self, entries: dict))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
@@ -171,6 +171,21 @@ struct KVDecoder: ElementDecoder {
     }
 
     func element(_ element: Any, at index: Int) -> KVDecoder { child(element, KVIndexKey(index)) }
+
+    func entry(_ key: CodingKey, in entries: [String: Any]) -> Any? { entries[options.storageKey(key)] }
+
+    func decoder(of key: CodingKey, in entries: [String: Any]) throws -> KVDecoder {
+        guard let value = entry(key, in: entries) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
+                "Dictionary does not contain key \(KeyValueDecoder.keyPath(codingPath + [key]))"))
+        }
+        return child(value, key)
+    }
+
+    func superDecoder(in entries: [String: Any]) -> KVDecoder {
+        // A missing `super` is a nil there, so what decodes from it says `SELF….super` when it fails.
+        child(entries[options.storageKey(KVSuperKey())] ?? Optional<Any>.none as Any, KVSuperKey())
+    }
 
     func pastEnd(index: Int, count: Int) -> DecodingError {
         let key = KVIndexKey(index)
@@ -280,43 +295,3 @@ struct KVDecoder: ElementDecoder {
     }
 }
 
-struct KVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: KVDecoder
-    let dict: [String: Any]
-    var codingPath: [CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { dict.keys.compactMap { Key(stringValue: $0) } }
-
-    func contains(_ key: Key) -> Bool { dict[decoder.options.storageKey(key)] != nil }
-
-    private func child(_ key: CodingKey) throws -> KVDecoder {
-        guard let value = dict[decoder.options.storageKey(key)] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
-                "Dictionary does not contain key \(KeyValueDecoder.keyPath(codingPath + [key]))"))
-        }
-        return decoder.child(value, key)
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try child(key).decodeValue(type)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try child(key).container(keyedBy: type)
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
-        try child(key).unkeyedContainer()
-    }
-
-    func superDecoder() throws -> Decoder {
-        // A missing `super` is a nil there, so what decodes from it says `SELF….super` when it fails.
-        let value: Any = dict[decoder.options.storageKey(KVSuperKey())] ?? Optional<Any>.none as Any
-        return decoder.child(value, KVSuperKey())
-    }
-
-    func superDecoder(forKey key: Key) throws -> Decoder {
-        try child(key)
-    }
-}

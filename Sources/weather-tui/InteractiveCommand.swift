@@ -31,7 +31,7 @@ enum InteractiveCommand {
             do throws(TerminalError) { return (.success(try app.run()), store) } catch { return (.failure(error), store) }
         }
         if case .failure(let error) = ran {
-            Stderr.write("weather-tui: \(error.explanation)\n")
+            Stderr.write("weather-tui: \(error.withAdvice)\n")
             return WeatherTUIMain.Status.usage
         }
         // Settings are written synchronously on quit. Requests in flight are cancelled (the user
@@ -124,6 +124,20 @@ extension LaunchConfiguration {
             // Own cities are places of the same one request.
             let place = OpenMeteoClient.cost(places: 1, withForecasts: false)
             return RefreshCost(fixed: 0, perPlace: place, perOwnCity: place)
+        }
+    }
+}
+
+extension TerminalError {
+    /// The terminal's reason and what this program offers instead: `--once`, which needs no terminal.
+    var withAdvice: String {
+        switch self {
+        case .notATerminal:
+            "the interactive browser needs a terminal (\(explanation)); use --once to print the feed (e.g. weather-tui --once --format table)"
+        case .tooLimited:
+            "\(explanation), so it cannot show the browser; use --once for plain output (or TERM=xterm-256color)"
+        case .unknownTerminal, .cannotInitialize:
+            "\(explanation), or use --once for plain output"
         }
     }
 }

@@ -7,8 +7,11 @@ import WeatherModels
 
 @Suite("AirQualityClient against a loopback server")
 struct AirQualityClientTests {
+    /// 2026-11-27 14:30:20 UTC, when every answer comes.
+    static let answered = Date(timeIntervalSince1970: 1_795_737_600 + 14 * 3_600 + 30 * 60 + 20)
+
     private func client(_ base: URL, timeout: Double = 5) -> AirQualityClient {
-        AirQualityClient(baseURL: base, timeout: timeout, transport: liveTransport)
+        AirQualityClient(baseURL: base, timeout: timeout, transport: liveTransport) { Self.answered }
     }
 
     /// Serves `body` with `status` once, asks for `cities`, and gives the air or the error with the port normalized.
@@ -172,10 +175,13 @@ struct AirQualityClientTests {
         #expect(error == .rejected(reason: "Cannot initialize AirQualityVariable from invalid String value pm25 for key current", status: 400))
     }
 
-    @Test func tooManyRequestsIsTheRequestLimitInTheServersWords() async throws {
+    @Test func tooManyRequestsIsTheRequestLimitInTheServersWordsUntilItClears() async throws {
+        // The hourly limit clears at the next whole UTC hour, as the forecast's does.
         #expect(try await airError(status: 429, body: #"{"error":true,"reason":"Hourly API request limit exceeded. Please try again in the next hour."}"#)
-            == .rejected(reason: "Hourly API request limit exceeded. Please try again in the next hour.", status: 429))
-        #expect(try await airError(status: 429, body: "") == .rejected(reason: "request limit reached, try again later", status: 429))
+            == .rateLimited(reason: "Hourly API request limit exceeded. Please try again in the next hour.", status: 429,
+                            until: Date(timeIntervalSince1970: 1_795_737_600 + 15 * 3_600)))
+        #expect(try await airError(status: 429, body: "")
+            == .rateLimited(reason: "request limit reached, try again later", status: 429, until: Self.answered.addingTimeInterval(60)))
     }
 
     @Test func serviceUnavailableWithAnHTMLPage() async throws {

@@ -47,6 +47,10 @@ public enum Action: Equatable, Sendable {
     case feedLoaded(Result<FeedPayload, FeedError>)
     case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
     case forecastsRestored(StoredForecasts)
+    /// The listed places' air, fetched (State+AirQuality.swift).
+    case airQualityLoaded(Result<StoredAirQuality, FeedError>)
+    /// The saved air (`AirQuality.plist`), if any.
+    case airQualityRestored(StoredAirQuality?)
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: String? = nil)
     case pinsLoaded([PinnedCity])

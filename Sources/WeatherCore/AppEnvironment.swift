@@ -9,6 +9,10 @@ import PlistArchive
 import WeatherStore
 import WeatherModels
 
+/// Where the live air comes from: Open-Meteo's air-quality client, whichever source gives the
+/// weather (WeatherCore knows no client; the executable passes it in).
+public typealias AirQualityService = @Sendable ([AirQualityPlace]) async throws(ServiceError) -> [String: AirQuality]
+
 /// The world outside the reducer, as `@Sendable` closures: live ones over the network and the
 /// archive files, demo ones over the bundled data, and whatever a test needs.
 public struct AppEnvironment: Sendable {
@@ -39,6 +43,11 @@ public struct AppEnvironment: Sendable {
     /// Calls this source was sent today by every run of the program (the ledger; docs/spec.md §4),
     /// and why a damaged ledger was set aside, the one time it is found.
     public var callsToday: @Sendable () -> (calls: Double, notice: String?) = { (0, nil) }
+    /// The current air of the places, by key (Open-Meteo's, whichever source gives the weather).
+    public var fetchAirQuality: @Sendable ([AirQualityPlace]) async -> Result<[String: AirQuality], FeedError> = { _ in .success([:]) }
+    /// The saved air. Nil: this run shows no air (`--once`): none is read, and so none fetched.
+    public var loadAirQuality: (@Sendable () -> StoredAirQuality?)?
+    public var saveAirQuality: @Sendable (StoredAirQuality) throws(ArchiveError) -> Void = { _ in }
 
     public init(
         now: @escaping @Sendable () -> Date,
@@ -95,6 +104,22 @@ public struct AppEnvironment: Sendable {
             changePins: { change throws(ArchiveError) in try files.pins.update(change) },
             searchPlaces: { text, language in await loader.searchPlaces(text, language: language) }
         )
+    }
+
+    /// This environment showing the air `fetch` brings, kept in `files.airQuality` (the browser's;
+    /// `--once` shows none).
+    public func showingAir(_ fetch: @escaping AirQualityService, files: AppFiles) -> AppEnvironment {
+        var environment = self
+        environment.fetchAirQuality = { places in
+            do throws(ServiceError) {
+                return .success(try await fetch(places))
+            } catch {
+                return .failure(.network(error))
+            }
+        }
+        environment.loadAirQuality = { files.airQuality.loadIfReadable() }
+        environment.saveAirQuality = { value throws(ArchiveError) in try files.airQuality.save(value) }
+        return environment
     }
 
     /// A city's days and, where the source has a call of their own for them, its hours: the days

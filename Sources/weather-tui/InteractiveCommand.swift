@@ -53,7 +53,9 @@ extension LaunchConfiguration {
     var environment: AppEnvironment {
         if demo { return .demo() }
         let files = self.files
+        let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout)
         var environment = AppEnvironment.live(loader: feedLoader(over: files), files: files)
+            .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
         let calls = self.calls
         environment.callsToday = { calls.spentToday() }
         return environment
@@ -111,6 +113,7 @@ extension LaunchConfiguration {
                                demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone,
                                inBrowser: inBrowser, mouse: mouse)
         config.dailyCalls = dailyCalls
+        config.airQualityScale = airQualityScale
         config.refreshCost = refreshCost
         return config
     }

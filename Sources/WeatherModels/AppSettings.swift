@@ -31,6 +31,8 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     case localTime
     /// The weather's words, alphabetically.
     case weather
+    /// The air-quality index shown, best first (the wide list's column).
+    case airQuality
     /// The chance of precipitation over the coming hours (the map's rain layer, the wide list's column).
     case rainChance
 

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import OpenMeteo
 import WeatherSource
+import WeatherStore
 import WeatherModels
 
 /// Everything the program needs to start, resolved as flags > environment > files > defaults.
@@ -20,12 +21,16 @@ struct LaunchConfiguration: Equatable {
     var baseURL: URL
     /// Open-Meteo's place search.
     var geocodingURL: URL
+    /// Open-Meteo's air quality, whichever source gives the weather.
+    var airQualityURL: URL
     var cacheDirectory: URL
     var configDirectory: URL
     /// nil: use the remembered value, else the default of docs/spec.md §2.
     var count: Int?
     var language: String?
     var units: TemperatureUnit?
+    /// `--aqi`: nil, the index of the units.
+    var airQualityScale: AirQualityScale?
     var demo: Bool
     var offline: Bool
     /// Seconds.
@@ -40,6 +45,8 @@ struct LaunchConfiguration: Equatable {
     var format: OutputFormat
     /// `--city` names, in order.
     var cities: [String] = []
+    /// Where this run counts the calls it sends (`Calls.txt` in the cache folder), flushed as it ends.
+    var calls: CallLedger.Writer
 
     /// A problem with the command line or environment: exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -95,6 +102,8 @@ struct LaunchConfiguration: Equatable {
         }
         let geocodingURL = try url(nil, environment: "OPEN_METEO_GEOCODING_URL", default: OpenMeteoClient.defaultGeocodingURL,
                                    option: "OPEN_METEO_GEOCODING_URL")
+        let airQualityURL = try url(nil, environment: "OPEN_METEO_AIR_QUALITY_URL", default: AirQualityClient.defaultBaseURL,
+                                    option: "OPEN_METEO_AIR_QUALITY_URL")
 
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return LaunchConfiguration(
@@ -104,11 +113,13 @@ struct LaunchConfiguration: Equatable {
             notices: notices,
             baseURL: baseURL,
             geocodingURL: geocodingURL,
+            airQualityURL: airQualityURL,
             cacheDirectory: cacheDirectory,
             configDirectory: configDirectory,
             count: options.count?.rawValue,
             language: options.language?.lowercased(),
             units: options.units,
+            airQualityScale: options.aqi,
             demo: options.demo,
             offline: options.offline,
             refreshAfter: options.refreshAfter * 60,
@@ -118,7 +129,8 @@ struct LaunchConfiguration: Equatable {
             mouse: !options.noMouse,
             once: options.once,
             format: options.format,
-            cities: options.cities
+            cities: options.cities,
+            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory), source: provider.rawValue)
         )
     }
 }

@@ -243,12 +243,12 @@ import BrowserTestSupport
 
     @Test func aWideListGainsColumnsByPriority() {
         let extras = { (width: Int) in CityListView.Columns(width: width).extras.map(\.column) }
-        #expect(extras(100) == [.feelsLike, .humidity], "strictly by priority: local time waits for wind")
-        #expect(extras(119) == [.feelsLike, .humidity, .wind, .localTime])
-        #expect(extras(128) == [.feelsLike, .humidity, .wind, .localTime, .rainChance])
-        let wide = CityListView.Columns(width: 137)
+        #expect(extras(100) == [.feelsLike, .airQuality, .humidity], "strictly by priority: local time waits for wind")
+        #expect(extras(125) == [.feelsLike, .airQuality, .humidity, .wind, .localTime])
+        #expect(extras(134) == [.feelsLike, .airQuality, .humidity, .wind, .localTime, .rainChance])
+        let wide = CityListView.Columns(width: 143)
         #expect(wide.country.width == 32, "whole country names")
-        #expect(wide.weather.x + wide.weather.width == 137)
+        #expect(wide.weather.x + wide.weather.width == 143)
     }
 
     /// `s` reaches the rain chance and the wind, which a narrow list has no column for: the

@@ -39,7 +39,7 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     /// What `s` steps through: the columns every list shows that sort usefully by a key press,
     /// then the map layers' measures (the list names a sort its width leaves without a column).
     /// The others are a click on their title away.
-    public static let cycle: [SortField] = [.name, .temperature, .country, .rainChance, .wind]
+    public static let cycle: [SortField] = [.name, .temperature, .country, .rainChance, .wind, .airQuality]
 
     /// The field `s` moves to: the next of `cycle`, round to the first; from a field outside
     /// it (sorted by a click), the first, so `s` always leads back into the cycle.

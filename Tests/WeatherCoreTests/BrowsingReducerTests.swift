@@ -154,7 +154,7 @@ import WeatherModels
         }
     }
 
-    /// `s` steps through name, temperature, country and the map layers' rain chance and wind;
+    /// `s` steps through name, temperature, country and the map layers' rain chance, wind and air;
     /// from a column outside that cycle, sorted by a click, it goes back to the name.
     @Test func sFromAClickedColumnGoesBackToTheName() {
         var state = R.loaded()
@@ -162,11 +162,11 @@ import WeatherModels
         _ = state.reduce(.cycleSort)
         #expect(state.sortField == .name)
         var seen: [SortField] = []
-        for _ in 0..<6 {
+        for _ in 0..<7 {
             _ = state.reduce(.cycleSort)
             seen.append(state.sortField)
         }
-        #expect(seen == [.temperature, .country, .rainChance, .wind, .name, .temperature])
+        #expect(seen == [.temperature, .country, .rainChance, .wind, .airQuality, .name, .temperature])
     }
 
     // MARK: filter
@@ -245,7 +245,7 @@ import WeatherModels
             $0.showsMap = true
             $0.mode = .list
         }
-        for layer: MapLayer in [.rainChance, .wind, .temperature] {
+        for layer: MapLayer in [.rainChance, .wind, .airQuality, .temperature] {
             var wanted = state
             wanted.mapLayer = layer
             state = R.expect(state, .cycleMapLayer, effects: [.saveSettings(wanted.settings, fields: [.mapLayer])]) { $0.mapLayer = layer }

@@ -427,6 +427,8 @@ import WeatherModels
         }
         wanted.sortField = .wind
         state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .wind }
+        wanted.sortField = .airQuality
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .airQuality }
         wanted.sortField = .name
         Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .name }
     }

@@ -93,6 +93,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         case mapRain = "map-rain"
         /// The map's wind layer (`v` twice): Beijing labelled with its wind.
         case mapWind = "map-wind"
+        /// The map's air layer (`v` three times): the demo's air, Beijing labelled with its index.
+        case mapAir = "map-air"
 
         var keys: [KeyEvent] {
             let toBeijing = [KeyEvent](repeating: .character("j"), count: 4)
@@ -107,6 +109,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             case .mapMoved: return toBeijing + [.character("m"), .character("j")]
             case .mapRain: return toBeijing + [.character("m"), .character("v")]
             case .mapWind: return toBeijing + [.character("m"), .character("v"), .character("v")]
+            case .mapAir: return toBeijing + [.character("m"), .character("v"), .character("v"), .character("v")]
             }
         }
     }

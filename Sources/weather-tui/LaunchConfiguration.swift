@@ -28,8 +28,8 @@ struct LaunchConfiguration: Equatable {
     var count: Int?
     var language: String?
     var units: TemperatureUnit?
-    /// `--aqi`: nil, the index of the units.
-    var airQualityScale: AirQualityScale?
+    /// `--aqi`: nil, the remembered one.
+    var airQualityIndex: AirQualityIndex?
     var demo: Bool
     var offline: Bool
     /// Seconds.
@@ -116,7 +116,7 @@ struct LaunchConfiguration: Equatable {
             count: options.count?.rawValue,
             language: options.language?.lowercased(),
             units: options.units,
-            airQualityScale: options.aqi,
+            airQualityIndex: options.aqi,
             demo: options.demo,
             offline: options.offline,
             refreshAfter: options.refreshAfter * 60,

@@ -34,9 +34,10 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     /// The air-quality index shown, best first (the wide list's column).
     case airQuality
 
-    /// What `s` steps through: the columns every list shows that sort usefully by a key press.
-    /// The others are a click on their title away.
-    public static let cycle: [SortField] = [.name, .temperature, .country]
+    /// What `s` steps through: the columns every list shows that sort usefully by a key press, and
+    /// the air, which a narrow list does not show but a person sorts by. The others are a click on
+    /// their title away.
+    public static let cycle: [SortField] = [.name, .temperature, .country, .airQuality]
 
     /// The field `s` moves to: the next of `cycle`, round to the first; from a field outside
     /// it (sorted by a click), the first, so `s` always leads back into the cycle.
@@ -57,8 +58,10 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// The calls a day automatic refreshes may spend (`--daily-calls` overrides it); nil: the
     /// source's default. Only a person writes it: the program never saves it.
     public var dailyCalls: Int?
+    /// The air-quality index chosen (`--aqi`); nil, as in files from before it: the units'.
+    public var airQualityIndex: AirQualityIndex?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, dailyCalls: Int? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending
@@ -66,6 +69,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         self.language = language
         self.selectedCityKey = selectedCityKey
         self.dailyCalls = dailyCalls
+        self.airQualityIndex = airQualityIndex
     }
 }
 
@@ -73,7 +77,7 @@ extension AppSettings {
     /// One of the remembered choices: what a run changed, so that saving writes only those over
     /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
     public enum Field: String, CaseIterable, Sendable {
-        case units, sortField, sortDescending, count, language, selectedCityKey
+        case units, sortField, sortDescending, count, language, selectedCityKey, airQualityIndex
     }
 
     /// These settings with `fields` taken from `other`.
@@ -87,6 +91,7 @@ extension AppSettings {
             case .count: result.count = other.count
             case .language: result.language = other.language
             case .selectedCityKey: result.selectedCityKey = other.selectedCityKey
+            case .airQualityIndex: result.airQualityIndex = other.airQualityIndex
             }
         }
         return result

@@ -29,8 +29,8 @@ struct LaunchConfiguration: Equatable {
     var count: Int?
     var language: String?
     var units: TemperatureUnit?
-    /// `--aqi`: nil, the index of the units.
-    var airQualityScale: AirQualityScale?
+    /// `--aqi`: nil, the remembered one.
+    var airQualityIndex: AirQualityIndex?
     var demo: Bool
     var offline: Bool
     /// Seconds.
@@ -119,7 +119,7 @@ struct LaunchConfiguration: Equatable {
             count: options.count?.rawValue,
             language: options.language?.lowercased(),
             units: options.units,
-            airQualityScale: options.aqi,
+            airQualityIndex: options.aqi,
             demo: options.demo,
             offline: options.offline,
             refreshAfter: options.refreshAfter * 60,
@@ -130,7 +130,7 @@ struct LaunchConfiguration: Equatable {
             once: options.once,
             format: options.format,
             cities: options.cities,
-            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory), source: provider.rawValue)
+            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory))
         )
     }
 }

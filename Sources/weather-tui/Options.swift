@@ -35,8 +35,8 @@ struct Options: ParsableCommand {
     @Option(name: .long, help: "Initial units: metric or imperial (default: remembered, else metric).")
     var units: TemperatureUnit?
 
-    @Option(name: .long, help: ArgumentHelp("Air-quality index shown: eu (European) or us (default: eu with metric units, us with imperial).", valueName: "index"))
-    var aqi: AirQualityScale?
+    @Option(name: .long, help: ArgumentHelp("Air-quality index shown: eu (European), us, or units (eu with metric units, us with imperial) (default: remembered, else units).", valueName: "index"))
+    var aqi: AirQualityIndex?
 
     @Flag(name: .long, help: "Show bundled sample data: no network, no key needed.")
     var demo = false
@@ -130,6 +130,6 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 extension TemperatureUnit: ExpressibleByArgument {}
 
-extension AirQualityScale: ExpressibleByArgument {}
+extension AirQualityIndex: ExpressibleByArgument {}
 
 extension WeatherProvider: ExpressibleByArgument {}

@@ -404,7 +404,7 @@ import WeatherModels
 
     // MARK: s I
 
-    @Test func sCyclesNameTemperatureCountryAndSavesTheChoice() {
+    @Test func sCyclesNameTemperatureCountryAirQualityAndSavesTheChoice() {
         var state = Self.loaded()
         var wanted = state
         wanted.sortField = .temperature
@@ -417,6 +417,11 @@ import WeatherModels
         state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
             $0.sortField = .country
             $0.visibleCities = Self.cities("5", "4", "2", "1", "3")  // Egypt, Germany, Greece, Japan, Russia
+        }
+        wanted.sortField = .airQuality
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
+            $0.sortField = .airQuality
+            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")  // no air yet: all by name
         }
         wanted.sortField = .name
         Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {

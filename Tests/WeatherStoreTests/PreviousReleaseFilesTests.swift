@@ -41,5 +41,6 @@ import WeatherStore
         #expect(settings.units == .imperial)
         #expect(settings.sortField == .temperature)
         #expect(settings.count == 50)
+        #expect(settings.airQualityIndex == nil, "a file from before the choice: the index of the units")
     }
 }

@@ -39,7 +39,7 @@ import TerminalKit
 
     @Test(arguments: cases)
     func screenMatchesItsGoldenFile(_ golden: GoldenCase) throws {
-        var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline)
+        var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline, forecasts: golden.screen.forecasts)
         try browser.press(golden.screen.keys)
         let screen = BrowserView.render(browser.state, size: golden.size)
 
@@ -73,8 +73,12 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     enum Screen: String, CaseIterable, Sendable {
         /// The list with the fifth city (Beijing, a CJK name) selected.
         case list
-        /// Its detail opened, with the hourly chart and the 5-day forecast the demo's refresh brought.
+        /// Its detail opened, with the hourly chart and the week of days the demo's refresh brought.
         case detail
+        /// The detail of a week as Open-Meteo sends it (7 days, no headline).
+        case detailOpenMeteo = "detail-open-meteo"
+        /// The detail of days as AccuWeather's plan sends them (5 days and a headline, 12 hours).
+        case detailAccuWeather = "detail-accuweather"
         /// The key overlay.
         case help
         /// The filter prompt while typing, narrowing the list.
@@ -90,11 +94,20 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         /// The map after `j`: the label moved to the next city (Belgrade).
         case mapMoved = "map-moved"
 
+        /// The shape the screen's days and hours come in.
+        var forecasts: ScriptedBrowser.Forecasts {
+            switch self {
+            case .detailOpenMeteo: return .openMeteo
+            case .detailAccuWeather: return .accuWeather
+            default: return .demo
+            }
+        }
+
         var keys: [KeyEvent] {
             let toBeijing = [KeyEvent](repeating: .character("j"), count: 4)
             switch self {
             case .list, .offline: return toBeijing
-            case .detail: return toBeijing + [.enter]
+            case .detail, .detailOpenMeteo, .detailAccuWeather: return toBeijing + [.enter]
             case .help: return toBeijing + [.character("?")]
             case .filter: return [.character("/"), .character("b"), .character("a")]
             case .addCity: return [.character("a")] + "Paris".map { KeyEvent.character($0) } + [.enter, .down]

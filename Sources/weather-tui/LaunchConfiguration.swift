@@ -7,6 +7,7 @@ import Foundation
 import OpenMeteo
 import WeatherSource
 import WeatherModels
+import WeatherTUI
 
 /// Everything the program needs to start, resolved as flags > environment > files > defaults.
 struct LaunchConfiguration: Equatable {
@@ -36,6 +37,8 @@ struct LaunchConfiguration: Equatable {
     var noColor: Bool
     /// Whether the browser asks the terminal for clicks and the wheel (`--no-mouse` leaves them to it).
     var mouse: Bool
+    /// The glyphs the terminal's font shows: `--ascii`, else the Linux console's by `TERM`, else all.
+    var glyphs: GlyphSet
     var once: Bool
     var format: OutputFormat
     /// `--city` names, in order.
@@ -116,6 +119,7 @@ struct LaunchConfiguration: Equatable {
             timeout: options.timeout,
             noColor: options.noColor || noColorEnv,
             mouse: !options.noMouse,
+            glyphs: GlyphSet.chosen(ascii: options.ascii, term: environment["TERM"]),
             once: options.once,
             format: options.format,
             cities: options.cities

@@ -41,7 +41,7 @@ import TerminalKit
     func screenMatchesItsGoldenFile(_ golden: GoldenCase) throws {
         var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline, forecasts: golden.screen.forecasts)
         try browser.press(golden.screen.keys)
-        let screen = BrowserView.render(browser.state, size: golden.size)
+        let screen = BrowserView.render(browser.state, size: golden.size, glyphs: golden.screen.glyphs)
 
         // Whatever the file says, a frame fills the terminal exactly: no row short or spilling over.
         for (row, line) in screen.lines.enumerated() {
@@ -93,6 +93,23 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         case map
         /// The map after `j`: the label moved to the next city (Belgrade).
         case mapMoved = "map-moved"
+        /// The map on the Linux console (`TERM=linux`): land in half blocks.
+        case mapConsole = "map-console"
+        /// The map under `--ascii`.
+        case mapASCII = "map-ascii"
+        /// The detail, its chart and its days on the Linux console.
+        case detailConsole = "detail-console"
+        /// The detail, its chart and its days under `--ascii`.
+        case detailASCII = "detail-ascii"
+
+        /// The glyphs the screen's terminal shows.
+        var glyphs: GlyphSet {
+            switch self {
+            case .mapConsole, .detailConsole: return .console
+            case .mapASCII, .detailASCII: return .ascii
+            default: return .unicode
+            }
+        }
 
         /// The shape the screen's days and hours come in.
         var forecasts: ScriptedBrowser.Forecasts {
@@ -107,12 +124,12 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             let toBeijing = [KeyEvent](repeating: .character("j"), count: 4)
             switch self {
             case .list, .offline: return toBeijing
-            case .detail, .detailOpenMeteo, .detailAccuWeather: return toBeijing + [.enter]
+            case .detail, .detailOpenMeteo, .detailAccuWeather, .detailConsole, .detailASCII: return toBeijing + [.enter]
             case .help: return toBeijing + [.character("?")]
             case .filter: return [.character("/"), .character("b"), .character("a")]
             case .addCity: return [.character("a")] + "Paris".map { KeyEvent.character($0) } + [.enter, .down]
             case .ownCity: return [.character("a")] + "Troms".map { KeyEvent.character($0) } + [.enter, .enter]
-            case .map: return toBeijing + [.character("m")]
+            case .map, .mapConsole, .mapASCII: return toBeijing + [.character("m")]
             case .mapMoved: return toBeijing + [.character("m"), .character("j")]
             }
         }

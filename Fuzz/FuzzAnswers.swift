@@ -24,6 +24,8 @@ enum AnswerTarget: String, CaseIterable {
     case omForecast = "om-forecast"
     /// Open-Meteo's geocoding search, mapped into places.
     case omGeocoding = "om-geocoding"
+    /// Open-Meteo's air quality (one object for one city, a list for three), mapped into the model.
+    case omAirQuality = "om-airquality"
 }
 
 /// Answers every request with the input as a 200 body, at once.
@@ -77,6 +79,8 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 private func answer(_ target: AnswerTarget, transport: AnswerTransport, body: Data) async {
     let accu = AccuWeatherClient(baseURL: base, apiKey: "k", timeout: 5, transport: transport)
     let meteo = OpenMeteoClient(baseURL: base, geocodingURL: base, timeout: 5, transport: transport)
+    // Open-Meteo's answers: one city for a bare object, three for a list, so both shapes reach the mapping.
+    let cities = OpenMeteoTopCities.first(BodySniffer.firstSignificantByte(body) == UInt8(ascii: "{") ? 1 : 3)
     switch target {
     case .awTopCities:
         if let response = try? await accu.topCities(count: 150, language: "en-us") {
@@ -93,12 +97,15 @@ private func answer(_ target: AnswerTarget, transport: AnswerTransport, body: Da
     case .awSearch:
         _ = try? await accu.searchPlaces("Paris", language: "en-us")
     case .omForecast:
-        // One city for a bare object, three for a list: both shapes reach the mapping.
-        let cities = OpenMeteoTopCities.first(BodySniffer.firstSignificantByte(body) == UInt8(ascii: "{") ? 1 : 3)
         if let feed = try? await meteo.conditions(for: cities, language: "en-us", withForecasts: true) {
             _ = OpenMeteoService.forecasts(of: feed)
         }
     case .omGeocoding:
         _ = try? await meteo.searchPlaces("Paris", language: "en-us")
+    case .omAirQuality:
+        let air = AirQualityClient(baseURL: base, timeout: 5, transport: transport)
+        if let places = try? await air.airQuality(for: cities.map(\.airQualityPlace)) {
+            for scale in AirQualityScale.allCases { _ = places.values.map { $0.category(on: scale) } }
+        }
     }
 }

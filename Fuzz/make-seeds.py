@@ -102,3 +102,6 @@ answer("om-forecast", "forecast-three.json", "open-meteo/forecast-three-document
 answer("om-forecast", "error.json", "open-meteo/error-400-documented.json")
 answer("om-geocoding", "hits.json", "open-meteo/geocoding-hits-documented.json")
 answer("om-geocoding", "none.json", "open-meteo/geocoding-none-documented.json")
+answer("om-airquality", "air-one.json", "open-meteo/air-quality-one-documented.json")
+answer("om-airquality", "air-three.json", "open-meteo/air-quality-three-documented.json")
+answer("om-airquality", "error.json", "open-meteo/error-400-air-quality-documented.json")

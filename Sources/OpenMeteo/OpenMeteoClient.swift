@@ -78,12 +78,8 @@ public struct OpenMeteoClient: Sendable {
         guard !cities.isEmpty else { return OpenMeteoFeed(cities: [], dailyForecasts: [:], hourlyForecasts: [:]) }
         let url = try forecastURL(for: cities, withForecasts: withForecasts)
         let response = try await forecastHTTP.get(url)
-        guard (200..<300).contains(response.statusCode) else { throw errorForStatus(response, http: forecastHTTP) }
-        let forecasts = try decodeForecasts(response.body, cities: cities)
-        guard forecasts.count == cities.count else {
-            let noun = forecasts.count == 1 ? "location" : "locations"
-            throw .unexpectedResponse(host: host, detail: "\(forecasts.count) \(noun) for \(cities.count) asked")
-        }
+        guard (200..<300).contains(response.statusCode) else { throw forecastHTTP.openMeteoError(response, answeredAt: now()) }
+        let forecasts = try forecastHTTP.decodeLocations(OpenMeteoForecast.self, from: response.body, names: cities.map(\.englishName))
         var weathers: [CityWeather] = []
         var daily: [String: DailyForecastResponse] = [:]
         var hourly: [String: HourlyForecastResponse] = [:]
@@ -106,7 +102,7 @@ public struct OpenMeteoClient: Sendable {
             ("name", name), ("count", String(Self.searchResultCount)), ("language", Self.geocodingLanguage(language)),
         ])
         let response = try await geocodingHTTP.get(url)
-        guard (200..<300).contains(response.statusCode) else { throw errorForStatus(response, http: geocodingHTTP) }
+        guard (200..<300).contains(response.statusCode) else { throw geocodingHTTP.openMeteoError(response, answeredAt: now()) }
         let answer = try geocodingHTTP.decodeJSON(OpenMeteoGeocodingResponse.self, from: response.body, describePath: Self.placePath)
         return (answer.results ?? []).map { place in
             PlaceMatch(
@@ -123,9 +119,7 @@ public struct OpenMeteoClient: Sendable {
     /// The one forecast URL for `cities`, coordinates in their order (for tests and diagnostics):
     /// the list's asks for the current block only, a detail's for the hours and days too.
     func forecastURL(for cities: [TopCity], withForecasts: Bool) throws(ServiceError) -> URL {
-        var query = [
-            ("latitude", cities.map { Self.coordinate($0.latitude) }.joined(separator: ",")),
-            ("longitude", cities.map { Self.coordinate($0.longitude) }.joined(separator: ",")),
+        var query = HTTPRequester.coordinateQuery(latitudes: cities.map(\.latitude), longitudes: cities.map(\.longitude)) + [
             ("current", (withForecasts ? Self.currentVariables : Self.listVariables).joined(separator: ",")),
         ]
         if withForecasts {
@@ -170,53 +164,11 @@ public struct OpenMeteoClient: Sendable {
         return primary.isEmpty ? "en" : primary
     }
 
-    // MARK: - Answers
-
-    /// Several coordinates come back as a list in request order, one as a bare object.
-    private func decodeForecasts(_ body: Data, cities: [TopCity]) throws(ServiceError) -> [OpenMeteoForecast] {
-        if BodySniffer.firstSignificantByte(body) == UInt8(ascii: "{") {
-            let single = try forecastHTTP.decodeJSON(OpenMeteoForecast.self, from: body) { path in
-                Self.locationPath([CityIndexKey(index: 0)] + path, cities: cities)
-            }
-            return [single]
-        }
-        return try forecastHTTP.decodeJSON([OpenMeteoForecast].self, from: body) { path in
-            Self.locationPath(path, cities: cities)
-        }
-    }
-
-    private func errorForStatus(_ response: HTTPTransportResponse, http: HTTPRequester) -> ServiceError {
-        let status = response.statusCode
-        let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: response.body)).map { http.serverWords($0.reason) }
-        if status == 429 {
-            // Its limits are by the minute, hour and day: without the server's words, not "daily".
-            let until = RateLimitHold.until(retryAfter: response.header("Retry-After"), reason: reason, answeredAt: now())
-            return .rateLimited(reason: reason ?? "request limit reached, try again later", status: status, until: until)
-        }
-        if let reason { return .rejected(reason: reason, status: status) }
-        return http.unexplainedStatus(response)
-    }
-
     // MARK: - Describing what was wrong
-
-    /// `city 3 (Beijing): current.temperature_2m has the wrong type` — 1-based, as a person counts.
-    static func locationPath(_ path: [any CodingKey], cities: [TopCity]) -> String {
-        HTTPRequester.ordinalPath(path, noun: "city") { cities.indices.contains($0) ? cities[$0].englishName : nil }
-    }
 
     /// `place 2: latitude missing`.
     static func placePath(_ path: [any CodingKey]) -> String {
         guard path.first?.stringValue == "results", path.count > 1 else { return HTTPRequester.plainPath(path) }
         return HTTPRequester.ordinalPath(Array(path.dropFirst()), noun: "place")
     }
-}
-
-/// The position of a bare single-location answer, so its errors read like the list's (`city 1`).
-private struct CityIndexKey: CodingKey {
-    let index: Int
-    init(index: Int) { self.index = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.index = intValue }
-    var stringValue: String { String(index) }
-    var intValue: Int? { index }
 }

@@ -9,4 +9,9 @@ extension TopCity {
                   country: Country(id: place.countryCode ?? "", localizedName: country, englishName: country),
                   latitude: place.latitude, longitude: place.longitude, timeZone: place.timeZone ?? "UTC")
     }
+
+    /// This city as a place whose air is asked for.
+    var airQualityPlace: AirQualityPlace {
+        AirQualityPlace(key: key, name: englishName, latitude: latitude, longitude: longitude)
+    }
 }

@@ -29,7 +29,7 @@ public struct PlistValueDecoder {
 private protocol PVOptionalType {}
 extension Optional: PVOptionalType {}
 
-struct PVDecoder: Decoder {
+struct PVDecoder: ElementDecoder {
     /// nil where a `superDecoder()` found no `super` entry.
     let value: PlistValue?
     let codingPath: [CodingKey]
@@ -66,15 +66,34 @@ struct PVDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .dictionary(let entries)? = value else { throw mismatch([String: PlistValue].self) }
-        return KeyedDecodingContainer(PVKeyedDecodingContainer<Key>(decoder: self, entries: entries))
+        return KeyedDecodingContainer(EntriesDecodingContainer<PVDecoder, Key>(decoder: self, entries: entries))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         guard case .array(let elements)? = value else { throw mismatch([PlistValue].self) }
-        return PVUnkeyedDecodingContainer(decoder: self, elements: elements)
+        return ElementsDecodingContainer(decoder: self, elements: elements)
     }
 
-    func singleValueContainer() throws -> SingleValueDecodingContainer { PVSingleValueDecodingContainer(decoder: self) }
+    func singleValueContainer() throws -> SingleValueDecodingContainer { SingleElementDecodingContainer(decoder: self) }
+
+    func element(_ element: PlistValue, at index: Int) -> PVDecoder { child(element, PlistValueKey(index: index)) }
+
+    func entry(_ key: CodingKey, in entries: [String: PlistValue]) -> PlistValue? { entries[key.stringValue] }
+
+    func decoder(of key: CodingKey, in entries: [String: PlistValue]) throws -> PVDecoder {
+        guard let value = entry(key, in: entries) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for \(Self.path(codingPath + [key]))"))
+        }
+        return child(value, key)
+    }
+
+    func superDecoder(in entries: [String: PlistValue]) -> PVDecoder {
+        child(entries[PlistValueKey.super.stringValue], PlistValueKey.super)
+    }
+
+    func pastEnd(index: Int, count: Int) -> DecodingError {
+        .valueNotFound(Any.self, .init(codingPath: codingPath + [PlistValueKey(index: index)], debugDescription: "The array has \(count) elements"))
+    }
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         // Each branch makes the concrete type `T` stands for: the cast cannot fail there.
@@ -152,101 +171,3 @@ struct PVDecoder: Decoder {
     }
 }
 
-struct PVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: PVDecoder
-    let entries: [String: PlistValue]
-    var codingPath: [CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0) } }
-
-    func contains(_ key: Key) -> Bool { entries[key.stringValue] != nil }
-
-    private func child(_ key: CodingKey) throws -> PVDecoder {
-        guard let value = entries[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
-                "No value for \(PVDecoder.path(codingPath + [key]))"))
-        }
-        return decoder.child(value, key)
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try child(key).decodeValue(type)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try child(key).container(keyedBy: type)
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
-        try child(key).unkeyedContainer()
-    }
-
-    func superDecoder() throws -> Decoder {
-        decoder.child(entries[PlistValueKey.super.stringValue], PlistValueKey.super)
-    }
-
-    func superDecoder(forKey key: Key) throws -> Decoder { try child(key) }
-}
-
-struct PVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
-    let decoder: PVDecoder
-    let elements: [PlistValue]
-    var codingPath: [CodingKey] { decoder.codingPath }
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
-    private(set) var currentIndex = 0
-
-    init(decoder: PVDecoder, elements: [PlistValue]) {
-        self.decoder = decoder
-        self.elements = elements
-    }
-
-    private func next() throws -> PVDecoder {
-        let key = PlistValueKey(index: currentIndex)
-        guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath + [key], debugDescription:
-                "The array has \(elements.count) elements"))
-        }
-        return decoder.child(elements[currentIndex], key)
-    }
-
-    mutating func decodeNil() throws -> Bool {
-        guard try next().isNull else { return false }
-        currentIndex += 1
-        return true
-    }
-
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try next().decodeValue(type)
-        currentIndex += 1
-        return value
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try next().container(keyedBy: type)
-        currentIndex += 1
-        return container
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
-        let container = try next().unkeyedContainer()
-        currentIndex += 1
-        return container
-    }
-
-    mutating func superDecoder() throws -> Decoder {
-        let element = try next()
-        currentIndex += 1
-        return element
-    }
-}
-
-struct PVSingleValueDecodingContainer: SingleValueDecodingContainer {
-    let decoder: PVDecoder
-    var codingPath: [CodingKey] { decoder.codingPath }
-
-    func decodeNil() -> Bool { decoder.isNull }
-
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(type) }
-}

@@ -120,7 +120,7 @@ extension KeyValueDecoder: TopLevelDecoder {
 #endif
 
 /// One value being decoded, at its coding path.
-struct KVDecoder: Decoder {
+struct KVDecoder: ElementDecoder {
     let value: Any
     let codingPath: [CodingKey]
     let options: KeyValueDecoder
@@ -158,16 +158,39 @@ struct KVDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard let dict = dictionary() else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(KVKeyedDecodingContainer<Key>(decoder: self, dict: dict))
+        return KeyedDecodingContainer(EntriesDecodingContainer<KVDecoder, Key>(decoder: self, entries: dict))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         guard let array = value as? [Any] else { throw mismatch([Any].self) }
-        return KVUnkeyedDecodingContainer(decoder: self, array: array)
+        return ElementsDecodingContainer(decoder: self, elements: array)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer {
-        KVSingleValueDecodingContainer(decoder: self)
+        SingleElementDecodingContainer(decoder: self)
+    }
+
+    func element(_ element: Any, at index: Int) -> KVDecoder { child(element, KVIndexKey(index)) }
+
+    func entry(_ key: CodingKey, in entries: [String: Any]) -> Any? { entries[options.storageKey(key)] }
+
+    func decoder(of key: CodingKey, in entries: [String: Any]) throws -> KVDecoder {
+        guard let value = entry(key, in: entries) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
+                "Dictionary does not contain key \(KeyValueDecoder.keyPath(codingPath + [key]))"))
+        }
+        return child(value, key)
+    }
+
+    func superDecoder(in entries: [String: Any]) -> KVDecoder {
+        // A missing `super` is a nil there, so what decodes from it says `SELF….super` when it fails.
+        child(entries[options.storageKey(KVSuperKey())] ?? Optional<Any>.none as Any, KVSuperKey())
+    }
+
+    func pastEnd(index: Int, count: Int) -> DecodingError {
+        let key = KVIndexKey(index)
+        return .keyNotFound(key, .init(codingPath: codingPath, debugDescription:
+            "Array does not contain index \(KeyValueDecoder.keyPath(codingPath + [key]))"))
     }
 
     private func dictionary() -> [String: Any]? {
@@ -272,107 +295,3 @@ struct KVDecoder: Decoder {
     }
 }
 
-struct KVKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: KVDecoder
-    let dict: [String: Any]
-    var codingPath: [CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { dict.keys.compactMap { Key(stringValue: $0) } }
-
-    func contains(_ key: Key) -> Bool { dict[decoder.options.storageKey(key)] != nil }
-
-    private func child(_ key: CodingKey) throws -> KVDecoder {
-        guard let value = dict[decoder.options.storageKey(key)] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
-                "Dictionary does not contain key \(KeyValueDecoder.keyPath(codingPath + [key]))"))
-        }
-        return decoder.child(value, key)
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try child(key).decodeValue(type)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try child(key).container(keyedBy: type)
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
-        try child(key).unkeyedContainer()
-    }
-
-    func superDecoder() throws -> Decoder {
-        // A missing `super` is a nil there, so what decodes from it says `SELF….super` when it fails.
-        let value: Any = dict[decoder.options.storageKey(KVSuperKey())] ?? Optional<Any>.none as Any
-        return decoder.child(value, KVSuperKey())
-    }
-
-    func superDecoder(forKey key: Key) throws -> Decoder {
-        try child(key)
-    }
-}
-
-struct KVUnkeyedDecodingContainer: UnkeyedDecodingContainer {
-    let decoder: KVDecoder
-    let array: [Any]
-    var codingPath: [CodingKey] { decoder.codingPath }
-    var count: Int? { array.count }
-    var isAtEnd: Bool { currentIndex >= array.count }
-    private(set) var currentIndex = 0
-
-    init(decoder: KVDecoder, array: [Any]) {
-        self.decoder = decoder
-        self.array = array
-    }
-
-    private func next() throws -> KVDecoder {
-        let key = KVIndexKey(currentIndex)
-        guard !isAtEnd else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription:
-                "Array does not contain index \(KeyValueDecoder.keyPath(codingPath + [key]))"))
-        }
-        return decoder.child(array[currentIndex], key)
-    }
-
-    mutating func decodeNil() throws -> Bool {
-        guard try next().isNull else { return false }
-        currentIndex += 1
-        return true
-    }
-
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try next().decodeValue(type)
-        currentIndex += 1
-        return value
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try next().container(keyedBy: type)
-        currentIndex += 1
-        return container
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
-        let container = try next().unkeyedContainer()
-        currentIndex += 1
-        return container
-    }
-
-    mutating func superDecoder() throws -> Decoder {
-        let element = try next()
-        currentIndex += 1
-        return element
-    }
-}
-
-struct KVSingleValueDecodingContainer: SingleValueDecodingContainer {
-    let decoder: KVDecoder
-    var codingPath: [CodingKey] { decoder.codingPath }
-
-    func decodeNil() -> Bool { decoder.isNull }
-
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.decodeValue(type)
-    }
-}

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Why the interactive interface could not start; the CLI maps these to exit status 2.
+/// Why a full-screen interface could not start, in words of the terminal alone: what to do
+/// instead (another mode of the program) is the program's to say.
 public enum TerminalError: Error, Equatable, Sendable, LocalizedError {
     /// Standard output (or input) is not a terminal, e.g. `weather-tui | cat`.
     case notATerminal
@@ -18,15 +19,15 @@ public enum TerminalError: Error, Equatable, Sendable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .notATerminal:
-            return "the interactive browser needs a terminal; use --once to print the feed (e.g. weather-tui --once --format table)"
+            return "standard input and output are not a terminal"
         case .unknownTerminal(let name?):
-            return "unknown terminal type \"\(name)\" (TERM); try TERM=xterm-256color, or use --once for plain output"
+            return "unknown terminal type \"\(name)\" (TERM); try TERM=xterm-256color"
         case .unknownTerminal(nil):
-            return "TERM is not set; set it (e.g. TERM=xterm-256color) or use --once for plain output"
+            return "TERM is not set; set it (e.g. TERM=xterm-256color)"
         case .tooLimited(let name):
-            return "terminal type \"\(name)\" cannot move the cursor, so it cannot show the browser; use --once for plain output (or TERM=xterm-256color)"
+            return "terminal type \"\(name)\" cannot move the cursor"
         case .cannotInitialize(let why):
-            return "cannot start the terminal interface: \(why); use --once for plain output"
+            return "cannot start the terminal interface: \(why)"
         }
     }
 }

@@ -47,6 +47,10 @@ public enum Action: Equatable, Sendable {
     case feedLoaded(Result<FeedPayload, FeedError>)
     case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
     case forecastsRestored(StoredForecasts)
+    /// The listed places' air, fetched (State+AirQuality.swift).
+    case airQualityLoaded(Result<StoredAirQuality, FeedError>)
+    /// The saved air (`AirQuality.plist`), if any.
+    case airQualityRestored(StoredAirQuality?)
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: String? = nil)
     case pinsLoaded([PinnedCity])
@@ -66,17 +70,15 @@ public enum Action: Equatable, Sendable {
 public struct FeedPayload: Equatable, Sendable {
     public var feed: WeatherFeed
     public var rateLimitRemaining: Int?
-    public var saveProblem: String?
     /// Forecasts the same fetch brought at no extra cost (Open-Meteo, the demo), by city key.
     public var forecasts: [String: StoredForecast]
     /// Which own cities this refresh could not bring and why (the rest of it stands).
     public var ownProblem: String?
 
-    public init(feed: WeatherFeed, rateLimitRemaining: Int?, saveProblem: String? = nil, forecasts: [String: StoredForecast] = [:],
+    public init(feed: WeatherFeed, rateLimitRemaining: Int?, forecasts: [String: StoredForecast] = [:],
                 ownProblem: String? = nil) {
         self.feed = feed
         self.rateLimitRemaining = rateLimitRemaining
-        self.saveProblem = saveProblem
         self.forecasts = forecasts
         self.ownProblem = ownProblem
     }

@@ -39,6 +39,8 @@ public struct AppConfig: Equatable, Sendable {
     public var dailyCalls: Int?
     /// What one refresh of the list costs by the source's own counting (`CallCost`).
     public var refreshCost: RefreshCost = RefreshCost(fixed: 1, perPlace: 0, perOwnCity: 1)
+    /// `--aqi`: the air-quality index shown whatever the units; nil: the remembered one, else the units'.
+    public var airQualityScale: AirQualityScale?
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
                 offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",

@@ -13,7 +13,7 @@ extension AppEnvironment {
     /// settings and pins live in memory for the run.
     public static func demo(now: @escaping @Sendable () -> Date = { Date() }) -> AppEnvironment {
         let settings = MemoryBox<AppSettings?>(nil), pins = MemoryBox<[PinnedCity]>([])
-        return AppEnvironment(
+        var environment = AppEnvironment(
             now: now,
             loadArchive: { .failure(.missing) },
             fetchFeed: { request, own in .success(DemoData.feedPayload(request, own: own, now: now())) },
@@ -26,6 +26,9 @@ extension AppEnvironment {
             changePins: { change in pins.modify { $0 = change.applied(to: $0) } },
             searchPlaces: { text, _ in .success(DemoData.searchPlaces(text)) }
         )
+        environment.fetchAirQuality = { places in .success(DemoData.airQuality(for: places, now: now())) }
+        environment.loadAirQuality = { nil }
+        return environment
     }
 }
 

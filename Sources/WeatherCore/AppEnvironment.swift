@@ -9,6 +9,10 @@ import PlistArchive
 import WeatherStore
 import WeatherModels
 
+/// Where the live air comes from: Open-Meteo's air-quality client, whichever source gives the
+/// weather (WeatherCore knows no client; the executable passes it in).
+public typealias AirQualityService = @Sendable ([AirQualityPlace]) async throws(ServiceError) -> [String: AirQuality]
+
 /// The world outside the reducer, as `@Sendable` closures: live ones over the network and the
 /// archive files, demo ones over the bundled data, and whatever a test needs.
 public struct AppEnvironment: Sendable {
@@ -20,6 +24,8 @@ public struct AppEnvironment: Sendable {
     public var previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)?
     /// One refresh: the top cities of the request and the own cities given.
     public var fetchFeed: @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>
+    /// Archives a refreshed feed over the saved one.
+    public var saveFeed: @Sendable (WeatherFeed) throws(ArchiveError) -> Void
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
     /// The saved forecasts. Nil: this run keeps none (`--once`, which prints none): none is read,
     /// and none saved, since the reducer saves forecasts only once the saved ones are in.
@@ -37,12 +43,18 @@ public struct AppEnvironment: Sendable {
     /// Calls this source was sent today by every run of the program (the ledger; docs/spec.md §4),
     /// and why a damaged ledger was set aside, the one time it is found.
     public var callsToday: @Sendable () -> (calls: Double, notice: String?) = { (0, nil) }
+    /// The current air of the places, by key (Open-Meteo's, whichever source gives the weather).
+    public var fetchAirQuality: @Sendable ([AirQualityPlace]) async -> Result<[String: AirQuality], FeedError> = { _ in .success([:]) }
+    /// The saved air. Nil: this run shows no air (`--once`): none is read, and so none fetched.
+    public var loadAirQuality: (@Sendable () -> StoredAirQuality?)?
+    public var saveAirQuality: @Sendable (StoredAirQuality) throws(ArchiveError) -> Void = { _ in }
 
     public init(
         now: @escaping @Sendable () -> Date,
         loadArchive: @escaping @Sendable () -> Result<WeatherFeed, ArchiveError>,
         previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)? = nil,
         fetchFeed: @escaping @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>,
+        saveFeed: @escaping @Sendable (WeatherFeed) throws(ArchiveError) -> Void = { _ in },
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
         loadForecasts: (@Sendable () -> StoredForecasts)?,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
@@ -56,6 +68,7 @@ public struct AppEnvironment: Sendable {
         self.loadArchive = loadArchive
         self.previewArchive = previewArchive
         self.fetchFeed = fetchFeed
+        self.saveFeed = saveFeed
         self.fetchForecast = fetchForecast
         self.loadForecasts = loadForecasts
         self.saveForecasts = saveForecasts
@@ -76,6 +89,7 @@ public struct AppEnvironment: Sendable {
             loadArchive: { loader.restore() },
             previewArchive: { loader.restore(WeatherFeedSummary.self).map(WeatherFeed.init) },
             fetchFeed: { request, own in await loader.refresh(request, own: own) },
+            saveFeed: { feed throws(ArchiveError) in try loader.save(feed) },
             fetchForecast: { key, language in
                 guard let service else { return .failure(.noAPIKey) }
                 return await fetchForecasts(from: service, cityKey: key, language: language, now: now)
@@ -90,6 +104,22 @@ public struct AppEnvironment: Sendable {
             changePins: { change throws(ArchiveError) in try files.pins.update(change) },
             searchPlaces: { text, language in await loader.searchPlaces(text, language: language) }
         )
+    }
+
+    /// This environment showing the air `fetch` brings, kept in `files.airQuality` (the browser's;
+    /// `--once` shows none).
+    public func showingAir(_ fetch: @escaping AirQualityService, files: AppFiles) -> AppEnvironment {
+        var environment = self
+        environment.fetchAirQuality = { places in
+            do throws(ServiceError) {
+                return .success(try await fetch(places))
+            } catch {
+                return .failure(.network(error))
+            }
+        }
+        environment.loadAirQuality = { files.airQuality.loadIfReadable() }
+        environment.saveAirQuality = { value throws(ArchiveError) in try files.airQuality.save(value) }
+        return environment
     }
 
     /// A city's days and, where the source has a call of their own for them, its hours: the days

@@ -7,12 +7,18 @@ import WeatherModels
 
 /// Work the reducer asks for; the `Store` runs it and sends the result back as an `Action`.
 public enum Effect: Equatable, Sendable {
-    /// Fetch the Top Cities feed with the user's own cities (and archive it on success).
+    /// Fetch the Top Cities feed with the user's own cities.
     case fetchFeed(FeedRequest, own: [PinnedCity] = [])
+    /// Archive a refreshed feed (after it is shown: the disk's `fsync` is not on the way to the screen).
+    case saveFeed(WeatherFeed)
     /// Search places by name (the add-a-city prompt).
     case searchPlaces(String, language: String)
     /// Fetch a city's 5-day forecast.
     case fetchForecast(cityKey: String, language: String)
+    /// Fetch the current air of these places (one request), whichever source gives the weather.
+    case fetchAirQuality([AirQualityPlace])
+    /// Keep the air in `AirQuality.plist`.
+    case saveAirQuality(StoredAirQuality)
     /// Keep the forecasts in `Forecasts.plist`.
     case saveForecasts(StoredForecasts)
     /// Keep the user's choices in `settings.plist`: `fields` of these settings, written over what
@@ -33,16 +39,18 @@ public enum Effect: Equatable, Sendable {
 /// the same id replaces the first (a new search, a newer snapshot of the forecasts), and
 /// `Effect.cancel` names it.
 public enum EffectID: Hashable, Sendable {
-    case feed, search, saveForecasts, readLedger
+    case feed, search, saveFeed, saveForecasts, readLedger
     case forecast(cityKey: String)
-    /// Reading the saved feed's details and the saved forecasts after the first frame (`Store.start`).
-    case restoreFeedDetails, restoreForecasts
+    /// The listed places' air, and its save.
+    case air, saveAir
+    /// Reading the saved feed's details, the saved forecasts and the saved air after the first frame (`Store.start`).
+    case restoreFeedDetails, restoreForecasts, restoreAir
 
     /// Whether it only waits on a server: quitting cancels it rather than wait for an answer.
     public var isRequest: Bool {
         switch self {
-        case .feed, .search, .forecast: true
-        case .saveForecasts, .restoreFeedDetails, .restoreForecasts, .readLedger: false
+        case .feed, .search, .forecast, .air: true
+        case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger: false
         }
     }
 }

@@ -33,8 +33,8 @@ public struct FeedLoader: Sendable {
     }
 
     /// One refresh of the top cities and the `own` places; on success the feed is sorted (English
-    /// name first, as the original app did) and archived (a failed save is reported in the
-    /// payload, the data is still returned). A failed fetch never touches the archive.
+    /// name first, as the original app did). It is not archived here: the answer goes to the
+    /// screen first, and the reducer asks for `save` (a failed fetch is never saved).
     public func refresh(_ request: FeedRequest, own: [PinnedCity] = []) async -> Result<FeedPayload, FeedError> {
         guard let service else { return .failure(.noAPIKey) }
         var response: TopCitiesResponse
@@ -49,17 +49,16 @@ public struct FeedLoader: Sendable {
             ownProblem = FeedLoader.describe(unrefreshed, kept: kept)
         }
         let feed = FeedLoader.feed(response, request: request, fetchedAt: now())
-        var saveProblem: String?
-        do throws(ArchiveError) {
-            try archive.save(feed)
-        } catch {
-            saveProblem = FeedError.archive(error).errorDescription
-        }
         let forecasts = response.forecasts.mapValues {
             StoredForecast(fetchedAt: feed.fetchedAt, forecast: $0.forecast, hourly: $0.hourly)
         }
-        return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining, saveProblem: saveProblem,
+        return .success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining,
                                     forecasts: forecasts, ownProblem: ownProblem))
+    }
+
+    /// Archives a refreshed feed (what `refresh` brought), replacing the saved one.
+    public func save(_ feed: WeatherFeed) throws(ArchiveError) {
+        try archive.save(feed)
     }
 
     /// Own cities a refresh could not bring keep the weather the saved feed holds for them (with

@@ -75,6 +75,8 @@ extension State {
             return [saveSettings(State.sortFields)]
         case .toggleUnits:
             units = units == .metric ? .imperial : .metric
+            // The index shown may follow the units: so does the order by it.
+            if sortField == .airQuality { recomputeVisible() }
             return [saveSettings([.units])]
         case .togglePin:
             return togglePin()
@@ -111,6 +113,8 @@ extension State {
             return restored(result)
         case .archiveDetailsRestored(let result):
             detailsRestored(result)
+            // The preview knows no coordinates: the whole feed is the first to name the places whose air is due.
+            return airQualityEffects()
         case .feedLoaded(let result):
             return loaded(result)
         case .forecastLoaded(let key, let result):
@@ -131,6 +135,10 @@ extension State {
             }
         case .forecastsRestored(let stored):
             return mergeRestored(stored)
+        case .airQualityRestored(let stored):
+            return airQualityRestored(stored)
+        case .airQualityLoaded(let result):
+            return airQualityLoaded(result)
         case .settingsLoaded(let saved, let problem):
             if let problem { notice = problem }
             guard let saved else { return [] }
@@ -199,7 +207,8 @@ extension State {
             return []
         }
         isFetching = true
-        return [.fetchFeed(request, own: FeedPolicy.ownCities(config: config, pinned: pinned))]
+        // The air, when it is due, goes alongside: one round of requests.
+        return [.fetchFeed(request, own: FeedPolicy.ownCities(config: config, pinned: pinned))] + airQualityEffects()
     }
 
     mutating func restored(_ result: Result<WeatherFeed, ArchiveError>) -> [Effect] {
@@ -261,12 +270,12 @@ extension State {
             banner = config.demo ? .demo : .none
             lastError = nil
             if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
-            let problems = [payload.ownProblem, payload.saveProblem].compactMap { $0 }
-            if !problems.isEmpty { notice = problems.joined(separator: "; ") }
+            if let problem = payload.ownProblem { notice = problem }
             recomputeVisible()
             noteUnlistedOwnCities()
             selectAddedCity()
-            return keepForecasts(broughtWith: payload) + refreshForAddedCity()
+            // A first feed is the first time the places are known: their air follows it.
+            return [.saveFeed(payload.feed)] + keepForecasts(broughtWith: payload) + airQualityEffects() + refreshForAddedCity()
         case .failure(let error):
             lastError = error
             banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")
@@ -284,7 +293,7 @@ extension Action {
     var isUserIntent: Bool {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
-             .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found):
+             .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored:
             return false
         default:
             return true

@@ -74,6 +74,14 @@ public struct State: Equatable, Sendable {
     /// Whether `Forecasts.plist` has been read (in the background, after the first frame);
     /// until then nothing is saved over it.
     public var forecastsRestored: Bool
+    /// The listed places' air, fetched or restored: read it through `air(for:)` (State+AirQuality.swift).
+    public var airQuality: StoredAirQuality?
+    /// Whether the air is being fetched.
+    public var airQualityInFlight = false
+    /// Why the last fetch of the air failed.
+    public var airQualityError: String?
+    /// Whether `AirQuality.plist` has been read; until then no air is fetched (it may be fresh).
+    public var airQualityRestored = false
     /// The clock, moved on by `.tick`; ages are computed against it.
     public var now: Date
     /// The list as shown: filtered, sorted, pinned first. Recomputed only when an input changes.
@@ -233,10 +241,12 @@ public struct State: Equatable, Sendable {
         let needle = SearchFold.fold(filter.trimmed)
         let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, folded: needle) }
         let pinnedKeys = Set(pinned.map(\.key))
+        let scale = airQualityScale, air = airQuality?.byCityKey ?? [:]
+        let airIndex: (CityWeather) -> Int? = { air[$0.key]?.index(on: scale) }
         let sorted = filtered.sorted { a, b in
             let ap = pinnedKeys.contains(a.key), bp = pinnedKeys.contains(b.key)
             if ap != bp { return ap }
-            return State.ordered(a, b, by: sortField, descending: sortDescending, now: now)
+            return State.ordered(a, b, by: sortField, descending: sortDescending, now: now, airIndex: airIndex)
         }
         visibleCities = sorted
         if selectedIndex == nil { selectedKey = sorted.first?.key ?? selectedKey }
@@ -261,7 +271,9 @@ public struct State: Equatable, Sendable {
             .contains { SearchFold.fold($0).contains(needle) }
     }
 
-    static func ordered(_ a: CityWeather, _ b: CityWeather, by field: SortField, descending: Bool, now: Date) -> Bool {
+    /// `airIndex` gives a city's air-quality index on the scale shown (the air is not in the feed).
+    static func ordered(_ a: CityWeather, _ b: CityWeather, by field: SortField, descending: Bool, now: Date,
+                        airIndex: (CityWeather) -> Int? = { _ in nil }) -> Bool {
         func byName() -> Bool {
             let r = SearchFold.caseInsensitiveOrder(a.englishName, b.englishName)
             return r == 0 ? a.key < b.key : r < 0
@@ -300,6 +312,8 @@ public struct State: Equatable, Sendable {
             return byValue(offset(a), offset(b))
         case .weather:
             return byText(a.weatherText, b.weatherText)
+        case .airQuality:
+            return byValue(airIndex(a).map(Double.init), airIndex(b).map(Double.init))
         case .country:
             return byText(a.country.englishName, b.country.englishName)
         }

@@ -53,6 +53,7 @@ public final class Store {
             send(.archiveRestored(env.loadArchive()))
         }
         if let loadForecasts = env.loadForecasts { start(.restoreForecasts) { .forecastsRestored(loadForecasts()) } }
+        if let loadAir = env.loadAirQuality { start(.restoreAir) { .airQualityRestored(loadAir()) } }
         // The day's count for the budget, and a damaged ledger said before any request adds to it.
         run(.readLedger)
     }
@@ -119,15 +120,18 @@ public final class Store {
                 let today = env.callsToday()
                 return .ledgerRead(calls: today.calls, notice: today.notice)
             }
-        case .saveForecasts(let value):
-            // Saves run in the order asked, and one replaced before it began is skipped: an older
-            // snapshot never lands after a newer one, and a burst of changes is written once.
-            let previous = running[.saveForecasts]?.task
-            start(.saveForecasts) {
-                await previous?.value
-                guard !Task.isCancelled else { return nil }
-                return Self.saving("forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
+        case .saveFeed(let feed):
+            saveInOrder(.saveFeed, "the feed") { () throws(ArchiveError) in try env.saveFeed(feed) }
+        case .fetchAirQuality(let places):
+            start(.air) {
+                // Dated when asked: a refresh an hour after this one finds it an hour old.
+                let asked = env.now()
+                return await .airQualityLoaded(env.fetchAirQuality(places).map { StoredAirQuality(fetchedAt: asked, byCityKey: $0) })
             }
+        case .saveAirQuality(let value):
+            saveInOrder(.saveAir, "air quality") { () throws(ArchiveError) in try env.saveAirQuality(value) }
+        case .saveForecasts(let value):
+            saveInOrder(.saveForecasts, "forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
         case .saveSettings(let value, let fields):
             // Settings are small and saved on quit too: written now so quitting never loses them.
             if let failed = Self.saving("settings", { () throws(ArchiveError) in try env.saveSettings(value, fields) }) { mailbox.post(failed) }
@@ -158,6 +162,17 @@ public final class Store {
         let run = EffectRun(id: id, number: runsStarted), mailbox = self.mailbox
         running[id]?.task.cancel()
         running[id] = (run, Task.detached { mailbox.post(await work(), endingRun: run) })
+    }
+
+    /// Saves under `id` run in the order asked, and one replaced before it began is skipped: an
+    /// older snapshot never lands after a newer one, and a burst of changes is written once.
+    private func saveInOrder(_ id: EffectID, _ what: String, _ body: @escaping @Sendable () throws(ArchiveError) -> Void) {
+        let previous = running[id]?.task
+        start(id) {
+            await previous?.value
+            guard !Task.isCancelled else { return nil }
+            return Self.saving(what, body)
+        }
     }
 
     /// `.saveFailed` in words when `body` fails, else nil.

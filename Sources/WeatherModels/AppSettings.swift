@@ -31,6 +31,8 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     case localTime
     /// The weather's words, alphabetically.
     case weather
+    /// The air-quality index shown, best first (the wide list's column).
+    case airQuality
 
     /// What `s` steps through: the columns every list shows that sort usefully by a key press.
     /// The others are a click on their title away.

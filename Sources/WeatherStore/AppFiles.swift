@@ -18,6 +18,8 @@ public struct AppFiles: Sendable {
 
     /// `Places.plist`: what each `--city NAME` resolved to.
     public static let placesName = "Places.plist"
+    /// `AirQuality.plist`: the listed places' air, whichever source gives the weather.
+    public static let airQualityName = "AirQuality.plist"
 
     /// The last good feed.
     public let feed: WeatherFeedArchive
@@ -25,6 +27,7 @@ public struct AppFiles: Sendable {
     public let settings: SettingsStore<AppSettings>
     public let pins: PinnedCityStore
     public let places: Cache<StoredPlaces>
+    public let airQuality: Cache<StoredAirQuality>
 
     /// The files of `source`'s data (nil: the first source, AccuWeather, whose files keep the names
     /// every release gave them); settings and pins are the user's whatever the source.
@@ -47,5 +50,6 @@ public struct AppFiles: Sendable {
         settings = SettingsStore<AppSettings>(url: configDirectory.appendingPathComponent(Self.settingsName))
         pins = PinnedCityStore(directory: configDirectory)
         places = Cache<StoredPlaces>(name: Self.placesName, directory: cacheDirectory)
+        airQuality = Cache<StoredAirQuality>(name: Self.airQualityName, directory: cacheDirectory)
     }
 }

@@ -9,3 +9,4 @@ extension WeatherFeedSummary: SchemaVersioned {
     public static var currentSchemaVersion: Int { WeatherFeed.currentSchemaVersion }
 }
 extension StoredPlaces: SchemaVersioned {}
+extension StoredAirQuality: SchemaVersioned {}

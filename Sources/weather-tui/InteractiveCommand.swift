@@ -32,7 +32,7 @@ enum InteractiveCommand {
             do throws(TerminalError) { return (.success(try app.run()), store) } catch { return (.failure(error), store) }
         }
         if case .failure(let error) = ran {
-            Stderr.write("weather-tui: \(error.explanation)\n")
+            Stderr.write("weather-tui: \(error.withAdvice)\n")
             return WeatherTUIMain.Status.usage
         }
         // Settings are written synchronously on quit. Requests in flight are cancelled (the user
@@ -54,12 +54,11 @@ extension LaunchConfiguration {
     var environment: AppEnvironment {
         if demo { return .demo() }
         let files = self.files
+        let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout)
         var environment = AppEnvironment.live(loader: feedLoader(over: files), files: files)
-        let ledger = CallLedger(directory: cacheDirectory), source = provider.rawValue
-        environment.callsToday = {
-            let reading = ledger.read(now: Date())
-            return (reading.counts.spent(source), reading.notice)
-        }
+            .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
+        let calls = self.calls
+        environment.callsToday = { calls.spentToday() }
         return environment
     }
 
@@ -77,8 +76,8 @@ extension LaunchConfiguration {
     /// Adds what each answered request cost to the ledger every run of the program shares
     /// (docs/spec.md §4); a ledger that cannot be written loses the count, never the answer.
     var recordCalls: CallRecorder {
-        let ledger = CallLedger(directory: cacheDirectory), source = provider.rawValue
-        return { calls in _ = try? ledger.add(calls, source: source, now: Date()) }
+        let writer = calls
+        return { writer.record($0) }
     }
 
     /// The live source over this run's feed archive.
@@ -115,6 +114,7 @@ extension LaunchConfiguration {
                                demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone,
                                inBrowser: inBrowser, mouse: mouse)
         config.dailyCalls = dailyCalls
+        config.airQualityScale = airQualityScale
         config.refreshCost = refreshCost
         return config
     }
@@ -128,6 +128,20 @@ extension LaunchConfiguration {
             // Own cities are places of the same one request.
             let place = OpenMeteoClient.cost(places: 1, withForecasts: false)
             return RefreshCost(fixed: 0, perPlace: place, perOwnCity: place)
+        }
+    }
+}
+
+extension TerminalError {
+    /// The terminal's reason and what this program offers instead: `--once`, which needs no terminal.
+    var withAdvice: String {
+        switch self {
+        case .notATerminal:
+            "the interactive browser needs a terminal (\(explanation)); use --once to print the feed (e.g. weather-tui --once --format table)"
+        case .tooLimited:
+            "\(explanation), so it cannot show the browser; use --once for plain output (or TERM=xterm-256color)"
+        case .unknownTerminal, .cannotInitialize:
+            "\(explanation), or use --once for plain output"
         }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import OpenMeteo
 import WeatherSource
+import WeatherStore
 import WeatherModels
 import WeatherTUI
 
@@ -21,12 +22,16 @@ struct LaunchConfiguration: Equatable {
     var baseURL: URL
     /// Open-Meteo's place search.
     var geocodingURL: URL
+    /// Open-Meteo's air quality, whichever source gives the weather.
+    var airQualityURL: URL
     var cacheDirectory: URL
     var configDirectory: URL
     /// nil: use the remembered value, else the default of docs/spec.md §2.
     var count: Int?
     var language: String?
     var units: TemperatureUnit?
+    /// `--aqi`: nil, the index of the units.
+    var airQualityScale: AirQualityScale?
     var demo: Bool
     var offline: Bool
     /// Seconds.
@@ -43,6 +48,8 @@ struct LaunchConfiguration: Equatable {
     var format: OutputFormat
     /// `--city` names, in order.
     var cities: [String] = []
+    /// Where this run counts the calls it sends (`Calls.txt` in the cache folder), flushed as it ends.
+    var calls: CallLedger.Writer
 
     /// A problem with the command line or environment: exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -98,6 +105,8 @@ struct LaunchConfiguration: Equatable {
         }
         let geocodingURL = try url(nil, environment: "OPEN_METEO_GEOCODING_URL", default: OpenMeteoClient.defaultGeocodingURL,
                                    option: "OPEN_METEO_GEOCODING_URL")
+        let airQualityURL = try url(nil, environment: "OPEN_METEO_AIR_QUALITY_URL", default: AirQualityClient.defaultBaseURL,
+                                    option: "OPEN_METEO_AIR_QUALITY_URL")
 
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return LaunchConfiguration(
@@ -107,11 +116,13 @@ struct LaunchConfiguration: Equatable {
             notices: notices,
             baseURL: baseURL,
             geocodingURL: geocodingURL,
+            airQualityURL: airQualityURL,
             cacheDirectory: cacheDirectory,
             configDirectory: configDirectory,
             count: options.count?.rawValue,
             language: options.language?.lowercased(),
             units: options.units,
+            airQualityScale: options.aqi,
             demo: options.demo,
             offline: options.offline,
             refreshAfter: options.refreshAfter * 60,
@@ -122,7 +133,8 @@ struct LaunchConfiguration: Equatable {
             glyphs: GlyphSet.chosen(ascii: options.ascii, term: environment["TERM"]),
             once: options.once,
             format: options.format,
-            cities: options.cities
+            cities: options.cities,
+            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory), source: provider.rawValue)
         )
     }
 }

@@ -63,7 +63,7 @@ enum OnceCommand {
 
     /// The browser's surroundings as `--once` needs them, and the user's own pins (as saved, for
     /// the `pinned` column). The saved feed is read as the browser's first frame reads it, its
-    /// summary, which holds every field printed; its details and the forecasts are never read
+    /// summary, which holds every field printed; its details, the forecasts and the air are never read
     /// (nothing printed holds them; `Forecasts.plist` is left as it is, and with no effect left
     /// running once the reducer has decided not to fetch, no thread is started). The `--city` places
     /// join the own cities, so the fetch brings them and a saved feed without them is stale.
@@ -78,6 +78,8 @@ enum OnceCommand {
             headless.previewArchive = nil
         }
         headless.loadForecasts = nil
+        // Nothing printed holds the air: none is read, and so none fetched.
+        headless.loadAirQuality = nil
         return (headless, pins)
     }
 

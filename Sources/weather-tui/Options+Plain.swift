@@ -83,6 +83,7 @@ extension Options {
             "--count": option { $0.count = $1 },
             "--language": option { $0.language = $1 },
             "--units": option { $0.units = $1 },
+            "--aqi": option { $0.aqi = $1 },
             "--demo": flag { $0.demo = $1 },
             "--offline": flag { $0.offline = $1 },
             "--cache-dir": option { $0.cacheDir = $1 },

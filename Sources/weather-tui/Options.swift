@@ -35,6 +35,9 @@ struct Options: ParsableCommand {
     @Option(name: .long, help: "Initial units: metric or imperial (default: remembered, else metric).")
     var units: TemperatureUnit?
 
+    @Option(name: .long, help: ArgumentHelp("Air-quality index shown: eu (European) or us (default: eu with metric units, us with imperial).", valueName: "index"))
+    var aqi: AirQualityScale?
+
     @Flag(name: .long, help: "Show bundled sample data: no network, no key needed.")
     var demo = false
 
@@ -129,5 +132,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension TemperatureUnit: ExpressibleByArgument {}
+
+extension AirQualityScale: ExpressibleByArgument {}
 
 extension WeatherProvider: ExpressibleByArgument {}

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import EssentialsSupport
+import WeatherStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,10 +43,10 @@ enum WeatherTUIMain {
             return Status.usage
         }
         for notice in config.notices { Stderr.write("weather-tui: \(notice)\n") }
-        if config.once {
-            return await OnceCommand.run(config)
-        }
-        return await InteractiveCommand.run(config)
+        let status = config.once ? await OnceCommand.run(config) : await InteractiveCommand.run(config)
+        // What the run spent is in the ledger before the process ends.
+        await config.calls.flush()
+        return status
     }
 }
 

@@ -60,8 +60,12 @@ public struct ScriptedBrowser {
         if refreshFails {
             let saved = DemoData.feed(count: 50, language: "en-us", fetchedAt: Self.now.addingTimeInterval(-3 * 3600))
             send(.archiveRestored(.success(saved)))
+            // The air saved with that feed, as `AirQuality.plist` holds it.
+            let air = DemoData.airQuality(for: saved.cities.compactMap(AirQualityPlace.init), now: saved.fetchedAt)
+            send(.airQualityRestored(StoredAirQuality(fetchedAt: saved.fetchedAt, byCityKey: air)))
         } else {
             send(.archiveRestored(.failure(.missing)))
+            send(.airQualityRestored(nil))
         }
     }
 
@@ -114,6 +118,9 @@ public struct ScriptedBrowser {
             return .forecastLoaded(cityKey: key, result)
         case .searchPlaces(let text, _):
             return .addCity(.found(query: text, .success(DemoData.searchPlaces(text))))
+        case .fetchAirQuality(let places):
+            if refreshFails { return .airQualityLoaded(.failure(.network(.unreachable(host: "air-quality-api.open-meteo.com")))) }
+            return .airQualityLoaded(.success(StoredAirQuality(fetchedAt: Self.now, byCityKey: DemoData.airQuality(for: places, now: Self.now))))
         default:
             return nil  // saving settings, pins or forecasts changes nothing on screen
         }

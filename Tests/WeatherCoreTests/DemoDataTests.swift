@@ -67,6 +67,26 @@ import Sky
         #expect(forecasts == (try minified("forecasts.json") as? NSDictionary))
         let hourly = try JSONSerialization.jsonObject(with: Data(DemoData.hourlyJSON.utf8)) as? NSDictionary
         #expect(hourly == (try minified("hourly.json") as? NSDictionary))
+        let air = try JSONSerialization.jsonObject(with: Data(DemoData.airJSON.utf8)) as? NSDictionary
+        #expect(air == (try minified("air.json") as? NSDictionary))
+    }
+
+    @Test func theDemosAirIsBundledForEveryCityDatedThisHourAcrossTheCategories() throws {
+        let places = DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities.compactMap(AirQualityPlace.init)
+        #expect(places.count == 150)
+        let air = DemoData.airQuality(for: places, now: now)
+        #expect(Set(air.keys) == Set(places.map(\.key)), "every bundled city has its air")
+        #expect(air.values.allSatisfy { $0.epochTime == 1_800_000_000 / 3600 * 3600 })
+        let delhi = try #require(places.first { $0.name == "Delhi" })
+        #expect(air[delhi.key] == DemoData.allAir[delhi.key].map { var a = $0; a.epochTime = 1_800_000_000 / 3600 * 3600; return a },
+                "the bundled values, not values made up at run time")
+        for scale in AirQualityScale.allCases {
+            let ranks = Set(air.values.compactMap { $0.category(on: scale)?.rank })
+            #expect(ranks.count >= 4, "\(scale): \(ranks.sorted())")
+        }
+        #expect(air.values.contains { $0.grassPollen != nil } && air.values.contains { $0.grassPollen == nil }, "pollen in Europe only")
+        let found = AirQualityPlace(key: "place:1", name: "Paris, Texas", latitude: 33.66, longitude: -95.56)
+        #expect(DemoData.airQuality(for: [found], now: now).isEmpty, "a place found by search has no bundled air")
     }
 
     @Test func everyCityHasTheNext24HoursFromThisHourAtItsLocalHours() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PlistArchive
 import WeatherModels
 @testable import WeatherCore
 
@@ -38,6 +39,18 @@ import WeatherModels
         await test.finish()
     }
 
+    /// The change a demo refresh's answer (the five test cities, 7 calls left) makes.
+    static func shown(_ payload: FeedPayload) -> (inout State) -> Void {
+        return {
+            $0.isFetching = false
+            $0.feed = payload.feed
+            $0.source = .demo
+            $0.rateLimitRemaining = 7
+            $0.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
+            $0.selectedKey = "2"
+        }
+    }
+
     /// A refresh through the real store: the key's change, then the effect's answer and its change,
     /// each named whole.
     @Test func aRefreshSendsItsAnswerBackAsTheNextAction() async throws {
@@ -46,15 +59,28 @@ import WeatherModels
         env.fetchFeed = { _, _ in .success(payload) }
         let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true), environment: env)
         test.send(.refresh) { $0.isFetching = true }
-        await test.receive(.feedLoaded(.success(payload))) {
-            $0.isFetching = false
-            $0.feed = payload.feed
-            $0.source = .demo
-            $0.rateLimitRemaining = 7
-            $0.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
-            $0.selectedKey = "2"
-        }
+        await test.receive(.feedLoaded(.success(payload)), Self.shown(payload))
         #expect(test.expected.feed == payload.feed)
+        await test.finish()
+    }
+
+    /// A refreshed feed reaches the state before the disk: its save runs after the answer is
+    /// applied (the `fsync` is not on the way to the screen), and a save that fails is said.
+    @Test func aRefreshedFeedIsAppliedBeforeItsSaveAndAFailedSaveIsSaid() async throws {
+        let payload = FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: 7)
+        let saves = Counter()
+        var env = AppEnvironment.demo(now: { Make.t0 })
+        env.fetchFeed = { _, _ in .success(payload) }
+        env.saveFeed = { _ throws(ArchiveError) in
+            saves.increment()
+            throw .io(underlying: "read-only folder")
+        }
+        let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true), environment: env)
+        test.send(.refresh) { $0.isFetching = true }
+        await test.receive(.feedLoaded(.success(payload)), Self.shown(payload))
+        let said = "could not save the feed: \(ArchiveError.io(underlying: "read-only folder").explanation)"
+        await test.receive(.saveFailed(said)) { $0.notice = said }  // and so in the messages
+        #expect(saves.value == 1)
         await test.finish()
     }
 

@@ -15,7 +15,7 @@ import WeatherHTTP
         state.forecastErrors["4"] = "earlier failure"
         let brought = ["2": R.forecast(at: Make.t0 + 60), "4": R.forecast(at: Make.t0 + 60)]
         let payload = FeedPayload(feed: Make.feed(at: Make.t0 + 60), rateLimitRemaining: nil, forecasts: brought)
-        R.expect(state, .feedLoaded(.success(payload)), effects: [.saveForecasts(StoredForecasts(byCityKey: brought))]) {
+        R.expect(state, .feedLoaded(.success(payload)), effects: [.saveFeed(payload.feed), .saveForecasts(StoredForecasts(byCityKey: brought))]) {
             $0.feed = payload.feed
             $0.source = .live
             $0.forecasts = brought
@@ -27,7 +27,7 @@ import WeatherHTTP
         let state = R.loaded()
         let brought = ["2": R.forecast(at: Make.t0 + 60)]
         let payload = FeedPayload(feed: Make.feed(at: Make.t0 + 60), rateLimitRemaining: nil, forecasts: brought)
-        R.expect(state, .feedLoaded(.success(payload))) {
+        R.expect(state, .feedLoaded(.success(payload)), effects: [.saveFeed(payload.feed)]) {
             $0.feed = payload.feed
             $0.source = .live
             $0.forecasts = brought

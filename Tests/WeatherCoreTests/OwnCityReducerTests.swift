@@ -122,7 +122,7 @@ import WeatherSource
         }
         var after = added
         let effects = after.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0 + 5), rateLimitRemaining: nil))))
-        #expect(effects == [.fetchFeed(request, own: [own])])
+        #expect(effects == [.saveFeed(Make.feed(at: Make.t0 + 5)), .fetchFeed(request, own: [own])])
         #expect(!after.refreshAfterCurrent && after.isFetching)
     }
 

@@ -571,16 +571,15 @@ import WeatherModels
     }
 
     /// A refresh that could not bring an own city still stands (no offline banner); the notice
-    /// and the messages say which and why, beside a failed save.
+    /// and the messages say which and why.
     @Test func aRefreshWithoutAnOwnCityStandsAndSaysWhich() {
         var state = Self.loaded()
         _ = state.reduce(.refresh)
         let problem = "Oslo not refreshed: daily request limit reached; its earlier weather is shown"
-        let payload = FeedPayload(feed: Make.feed(at: Make.t0 + 60), rateLimitRemaining: 0, saveProblem: "cannot save: disk full",
-                                  ownProblem: problem)
+        let payload = FeedPayload(feed: Make.feed(at: Make.t0 + 60), rateLimitRemaining: 0, ownProblem: problem)
         _ = state.reduce(.feedLoaded(.success(payload)))
         #expect(state.source == .live && state.banner == .none && state.lastError == nil)
-        #expect(state.notice == problem + "; cannot save: disk full")
+        #expect(state.notice == problem)
         #expect(state.messages.first?.text == state.notice)
         #expect(state.rateLimitRemaining == 0)
     }

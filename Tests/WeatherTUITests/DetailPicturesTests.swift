@@ -243,11 +243,11 @@ import BrowserTestSupport
 
     @Test func aWideListGainsColumnsByPriority() {
         let extras = { (width: Int) in CityListView.Columns(width: width).extras.map(\.column) }
-        #expect(extras(100) == [.feelsLike, .humidity], "strictly by priority: local time waits for wind")
-        #expect(extras(128) == [.feelsLike, .humidity, .wind, .localTime])
-        let wide = CityListView.Columns(width: 128)
+        #expect(extras(100) == [.feelsLike, .airQuality, .humidity], "strictly by priority: local time waits for wind")
+        #expect(extras(134) == [.feelsLike, .airQuality, .humidity, .wind, .localTime])
+        let wide = CityListView.Columns(width: 134)
         #expect(wide.country.width == 32, "whole country names")
-        #expect(wide.weather.x + wide.weather.width == 128)
+        #expect(wide.weather.x + wide.weather.width == 134)
     }
 
     @Test func theExtraColumnsShowEachCitysValues() throws {

@@ -10,10 +10,12 @@ import BrowserTestSupport
 /// program draws is ASCII. The places' own names are theirs, in whatever script they are written.
 @Suite struct GlyphSetTests {
     /// What the Linux console's fonts show beyond ASCII: box lines, blocks, arrows and a few Latin-1 marks.
-    static let consoleFont = Set("│─┌┐└┘┤┬├┴┼═▀▄█°·×•←↑→↓".unicodeScalars)
+    static let consoleFont = Set("│─┌┐└┘┤┬├┴┼═▀▄█°·×•µ←↑→↓".unicodeScalars)
 
-    /// A scalar of a place's name: a letter of some script, a combining mark, or a joiner.
+    /// A scalar of a place's name: a letter of some script, a combining mark, or a joiner; never
+    /// one of the glyphs the program draws itself (`µ` is a letter too).
     static func isOfAName(_ scalar: Unicode.Scalar) -> Bool {
+        guard !GlyphSet.standIns.contains(where: { $0.glyph == scalar }) else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return scalar.properties.isAlphabetic || scalar == "\u{200D}" || scalar == "\u{200C}"

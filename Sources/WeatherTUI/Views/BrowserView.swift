@@ -40,7 +40,7 @@ public enum BrowserView {
         }
         if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
         StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen)), notice: state.notice,
-                            position: StatusLineView.position(state), into: &buffer, rect: layout.status)
+                            position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count), into: &buffer, rect: layout.status)
         PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size)
         if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse), scroll: state.overlayScroll, into: &buffer, size: size) }
         if state.showMessages {

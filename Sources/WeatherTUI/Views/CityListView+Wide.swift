@@ -8,21 +8,23 @@ import WeatherModels
 
 /// A column the list gains when it is wide, most wanted first.
 enum ExtraColumn: CaseIterable, Equatable {
-    case feelsLike, humidity, wind, localTime
+    case feelsLike, airQuality, humidity, wind, localTime
 
     var title: String {
         switch self {
         case .feelsLike: return "Feels"
+        case .airQuality: return "AQI"
         case .humidity: return "Humidity"
         case .wind: return "Wind"
         case .localTime: return "Local"
         }
     }
 
-    /// Columns wide: the widest value (`-12.5°C`, `100 %`, `WSW 114 km/h`, `23:59`) or the title.
+    /// Columns wide: the widest value (`-12.5°C`, `500`, `100 %`, `WSW 114 km/h`, `23:59`) or the title.
     var width: Int {
         switch self {
         case .feelsLike: return 7
+        case .airQuality: return 4
         case .humidity: return 8
         case .wind: return 12
         case .localTime: return 5
@@ -35,14 +37,18 @@ enum ExtraColumn: CaseIterable, Equatable {
     var sortField: SortField {
         switch self {
         case .feelsLike: return .feelsLike
+        case .airQuality: return .airQuality
         case .humidity: return .humidity
         case .wind: return .wind
         case .localTime: return .localTime
         }
     }
 
-    func value(of city: CityWeather, units: TemperatureUnit, now: Date) -> String {
+    /// The cell's text; `air` is the city's air and `scale` the index shown.
+    func value(of city: CityWeather, units: TemperatureUnit, now: Date, air: AirQuality?, scale: AirQualityScale) -> String {
         switch self {
+        case .airQuality:
+            return air?.index(on: scale).map(String.init) ?? ""
         case .feelsLike:
             return city.realFeelTemperature == nil ? "" : WeatherFormat.temperature(city.realFeelTemperature, units: units)
         case .humidity:

@@ -9,7 +9,7 @@ import TerminalKit
 
 /// The city list: columns City / Country / Temp / Weather aligned by display width, ★ for pinned
 /// cities, the selected row marked `>` and reversed; only the visible rows are drawn. A list 100
-/// columns wide or more gains columns by priority (feels like, humidity, wind, local time) and
+/// columns wide or more gains columns by priority (feels like, air quality, humidity, wind, local time) and
 /// room for whole country names, rather than blank space.
 public enum CityListView {
     /// What the list shows.
@@ -29,6 +29,9 @@ public enum CityListView {
         public var emptyLines: [String]
         /// A city's name as listed (an own city's namesake with its region).
         public var displayName: (CityWeather) -> String
+        /// A city's air, by its key, and the index shown of it.
+        public var air: (String) -> AirQuality?
+        public var airScale: AirQualityScale
     }
 
     /// Column positions for a list `width` columns wide.
@@ -104,9 +107,19 @@ public enum CityListView {
             drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
                     pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, cols: cols, into: &buffer, x: rect.x,
                     y: rect.y + 1 + index - offset, width: rect.width)
+            let air = cols.extras.isEmpty ? nil : list.air(cities[index].key)
             for extra in cols.extras {
-                buffer.draw(extra.column.value(of: cities[index], units: list.units, now: list.now), x: rect.x + extra.x, y: rect.y + 1 + index - offset,
-                            columns: extra.column.width, style: index == list.selectedIndex ? .selected : .plain, alignRight: extra.column.alignsRight)
+                var style: Style = .plain
+                if extra.column == .airQuality {
+                    // The index in its category's colour, bold so it reads in monochrome as a value apart.
+                    style = Style(bold: true, role: .air(air?.category(on: list.airScale), on: list.airScale))
+                    if index == list.selectedIndex { style = style.reversed() }
+                } else if index == list.selectedIndex {
+                    style = .selected
+                }
+                buffer.draw(extra.column.value(of: cities[index], units: list.units, now: list.now, air: air, scale: list.airScale),
+                            x: rect.x + extra.x, y: rect.y + 1 + index - offset, columns: extra.column.width, style: style,
+                            alignRight: extra.column.alignsRight)
             }
         }
     }
@@ -142,6 +155,8 @@ extension CityListView.Content {
         sortDescending = state.sortDescending
         emptyLines = CityListView.emptyLines(state)
         displayName = state.displayName(of:)
+        air = state.air(for:)
+        airScale = state.airQualityScale
     }
 }
 

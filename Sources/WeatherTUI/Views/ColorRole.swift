@@ -1,5 +1,6 @@
 import TerminalKit
 import WeatherCore
+import WeatherModels
 
 /// What a colour means on the browser's screen, and which colour that is: the one table the
 /// backend's palette is made from (`palette`), so views name meanings and never colours.
@@ -32,6 +33,10 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case bar
     /// Land on the world map.
     case land
+    /// The European air-quality index's categories, best first, in the EEA's colours.
+    case europeanAir0, europeanAir1, europeanAir2, europeanAir3, europeanAir4, europeanAir5
+    /// The US air-quality index's categories, best first, in the EPA's colours.
+    case usAir0, usAir1, usAir2, usAir3, usAir4, usAir5
 
     /// The terminal's colour slot for this role.
     public var slot: ColorSlot { ColorSlot(rawValue: rawValue) }
@@ -53,7 +58,48 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
         case .hot: return Palette.Color(rich: 196, basic: .red)
         case .bar: return Palette.Color(rich: 110, basic: .cyan)
         case .land: return Palette.Color(rich: 65, basic: .green)
+        case .europeanAir0, .europeanAir1, .europeanAir2, .europeanAir3, .europeanAir4, .europeanAir5,
+             .usAir0, .usAir1, .usAir2, .usAir3, .usAir4, .usAir5:
+            // The agency's own colour, as near as the terminal has it.
+            guard let rgb = airRGB else { return Palette.Color(rich: nil, basic: nil) }
+            return Palette.Color(rich: Self.xterm256(rgb), basic: Self.basicColor(rgb))
         }
+    }
+
+    /// The roles of each index's categories, in rank order.
+    static let airRoles: [AirQualityScale: [ColorRole]] = [
+        .european: [.europeanAir0, .europeanAir1, .europeanAir2, .europeanAir3, .europeanAir4, .europeanAir5],
+        .us: [.usAir0, .usAir1, .usAir2, .usAir3, .usAir4, .usAir5],
+    ]
+
+    /// The colour of `category` of `scale` (nil, the default colour, when there is none).
+    public static func air(_ category: AirQualityCategory?, on scale: AirQualityScale) -> ColorRole? {
+        guard let category, let roles = airRoles[scale], roles.indices.contains(category.rank) else { return nil }
+        return roles[category.rank]
+    }
+
+    /// The agency's colour (`0xRRGGBB`) of an air-quality role; nil for every other role.
+    public var airRGB: UInt32? {
+        for (scale, roles) in Self.airRoles {
+            if let rank = roles.firstIndex(of: self), scale.categories.indices.contains(rank) { return scale.categories[rank].rgb }
+        }
+        return nil
+    }
+
+    /// The nearest colour of xterm's 6×6×6 cube (16–231) to `rgb`.
+    static func xterm256(_ rgb: UInt32) -> Int16 {
+        let levels: [Int] = [0, 95, 135, 175, 215, 255]
+        func step(_ channel: UInt32) -> Int {
+            let value = Int(channel & 0xFF)
+            return levels.indices.min { abs(levels[$0] - value) < abs(levels[$1] - value) } ?? 0
+        }
+        return Int16(16 + 36 * step(rgb >> 16) + 6 * step(rgb >> 8) + step(rgb))
+    }
+
+    /// The nearest of the 8 basic colours to `rgb`, each channel taken as on or off.
+    static func basicColor(_ rgb: UInt32) -> Palette.BasicColor? {
+        let red: Int16 = (rgb >> 16) & 0xFF >= 0x80 ? 1 : 0, green: Int16 = (rgb >> 8) & 0xFF >= 0x80 ? 2 : 0, blue: Int16 = rgb & 0xFF >= 0x80 ? 4 : 0
+        return Palette.BasicColor(rawValue: red | green | blue)
     }
 
     /// Every role's colour, for the backend.

@@ -37,6 +37,8 @@ public enum DetailView {
         public var scroll: Int
         /// Whether the detail is what the keys move (PgUp/PgDn scroll it); beside the list it is not until ⏎.
         public var isOpen: Bool
+        /// The city's air and how to show it (DetailView+AirQuality.swift).
+        public var air: AirSection = AirSection()
     }
 
     /// One line of the pane.
@@ -95,6 +97,7 @@ public enum DetailView {
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
         out += skyLines(for: city, now: detail.now)
+        out += airQualityLines(detail.air, now: detail.now)
 
         if let geo = city.geoPosition {
             var text = ViewFormat.coordinates(latitude: geo.latitude, longitude: geo.longitude)
@@ -363,5 +366,6 @@ extension DetailView.Content {
         refreshBlocked = FeedPolicy.fetchBlocked(config: state.config).flatMap(\.errorDescription)
         scroll = state.detailScroll
         isOpen = state.mode == .detail
+        air = DetailView.AirSection(state, city: city)
     }
 }

@@ -51,6 +51,11 @@ public enum GlyphSet: String, Sendable, CaseIterable {
         StandIn(glyph: "▼", console: "v", ascii: "v"),
         StandIn(glyph: "★", console: "*", ascii: "*"),
         StandIn(glyph: "\u{FFFD}", console: "?", ascii: "?"),
+        // The air's units and pollutants (`µg/m³`, `O₃`, `NO₂`).
+        StandIn(glyph: "µ", console: "µ", ascii: "u"),
+        StandIn(glyph: "³", console: "3", ascii: "3"),
+        StandIn(glyph: "₂", console: "2", ascii: "2"),
+        StandIn(glyph: "₃", console: "3", ascii: "3"),
         // Box lines: the chart's axes, the overlays' borders, the pane divider.
         StandIn(glyph: "│", console: "│", ascii: "|"),
         StandIn(glyph: "─", console: "─", ascii: "-"),

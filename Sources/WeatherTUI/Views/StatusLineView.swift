@@ -1,4 +1,3 @@
-import WeatherCore
 import TerminalKit
 import EssentialsSupport
 
@@ -29,10 +28,10 @@ public enum StatusLineView {
         return DisplayWidth.truncate(message, to: max(1, width - 1 - cutPointer.count)) + cutPointer
     }
 
-    /// "city 3 of 50" (or "0 cities").
-    public static func position(_ m: State) -> String {
-        guard let sel = m.selectedIndex, !m.visibleCities.isEmpty else { return "0 cities" }
-        return "city \(sel + 1) of \(m.visibleCities.count)"
+    /// "city 3 of 50" for the third of 50 listed (or "0 cities").
+    public static func position(selected: Int?, listed: Int) -> String {
+        guard let selected, listed > 0 else { return "0 cities" }
+        return "city \(selected + 1) of \(listed)"
     }
 
     /// Blank columns at least between the hints (or a notice) and the position, so the last

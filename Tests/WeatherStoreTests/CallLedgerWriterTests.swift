@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import ArchiveTestSupport
+import WeatherStore
+
+/// The run's writer of the ledger: requests only count their calls, a background task writes
+/// them, and a run's end flushes; nothing counted is lost or counted twice.
+@Suite struct CallLedgerWriterTests {
+    let folder = Make.tempDirectory()
+    var ledger: CallLedger { CallLedger(directory: folder) }
+
+    func writer() -> CallLedger.Writer {
+        CallLedger.Writer(ledger: ledger, source: "open-meteo", now: { CallLedgerTests.afternoon })
+    }
+
+    @Test func everyCallRecordedIsInTheFileAfterFlush() async {
+        let calls = writer()
+        calls.record(50)
+        calls.record(1.8)
+        calls.record(.nan)
+        calls.record(-3)
+        await calls.flush()
+        #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 51.8)
+    }
+
+    /// Many requests recording at once, from many threads, while the file is being written: the
+    /// sum is whole, each call counted once.
+    @Test func concurrentRecordsAddUpExactly() async {
+        let calls = writer()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<200 { group.addTask { calls.record(1) } }
+        }
+        await calls.flush()
+        #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 200)
+        // A flush with nothing pending returns at once and changes nothing.
+        await calls.flush()
+        #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 200)
+    }
+
+    /// The plan counts what this run spent even before it is written, and what other runs wrote.
+    @Test func spentTodayHoldsTheFileAndWhatIsNotWrittenYet() async throws {
+        _ = try ledger.add(100, source: "open-meteo", now: CallLedgerTests.afternoon)
+        let calls = writer()
+        calls.record(50)
+        let spent = calls.spentToday().calls
+        #expect(spent == 150, "written or not, the 50 are counted once: \(spent)")
+        await calls.flush()
+        #expect(calls.spentToday().calls == 150)
+    }
+}

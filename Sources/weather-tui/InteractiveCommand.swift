@@ -23,11 +23,12 @@ enum InteractiveCommand {
             Stderr.write("weather-tui: \(error.explanation)\n")
             return WeatherTUIMain.Status.usage
         }
-        let noColor = config.noColor, mouse = config.mouse
+        let noColor = config.noColor, mouse = config.mouse, glyphs = config.glyphs
         // The store goes to the loop's thread and comes back with its result: one thread at a time owns it.
         let (ran, store): (Result<TerminalApp.Exit, TerminalError>, Store) = await DedicatedThread.run(with: created) { store in
             // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
-            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(palette: ColorRole.palette, noColor: noColor, mouse: mouse))
+            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(palette: ColorRole.palette, noColor: noColor, mouse: mouse),
+                                  glyphs: glyphs)
             do throws(TerminalError) { return (.success(try app.run()), store) } catch { return (.failure(error), store) }
         }
         if case .failure(let error) = ran {

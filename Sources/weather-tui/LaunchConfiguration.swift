@@ -8,6 +8,7 @@ import OpenMeteo
 import WeatherSource
 import WeatherStore
 import WeatherModels
+import WeatherTUI
 
 /// Everything the program needs to start, resolved as flags > environment > files > defaults.
 struct LaunchConfiguration: Equatable {
@@ -41,6 +42,8 @@ struct LaunchConfiguration: Equatable {
     var noColor: Bool
     /// Whether the browser asks the terminal for clicks and the wheel (`--no-mouse` leaves them to it).
     var mouse: Bool
+    /// The glyphs the terminal's font shows: `--ascii`, else the Linux console's by `TERM`, else all.
+    var glyphs: GlyphSet
     var once: Bool
     var format: OutputFormat
     /// `--city` names, in order.
@@ -127,6 +130,7 @@ struct LaunchConfiguration: Equatable {
             timeout: options.timeout,
             noColor: options.noColor || noColorEnv,
             mouse: !options.noMouse,
+            glyphs: GlyphSet.chosen(ascii: options.ascii, term: environment["TERM"]),
             once: options.once,
             format: options.format,
             cities: options.cities,

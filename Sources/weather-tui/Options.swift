@@ -64,6 +64,9 @@ struct Options: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Monochrome (also when NO_COLOR is set and non-empty).")
     var noColor = false
 
+    @Flag(name: .long, help: "Plain ASCII on screen: the map, the chart and every symbol (TERM=linux gets the console's blocks by itself).")
+    var ascii = false
+
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text); by default clicks and the wheel work in the browser.")
     var noMouse = false
 

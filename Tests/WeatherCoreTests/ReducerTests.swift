@@ -629,10 +629,13 @@ import WeatherModels
         let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)])
         #expect(current.reduce(.forecastsRestored(saved)).isEmpty)
         #expect(current.forecasts == saved.byCityKey && current.forecastsRestored)
+        // A week fetched 6 days ago still has its last day ahead; one fetched 8 days ago has none.
         var old = Self.loaded()
-        let stale = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400)])
-        #expect(old.reduce(.forecastsRestored(stale)) == [.saveForecasts(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)]))])
-        #expect(old.forecasts.keys.sorted() == ["2"])
+        let stale = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400),
+                                                "5": Self.forecast(at: Make.t0 - 8 * 86_400)])
+        let kept = ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400)]
+        #expect(old.reduce(.forecastsRestored(stale)) == [.saveForecasts(StoredForecasts(byCityKey: kept))])
+        #expect(old.forecasts.keys.sorted() == ["2", "4"])
     }
 
     @Test func aFailedForecastFetchKeepsTheCachedOneAndSaysWhy() {

@@ -37,6 +37,9 @@ public struct OpenMeteoClient: Sendable {
     ]
     /// Variables of the list's `current` block.
     static let listVariables = currentVariables.filter { !detailOnlyVariables.contains($0) }
+    /// Variables of the list's `hourly` block, over its few hours: the chance of precipitation
+    /// the map's rain layer shows (`RainChance`); with `listVariables`, at most 10.
+    static let listHourlyVariables = [OpenMeteoHourly.CodingKeys.precipitationProbability.stringValue]
     /// Variables of the `hourly` block: the chart's line and its precipitation chance.
     static let hourlyVariables = variables(OpenMeteoHourly.CodingKeys.self)
     /// Variables of the `daily` block: the 5-day rows' glyph, low, high and chance of precipitation.
@@ -127,10 +130,14 @@ public struct OpenMeteoClient: Sendable {
                 ("hourly", Self.hourlyVariables.joined(separator: ",")),
                 ("daily", Self.dailyVariables.joined(separator: ",")),
             ]
+        } else {
+            query.append(("hourly", Self.listHourlyVariables.joined(separator: ",")))
         }
         query.append(("timezone", "auto"))
         if withForecasts {
             query += [("forecast_days", String(Self.forecastDays)), ("forecast_hours", String(Self.forecastHours))]
+        } else {
+            query.append(("forecast_hours", String(RainChance.standardHours)))
         }
         query.append(("timeformat", "unixtime"))
         return try forecastHTTP.url(path: ["v1", "forecast"], query: query)
@@ -139,7 +146,8 @@ public struct OpenMeteoClient: Sendable {
     /// What a request for `places` costs by Open-Meteo's counting (`CallCost`): the list's
     /// current block, or a detail's with its hours and days.
     public static func cost(places: Int, withForecasts: Bool) -> Double {
-        let variables = withForecasts ? currentVariables.count + hourlyVariables.count + dailyVariables.count : listVariables.count
+        let variables = withForecasts ? currentVariables.count + hourlyVariables.count + dailyVariables.count
+            : listVariables.count + listHourlyVariables.count
         return CallCost.openMeteo(places: places, variables: variables, days: withForecasts ? Double(forecastDays) : 1)
     }
 

@@ -50,7 +50,8 @@ extension OpenMeteoForecast {
             cloudCover: UnitConversion.whole(current.cloudCover),
             pressure: UnitConversion.pressure(hectopascals: current.pressure),
             apparentTemperature: feelsLike,
-            precipitationSummary: precipitation.map { PrecipitationSummary(precipitation: $0) }
+            precipitationSummary: precipitation.map { PrecipitationSummary(precipitation: $0) },
+            rainChanceNextHours: RainChance(hourlyForecast().hours)
         )
     }
 

@@ -14,6 +14,8 @@ public enum Action: Equatable, Sendable {
     case openDetail, closeDetail, toggleHelp
     /// `m`: the world map ⇄ the list.
     case toggleMap
+    /// `v`: the map's next layer, or the map itself when the list is on screen.
+    case cycleMapLayer
     // Filter (`/` … Enter keeps, Esc clears)
     case startFilter, filterInput(String), filterBackspace, commitFilter, cancelFilter
     // List

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherModels
+import WeatherSource
 
 /// Browsing the list and what stands over it, as a user of htop, tig or lazygit expects: the
 /// messages kept for `!`, scrolling overlays, half pages, pointing at a row or a column title, the
@@ -66,6 +67,25 @@ extension State {
     mutating func toggleMap() {
         showsMap.toggle()
         mode = .list
+    }
+
+    /// `v`: on the map, its next layer (remembered); from the list or a detail, the map as it
+    /// is, so the first press shows which layer it has before any press changes it.
+    mutating func cycleMapLayer() -> [Effect] {
+        guard showsMap, mode == .list else {
+            showsMap = true
+            mode = .list
+            return []
+        }
+        mapLayer = mapLayer.next
+        return [saveSettings([.mapLayer])]
+    }
+
+    /// Why no listed place has a value on the map's layer, when none has: said in its legend
+    /// rather than a made-up number.
+    public var mapLayerMissingNote: String? {
+        guard mapLayer == .rainChance, !visibleCities.isEmpty, !visibleCities.contains(where: { $0.rainChanceNextHours != nil }) else { return nil }
+        return config.provider.listsRainChance ? "no rain chance in the saved data" : "no rain chance from \(config.provider.displayName)"
     }
 
     /// `/`: remembers the city selected now, unless a kept filter is being edited again (then the

@@ -41,6 +41,8 @@ extension State {
             overlayScroll = 0
         case .toggleMap:
             toggleMap()
+        case .cycleMapLayer:
+            return cycleMapLayer()
 
         case .startFilter:
             // Filtering is about the list: after Enter the narrowed list is on screen, not the
@@ -147,6 +149,7 @@ extension State {
             airQualityIndex = config.airQualityIndex ?? saved.airQualityIndex ?? .units
             sortField = saved.sortField
             sortDescending = saved.sortDescending
+            mapLayer = saved.mapLayer ?? .temperature
             request = FeedPolicy.request(config: config, saved: saved)
             if selectedKey == nil { selectedKey = saved.selectedCityKey }
             recomputeVisible()

@@ -64,6 +64,8 @@ public struct State: Equatable, Sendable {
     public var mode: ScreenMode
     /// Whether the world map stands in for the list (`m`); the detail opens over it.
     public var showsMap: Bool
+    /// What the map's markers show (`v`); remembered in the settings.
+    public var mapLayer: MapLayer
     public var showHelp: Bool
     /// How many cities the front end's list shows at once: PgUp/PgDn move by it and the scroll
     /// offset keeps the selection within it. The front end says (`.pageRows`) whenever its
@@ -139,6 +141,7 @@ public struct State: Equatable, Sendable {
         self.pinned = []
         self.mode = .list
         self.showsMap = false
+        self.mapLayer = .temperature
         self.showHelp = false
         self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
@@ -188,7 +191,8 @@ public struct State: Equatable, Sendable {
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
         AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
-                    count: request.count, language: request.language, selectedCityKey: selectedKey, airQualityIndex: airQualityIndex)
+                    count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
+                    airQualityIndex: airQualityIndex)
     }
 
     /// What sorting changes of the settings.
@@ -316,6 +320,8 @@ public struct State: Equatable, Sendable {
             return byValue(offset(a), offset(b))
         case .weather:
             return byText(a.weatherText, b.weatherText)
+        case .rainChance:
+            return byValue(a.rainChanceNextHours.map { Double($0.percent) }, b.rainChanceNextHours.map { Double($0.percent) })
         case .airQuality:
             return byValue(airIndex(a).map(Double.init), airIndex(b).map(Double.init))
         case .country:

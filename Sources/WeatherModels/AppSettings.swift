@@ -33,11 +33,14 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     case weather
     /// The air-quality index shown, best first (the wide list's column).
     case airQuality
+    /// The chance of precipitation over the coming hours (the map's rain layer, the wide list's column).
+    case rainChance
 
-    /// What `s` steps through: the columns every list shows that sort usefully by a key press, and
-    /// the air, which a narrow list does not show but a person sorts by. The others are a click on
-    /// their title away.
-    public static let cycle: [SortField] = [.name, .temperature, .country, .airQuality]
+    /// What `s` steps through: the columns every list shows that sort usefully by a key press,
+    /// then the map layers' measures (rain chance, wind, the air), which a narrow list does not
+    /// show as columns (it names such a sort at the titles' end). The others are a click on their
+    /// title away.
+    public static let cycle: [SortField] = [.name, .temperature, .country, .rainChance, .wind, .airQuality]
 
     /// The field `s` moves to: the next of `cycle`, round to the first; from a field outside
     /// it (sorted by a click), the first, so `s` always leads back into the cycle.
@@ -55,19 +58,22 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var count: Int
     public var language: String
     public var selectedCityKey: String?
+    /// What the map shows (`v`); nil in files of earlier releases: the temperature.
+    public var mapLayer: MapLayer?
     /// The calls a day automatic refreshes may spend (`--daily-calls` overrides it); nil: the
     /// source's default. Only a person writes it: the program never saves it.
     public var dailyCalls: Int?
     /// The air-quality index chosen (`--aqi`); nil, as in files from before it: the units'.
     public var airQualityIndex: AirQualityIndex?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending
         self.count = count
         self.language = language
         self.selectedCityKey = selectedCityKey
+        self.mapLayer = mapLayer
         self.dailyCalls = dailyCalls
         self.airQualityIndex = airQualityIndex
     }
@@ -77,7 +83,7 @@ extension AppSettings {
     /// One of the remembered choices: what a run changed, so that saving writes only those over
     /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
     public enum Field: String, CaseIterable, Sendable {
-        case units, sortField, sortDescending, count, language, selectedCityKey, airQualityIndex
+        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex
     }
 
     /// These settings with `fields` taken from `other`.
@@ -92,6 +98,7 @@ extension AppSettings {
             case .language: result.language = other.language
             case .selectedCityKey: result.selectedCityKey = other.selectedCityKey
             case .airQualityIndex: result.airQualityIndex = other.airQualityIndex
+            case .mapLayer: result.mapLayer = other.mapLayer
             }
         }
         return result

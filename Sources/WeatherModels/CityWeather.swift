@@ -42,6 +42,9 @@ public struct CityWeather: Codable, Equatable, Sendable {
     public var precip1hr: MetricImperial?
     public var precipitationSummary: PrecipitationSummary?
     public var temperatureSummary: TemperatureSummary?
+    /// The chance of precipitation over the coming hours, where the source forecasts one with its
+    /// current conditions (Open-Meteo, the demo; not AccuWeather's Top Cities).
+    public var rainChanceNextHours: RainChance?
     public var localSource: LocalSource?
     public var mobileLink: String?
     public var link: String?
@@ -60,7 +63,7 @@ public struct CityWeather: Codable, Equatable, Sendable {
         past24HourTemperatureDeparture: MetricImperial? = nil, apparentTemperature: MetricImperial? = nil,
         windChillTemperature: MetricImperial? = nil, wetBulbTemperature: MetricImperial? = nil,
         precip1hr: MetricImperial? = nil, precipitationSummary: PrecipitationSummary? = nil,
-        temperatureSummary: TemperatureSummary? = nil, localSource: LocalSource? = nil,
+        temperatureSummary: TemperatureSummary? = nil, rainChanceNextHours: RainChance? = nil, localSource: LocalSource? = nil,
         mobileLink: String? = nil, link: String? = nil
     ) {
         self.key = key
@@ -99,6 +102,7 @@ public struct CityWeather: Codable, Equatable, Sendable {
         self.precip1hr = precip1hr
         self.precipitationSummary = precipitationSummary
         self.temperatureSummary = temperatureSummary
+        self.rainChanceNextHours = rainChanceNextHours
         self.localSource = localSource
         self.mobileLink = mobileLink
         self.link = link
@@ -121,6 +125,7 @@ public struct CityWeather: Codable, Equatable, Sendable {
         case apparentTemperature = "ApparentTemperature", windChillTemperature = "WindChillTemperature"
         case wetBulbTemperature = "WetBulbTemperature", precip1hr = "Precip1hr"
         case precipitationSummary = "PrecipitationSummary", temperatureSummary = "TemperatureSummary"
+        case rainChanceNextHours = "RainChanceNextHours"
         case localSource = "LocalSource", mobileLink = "MobileLink", link = "Link"
     }
 }

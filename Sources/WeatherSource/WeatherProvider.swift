@@ -24,6 +24,10 @@ public enum WeatherProvider: String, CaseIterable, Equatable, Sendable {
     /// Whether a request needs an API key.
     public var needsKey: Bool { self == .accuWeather }
 
+    /// Whether its list brings each place's chance of precipitation for the coming hours
+    /// (`CityWeather.rainChanceNextHours`); AccuWeather's Top Cities answer has none.
+    public var listsRainChance: Bool { self == .openMeteo }
+
     /// The attribution its terms ask for wherever its data is shown; nil when none is asked.
     public var attribution: String? {
         switch self {

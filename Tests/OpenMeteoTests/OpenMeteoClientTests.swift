@@ -43,9 +43,12 @@ struct OpenMeteoClientTests {
     }
 
     @Test func theListWeighsOneCallAPlaceAndADetailUnderTwo() {
-        // Open-Meteo's counting (CallCost): the list's 9 current variables are 1 call a place
-        // (at most 10); the detail's 12 + 2 hourly + 4 daily over 7 days are 1.8 calls for its one place.
+        // Open-Meteo's counting (CallCost): the list's 9 current variables and its 1 hourly (the
+        // rain layer's chance) are 1 call a place (at most 10); the detail's 12 + 2 hourly + 4 daily
+        // over 7 days are 1.8 calls for its one place.
         #expect(OpenMeteoClient.listVariables.count == 9)
+        #expect(OpenMeteoClient.listHourlyVariables == ["precipitation_probability"])
+        #expect(OpenMeteoClient.listVariables.count + OpenMeteoClient.listHourlyVariables.count <= 10)
         #expect(OpenMeteoClient.cost(places: 150, withForecasts: false) == 150)
         #expect(abs(OpenMeteoClient.cost(places: 1, withForecasts: true) - 1.8) < 1e-9)
     }
@@ -64,7 +67,9 @@ struct OpenMeteoClientTests {
             "latitude=35.683,-33.4464,64.1374",
             "longitude=139.809,-70.659,-21.9025",
             "current=temperature_2m,apparent_temperature,relative_humidity_2m,precipitation,weather_code,cloud_cover,pressure_msl,wind_speed_10m,wind_direction_10m",
+            "hourly=precipitation_probability",
             "timezone=auto",
+            "forecast_hours=6",
             "timeformat=unixtime",
         ])
         // Commas stay literal: the API splits the lists on them.
@@ -100,6 +105,23 @@ struct OpenMeteoClientTests {
     }
 
     // MARK: Decoding documented payloads
+
+    @Test func theListsAnswerGivesEachPlaceItsHighestRainChanceOverTheNextHours() async throws {
+        let server = try await LoopbackServer.start(status: 200, body: try Fixture.openMeteo("forecast-list-documented.json"))
+        defer { Task { await server.stop() } }
+        let feed = try await client(server.baseURL).conditions(for: TopCity.threeDocumented, language: "en-us")
+        #expect(feed.cities.map(\.rainChanceNextHours) == [
+            RainChance(percent: 40, hours: 6), RainChance(percent: 95, hours: 6),
+            nil,  // every hour `null`: no chance, not 0 %
+        ])
+        #expect(feed.hourlyForecasts.isEmpty, "the list's few hours are no detail's forecast")
+    }
+
+    @Test func aDetailsPlaceTakesItsRainChanceFromTheFirstHoursOfItsDay() async throws {
+        let feed = try await conditions(body: try Fixture.openMeteo("forecast-one-documented.json"), cities: [.make()]).get()
+        // Hours 0, 7, 14, 21, 28, 35 % of the 24 asked: the list's 6 hours, not the day's 59 %.
+        #expect(feed.cities.first?.rainChanceNextHours == RainChance(percent: 35, hours: 6))
+    }
 
     @Test func oneCoordinateIsABareObject() async throws {
         let feed = try await conditions(body: try Fixture.openMeteo("forecast-one-documented.json"), cities: [.make()]).get()

@@ -16,9 +16,9 @@ struct OwnCitiesServiceTests {
         let oneBody = try Fixture.openMeteo("forecast-one-documented.json")
         let one = try JSONSerialization.jsonObject(with: oneBody)
         let both = try JSONSerialization.data(withJSONObject: [one, one])
-        // The list's request asks for two places, a detail's for one.
+        // The list's request asks for two places, a detail's (with its days) for one.
         let server = try await LoopbackServer.start { request in
-            HTTPResponse(statusCode: .ok, body: request.target.rawValue.contains("hourly=") ? oneBody : both)
+            HTTPResponse(statusCode: .ok, body: request.target.rawValue.contains("daily=") ? oneBody : both)
         }
         defer { Task { await server.stop() } }
         let service = OpenMeteoService(client: OpenMeteoClient(baseURL: server.baseURL, timeout: 5, transport: liveTransport))

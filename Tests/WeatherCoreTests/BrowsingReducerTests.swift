@@ -124,7 +124,9 @@ import WeatherModels
         var cities = Make.cities  // Tokyo, Athens, Moscow, Berlin, Cairo
         let humidity = [40, 88, nil, 91, 64], feels = [14.0, 4.0, -6.0, nil, 25.0], wind = [12.0, 25.0, 5.0, 33.0, nil]
         let offsets = [9.0, 2.0, 3.0, 1.0, 4.0], texts = ["Sunny", "fog", "Rain and snow", "Cloudy", "Hazy sunshine"]
+        let rain = [10, nil, 90, 0, 45]
         for i in cities.indices {
+            cities[i].rainChanceNextHours = rain[i].map { RainChance(percent: $0, hours: 6) }
             cities[i].relativeHumidity = humidity[i]
             cities[i].realFeelTemperature = feels[i].map { MetricImperial(metric: UnitValue(value: $0, unit: "C"), imperial: nil) }
             cities[i].wind = wind[i].map { Wind(direction: nil, speed: MetricImperial(metric: UnitValue(value: $0, unit: "km/h"), imperial: nil)) }
@@ -139,6 +141,7 @@ import WeatherModels
             (.wind, ["Moscow", "Tokyo", "Athens", "Berlin", "Cairo"]),
             (.localTime, ["Berlin", "Athens", "Moscow", "Cairo", "Tokyo"]),
             (.weather, ["Berlin", "Athens", "Cairo", "Moscow", "Tokyo"]),
+            (.rainChance, ["Berlin", "Tokyo", "Cairo", "Moscow", "Athens"]),
         ]
         for (field, names) in expected {
             _ = state.reduce(.sortBy(field))
@@ -146,24 +149,24 @@ import WeatherModels
             _ = state.reduce(.sortBy(field))
             #expect(state.sortDescending, "\(field)")
             let valued = names.filter { name in field != .humidity || name != "Moscow" }.filter { field != .feelsLike || $0 != "Berlin" }
-                .filter { field != .wind || $0 != "Cairo" }
+                .filter { field != .wind || $0 != "Cairo" }.filter { field != .rainChance || $0 != "Athens" }
             #expect(Array(R.names(state).prefix(valued.count)) == valued.reversed(), "\(field) inverted: \(R.names(state))")
         }
     }
 
-    /// `s` steps through name, temperature, country and the air; from a column sorted by a click
-    /// it goes back to the name.
+    /// `s` steps through name, temperature, country and the map layers' rain chance, wind and
+    /// air; from a column outside that cycle, sorted by a click, it goes back to the name.
     @Test func sFromAClickedColumnGoesBackToTheName() {
         var state = R.loaded()
         _ = state.reduce(.sortBy(.humidity))
         _ = state.reduce(.cycleSort)
         #expect(state.sortField == .name)
         var seen: [SortField] = []
-        for _ in 0..<5 {
+        for _ in 0..<7 {
             _ = state.reduce(.cycleSort)
             seen.append(state.sortField)
         }
-        #expect(seen == [.temperature, .country, .airQuality, .name, .temperature])
+        #expect(seen == [.temperature, .country, .rainChance, .wind, .airQuality, .name, .temperature])
     }
 
     // MARK: filter
@@ -231,6 +234,27 @@ import WeatherModels
         #expect(state.showsMap && state.filter == "o")
         let list = R.expect(state, .closeDetail) { $0.showsMap = false }
         #expect(list.filter == "o")
+    }
+
+    /// `v` on the map: the next layer, round to the first, each saved alone (another copy's
+    /// settings stay); from the list or a detail: the map at the layer it has, nothing saved.
+    @Test func vCyclesTheMapsLayersAndRemembersEach() {
+        var state = R.loaded()
+        _ = state.reduce(.openDetail)
+        state = R.expect(state, .cycleMapLayer) {
+            $0.showsMap = true
+            $0.mode = .list
+        }
+        for layer: MapLayer in [.rainChance, .wind, .temperature] {
+            var wanted = state
+            wanted.mapLayer = layer
+            state = R.expect(state, .cycleMapLayer, effects: [.saveSettings(wanted.settings, fields: [.mapLayer])]) { $0.mapLayer = layer }
+        }
+        #expect(state.settings.mapLayer == .temperature)
+    }
+
+    @Test func theRememberedLayerIsTheMapsAtStartUp() {
+        R.expect(R.loaded(), .settingsLoaded(AppSettings(mapLayer: .wind))) { $0.mapLayer = .wind }
     }
 
     @Test func mFromAnOpenDetailShowsTheMapNotTheDetail() {

@@ -404,7 +404,7 @@ import WeatherModels
 
     // MARK: s I
 
-    @Test func sCyclesNameTemperatureCountryAirQualityAndSavesTheChoice() {
+    @Test func sCyclesNameTemperatureCountryTheLayersMeasuresAndSavesTheChoice() {
         var state = Self.loaded()
         var wanted = state
         wanted.sortField = .temperature
@@ -418,16 +418,19 @@ import WeatherModels
             $0.sortField = .country
             $0.visibleCities = Self.cities("5", "4", "2", "1", "3")  // Egypt, Germany, Greece, Japan, Russia
         }
-        wanted.sortField = .airQuality
+        // Then the map layers' measures; these cities have no rain chance: by name, as equals are.
+        wanted.sortField = .rainChance
+        wanted.visibleCities = Self.cities("2", "4", "5", "3", "1")
         state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
-            $0.sortField = .airQuality
-            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")  // no air yet: all by name
-        }
-        wanted.sortField = .name
-        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
-            $0.sortField = .name
+            $0.sortField = .rainChance
             $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
         }
+        wanted.sortField = .wind
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .wind }
+        wanted.sortField = .airQuality  // no air yet: all by name
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .airQuality }
+        wanted.sortField = .name
+        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .name }
     }
 
     @Test func capitalIInvertsTheOrderAndKeepsTheSelectedCity() {

@@ -23,6 +23,7 @@ import WeatherStore
         #expect(feed.cities.count == 50)
         #expect(feed.request == FeedRequest(count: 50, language: "en-us"))
         #expect(feed.cities.contains { $0.englishName == "Reykjavik" && $0.relativeHumidity != nil })
+        #expect(feed.cities.allSatisfy { $0.rainChanceNextHours == nil }, "no chance of rain made up for a feed that had none")
     }
 
     @Test func pinsWhoseBoxClassNameIsTheOldModulesLoad() throws {
@@ -42,5 +43,6 @@ import WeatherStore
         #expect(settings.sortField == .temperature)
         #expect(settings.count == 50)
         #expect(settings.airQualityIndex == nil, "a file from before the choice: the index of the units")
+        #expect(settings.mapLayer == nil, "a setting added since is not there: the map shows temperature")
     }
 }

@@ -244,19 +244,36 @@ import BrowserTestSupport
     @Test func aWideListGainsColumnsByPriority() {
         let extras = { (width: Int) in CityListView.Columns(width: width).extras.map(\.column) }
         #expect(extras(100) == [.feelsLike, .airQuality, .humidity], "strictly by priority: local time waits for wind")
-        #expect(extras(134) == [.feelsLike, .airQuality, .humidity, .wind, .localTime])
-        let wide = CityListView.Columns(width: 134)
+        #expect(extras(125) == [.feelsLike, .airQuality, .humidity, .wind, .localTime])
+        #expect(extras(134) == [.feelsLike, .airQuality, .humidity, .wind, .localTime, .rainChance])
+        let wide = CityListView.Columns(width: 143)
         #expect(wide.country.width == 32, "whole country names")
-        #expect(wide.weather.x + wide.weather.width == 134)
+        #expect(wide.weather.x + wide.weather.width == 143)
+    }
+
+    /// `s` reaches the rain chance and the wind, which a narrow list has no column for: the
+    /// titles' row names the sort, so the order is never unexplained.
+    @Test func aSortByAColumnNotShownIsNamed() throws {
+        var m = ViewFixtures.state(try ViewFixtures.topCities())
+        for (field, named) in [(SortField.rainChance, "by Rain 6h ▲"), (.wind, "by Wind ▲")] {
+            m.sortField = field
+            #expect(Self.render(m, 80, 24).lines[1].hasSuffix(named + " "), "\(Self.render(m, 80, 24).lines[1])")
+            #expect(!Self.render(m, 200, 60).lines[1].contains(named), "the wide list shows the column, with the arrow")
+        }
+        m.sortField = .temperature
+        #expect(!Self.render(m, 80, 24).lines[1].contains("by "))
     }
 
     @Test func theExtraColumnsShowEachCitysValues() throws {
         var city = try ViewFixtures.details()
         city.timeZone = CityTimeZone(code: "JST", name: "Asia/Tokyo", gmtOffset: 9)
+        city.rainChanceNextHours = RainChance(percent: 7, hours: 6)
         let m = ViewFixtures.state([city] + (try ViewFixtures.topCities()))
         let lines = Self.render(m, 200, 60).lines
         #expect(lines[1].contains("Feels") && lines[1].contains("Humidity") && lines[1].contains("Wind") && lines[1].contains("Local"))
+        #expect(lines[1].contains("Rain 6h"))
         let row = lines[2]
+        #expect(row.contains("   7 %  "), "the rain chance of the next 6 hours")
         #expect(row.contains("21:09"), "12:09 UTC in Tokyo")
         if let humidity = city.relativeHumidity { #expect(row.contains("\(humidity) %")) }
         if let feels = city.realFeelTemperature { #expect(row.contains(WeatherFormat.temperature(feels, units: .metric))) }

@@ -93,6 +93,10 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         case map
         /// The map after `j`: the label moved to the next city (Belgrade).
         case mapMoved = "map-moved"
+        /// The map's rain layer (`v`): the chance of rain in the next hours, Beijing labelled with its own.
+        case mapRain = "map-rain"
+        /// The map's wind layer (`v` twice): Beijing labelled with its wind.
+        case mapWind = "map-wind"
         /// The map on the Linux console (`TERM=linux`): land in half blocks.
         case mapConsole = "map-console"
         /// The map under `--ascii`.
@@ -131,6 +135,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             case .ownCity: return [.character("a")] + "Troms".map { KeyEvent.character($0) } + [.enter, .enter]
             case .map, .mapConsole, .mapASCII: return toBeijing + [.character("m")]
             case .mapMoved: return toBeijing + [.character("m"), .character("j")]
+            case .mapRain: return toBeijing + [.character("m"), .character("v")]
+            case .mapWind: return toBeijing + [.character("m"), .character("v"), .character("v")]
             }
         }
     }

@@ -148,7 +148,7 @@ import EssentialsSupport
         let rect = try #require(Layout(size: size, state: m).map)
         let legend = buffer.line(rect.maxY - 1)
         #expect(legend.contains("○ < 0  ◔ 0–10  ◑ 10–18  ◕ 18–25  ● 25–32  ◆ ≥ 32 °C"), "\(legend)")
-        let glyphs = MapView.classMarkers.map { String($0) }
+        let glyphs = MapLayer.temperatureGlyphs.map { String($0) }
         #expect(Set(glyphs).count == 6)
         let projection = MapProjection(columns: rect.width, rows: rect.height - 1)
         // Moscow −8 °C and Delhi 31 °C in their classes' markers; Denver, selected, stays ◉.
@@ -164,6 +164,97 @@ import EssentialsSupport
         // In colour nothing changes: one dot in six colours.
         let coloured = BrowserView.render(m, size: size).line(rect.maxY - 1)
         #expect(coloured.contains("● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C"))
+    }
+
+    /// Moscow, Delhi and Denver with a rain chance and a wind each, in a class of its own.
+    static func layered(_ layer: MapLayer, selected: Int = 0) -> State {
+        let measures: [(RainChance?, Double, String)] = [
+            (RainChance(percent: 40, hours: 6), 18, "SW"), (RainChance(percent: 95, hours: 6), 80, "N"), (nil, 5, "E"),
+        ]
+        let cities = zip(Self.cities, measures).map { city, measure -> CityWeather in
+            var city = city
+            city.rainChanceNextHours = measure.0
+            city.wind = Wind(direction: WindDirection(degrees: nil, localized: measure.2, english: measure.2),
+                             speed: MetricImperial(metric: UnitValue(value: measure.1, unit: "km/h"), imperial: UnitValue(value: measure.1 / 1.609344, unit: "mi/h")))
+            return city
+        }
+        var m = ViewFixtures.state(cities, selected: selected)
+        m.showsMap = true
+        m.mapLayer = layer
+        return m
+    }
+
+    /// Each layer: its name and classes on the legend row, each marker in its class's colour (`?`
+    /// where the place has no value), and the selected city's label in the layer's measure.
+    @Test(arguments: [
+        (MapLayer.rainChance, "rain next 6 h  ● < 20  ● 20–40  ● 40–60  ● 60–80  ● ≥ 80 %", " Moscow 40 % rain next 6 h ",
+         [ColorRole.rainEven, .rainAlmostCertain, nil]),
+        (MapLayer.wind, "wind  ● < 12  ● 12–29  ● 29–50  ● 50–75  ● ≥ 75 km/h", " Moscow SW 18 km/h ", [ColorRole.windModerate, .windStorm, .windLight]),
+        (MapLayer.temperature, "temperature  ● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C", " Moscow -8.0°C ", [ColorRole.frigid, .warm, .cool]),
+    ])
+    func eachLayerHasItsLegendColoursAndLabel(_ layer: MapLayer, legend: String, label: String, roles: [ColorRole?]) throws {
+        let size = TerminalSize(columns: 140, rows: 40)
+        let m = Self.layered(layer)
+        let buffer = BrowserView.render(m, size: size)
+        let rect = try #require(Layout(size: size, state: m).map)
+        #expect(buffer.line(rect.maxY - 1).hasPrefix(" " + legend), "\(buffer.line(rect.maxY - 1))")
+        #expect(buffer.lines.joined().contains(label))
+        let projection = MapProjection(columns: rect.width, rows: rect.height - 1)
+        for (i, city) in Self.cities.enumerated() {
+            let cell = try #require(projection.cell(latitude: city.geoPosition!.latitude, longitude: city.geoPosition!.longitude))
+            let drawn = buffer[rect.x + cell.x, rect.y + cell.y]
+            #expect(drawn.style.color == roles[i]?.slot ?? .plain, "\(city.englishName)")
+            if i > 0 { #expect(drawn.scalar == (roles[i] == nil ? MapView.unknownMarker : MapView.marker), "\(city.englishName)") }
+        }
+    }
+
+    @Test func withoutColourEachRainAndWindClassHasItsOwnMarker() throws {
+        let size = TerminalSize(columns: 140, rows: 40)
+        for (layer, legend, delhi) in [(MapLayer.rainChance, "○ < 20  ◔ 20–40  ◑ 40–60  ◕ 60–80  ● ≥ 80 %", "●"),
+                                       (MapLayer.wind, "○ < 12  ◔ 12–29  ◑ 29–50  ◕ 50–75  ● ≥ 75 km/h", "●")] {
+            let m = Self.layered(layer, selected: 2)
+            let buffer = BrowserView.render(m, size: size, color: false)
+            let rect = try #require(Layout(size: size, state: m).map)
+            #expect(buffer.line(rect.maxY - 1).contains(legend), "\(buffer.line(rect.maxY - 1))")
+            let projection = MapProjection(columns: rect.width, rows: rect.height - 1)
+            let moscow = try #require(projection.cell(latitude: 55.76, longitude: 37.62))
+            let delhiCell = try #require(projection.cell(latitude: 28.61, longitude: 77.21))
+            #expect(buffer.grapheme(x: rect.x + moscow.x, y: rect.y + moscow.y) == (layer == .rainChance ? "◑" : "◔"))
+            #expect(buffer.grapheme(x: rect.x + delhiCell.x, y: rect.y + delhiCell.y) == delhi)
+        }
+    }
+
+    @Test func theWindLayerSpeaksTheUnitsShown() {
+        var m = Self.layered(.wind)
+        m.units = .imperial
+        let text = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).lines.joined(separator: "\n")
+        #expect(text.contains("wind  ● < 8  ● 8–19  ● 19–32  ● 32–47  ● ≥ 47 mph"))
+        #expect(text.contains(" Moscow SW 11 mph "))
+    }
+
+    /// AccuWeather's Top Cities answer has no chance of rain: the layer says so, and makes none up.
+    @Test func aSourceWithoutRainChanceSaysSoOnTheRainLayer() throws {
+        let size = TerminalSize(columns: 140, rows: 40)
+        var m = Self.mapState(selected: 0)
+        m.mapLayer = .rainChance
+        let buffer = BrowserView.render(m, size: size)
+        let rect = try #require(Layout(size: size, state: m).map)
+        #expect(buffer.line(rect.maxY - 1).hasPrefix(" rain next 6 h  ? no rain chance from AccuWeather"), "\(buffer.line(rect.maxY - 1))")
+        #expect(buffer.lines.joined().contains(" Moscow rain chance unknown "))
+        let projection = MapProjection(columns: rect.width, rows: rect.height - 1)
+        let delhi = try #require(projection.cell(latitude: 28.61, longitude: 77.21))
+        #expect(buffer.grapheme(x: rect.x + delhi.x, y: rect.y + delhi.y) == "?")
+        // Open-Meteo brings it: a feed of theirs without it is one saved by an earlier release.
+        m.config.provider = .openMeteo
+        #expect(BrowserView.render(m, size: size).line(rect.maxY - 1).contains("? no rain chance in the saved data"))
+    }
+
+    @Test func theLayerKeyIsInTheMapsHintsAndTheHelp() {
+        let m = Self.mapState(selected: 0)
+        #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("v layer"))
+        #expect(BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).line(23).contains("v layer"))
+        #expect(KeyMap.command(for: .character("v"), editingFilter: false) == .send(.cycleMapLayer))
+        #expect(KeyMap.command(for: .character("v"), editingFilter: true) == .send(.filterInput("v")))
     }
 
     @Test func theLegendNamesEveryGradeInTheUnitsShown() {

@@ -36,6 +36,8 @@ public enum DemoData {
             if let zone = zone(named: city.timeZone?.name, at: fetchedAt) { city.timeZone = zone }
             city.epochTime = observed
             city.localObservationDateTime = localISO(epoch: observed, offsetHours: city.timeZone?.gmtOffset ?? 0)
+            // The map's rain layer from the demo's own hours, as Open-Meteo's list brings it.
+            city.rainChanceNextHours = hourly(cityKey: city.key, now: fetchedAt).flatMap { RainChance($0.hours) }
             return atLocalHour(city, epoch: observed)
         }
         return WeatherFeed(fetchedAt: fetchedAt, request: FeedRequest(count: count, language: language), cities: cities,

@@ -217,8 +217,17 @@ public enum WeatherFormat {
 
     /// A dual-unit speed in km/h, from miles per hour when only those were sent (for sorting by wind).
     public static func kilometresPerHour(_ value: MetricImperial?) -> Double? {
-        value?.metric?.value ?? value?.imperial.map { $0.value * 1.609344 }
+        value?.metric?.value ?? value?.imperial.map { $0.value * kilometresPerMile }
     }
+
+    /// A dual-unit speed in the chosen units' number: km/h, or mph (from km/h when only those were sent).
+    public static func speedValue(_ value: MetricImperial?, units: TemperatureUnit) -> Double? {
+        guard units == .imperial else { return kilometresPerHour(value) }
+        return value?.imperial?.value ?? value?.metric.map { $0.value / kilometresPerMile }
+    }
+
+    /// The international mile in kilometres.
+    public static let kilometresPerMile = 1.609344
 
     /// `%.0f`'s rounding (half to even) by arithmetic below `arithmeticLimit`, else printf's `%.0f` (`Double.fixed`).
     static func wholeHalfToEven(_ x: Double) -> String {

@@ -8,7 +8,7 @@ import WeatherModels
 
 /// A column the list gains when it is wide, most wanted first.
 enum ExtraColumn: CaseIterable, Equatable {
-    case feelsLike, airQuality, humidity, wind, localTime
+    case feelsLike, airQuality, humidity, wind, localTime, rainChance
 
     var title: String {
         switch self {
@@ -17,10 +17,11 @@ enum ExtraColumn: CaseIterable, Equatable {
         case .humidity: return "Humidity"
         case .wind: return "Wind"
         case .localTime: return "Local"
+        case .rainChance: return "Rain \(RainChance.standardHours)h"
         }
     }
 
-    /// Columns wide: the widest value (`-12.5°C`, `500`, `100 %`, `WSW 114 km/h`, `23:59`) or the title.
+    /// Columns wide: the widest value (`-12.5°C`, `500`, `100 %`, `WSW 114 km/h`, `23:59`) or the title (`Rain 6h`).
     var width: Int {
         switch self {
         case .feelsLike: return 7
@@ -28,6 +29,7 @@ enum ExtraColumn: CaseIterable, Equatable {
         case .humidity: return 8
         case .wind: return 12
         case .localTime: return 5
+        case .rainChance: return 7
         }
     }
 
@@ -41,6 +43,7 @@ enum ExtraColumn: CaseIterable, Equatable {
         case .humidity: return .humidity
         case .wind: return .wind
         case .localTime: return .localTime
+        case .rainChance: return .rainChance
         }
     }
 
@@ -57,6 +60,8 @@ enum ExtraColumn: CaseIterable, Equatable {
             return WeatherFormat.wind(city.wind, units: units) ?? ""
         case .localTime:
             return WeatherFormat.localClock(city.timeZone, at: now, sourceTime: city.zoneGivenAt(now: now)) ?? ""
+        case .rainChance:
+            return city.rainChanceNextHours.map { "\($0.percent) %" } ?? ""
         }
     }
 }

@@ -89,6 +89,12 @@ public enum CityListView {
                 buffer.draw(sorted, x: rect.x + extra.x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
             }
         }
+        // A sort by a column this width leaves out (`s` reaches rain and wind) is named at the
+        // titles' end, so the order on screen is never unexplained.
+        if let hidden = ExtraColumn.allCases.first(where: { $0.sortField == list.sortField }), !cols.extras.contains(where: { $0.column == hidden }) {
+            buffer.draw("by \(hidden.title) \(arrow)", x: rect.x + cols.weather.x, y: titleY, columns: max(0, cols.weather.width - 1),
+                        style: .columnTitle, alignRight: true)
+        }
 
         let rows = rect.height - 1
         guard rows > 0 else { return }

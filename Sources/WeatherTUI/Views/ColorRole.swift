@@ -37,6 +37,11 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case europeanAir0, europeanAir1, europeanAir2, europeanAir3, europeanAir4, europeanAir5
     /// The US air-quality index's categories, best first, in the EPA's colours.
     case usAir0, usAir1, usAir2, usAir3, usAir4, usAir5
+    /// The map's rain layer: chance of precipitation under 20 %, … 80 % and above (`MapLayer.rainChance`).
+    case rainUnlikely, rainPossible, rainEven, rainLikely, rainAlmostCertain
+    /// The map's wind layer by the Beaufort scale: light (0–2), moderate (3–4), fresh to strong
+    /// (5–6), gale (7–8), storm (9 and above).
+    case windLight, windModerate, windStrong, windGale, windStorm
 
     /// The terminal's colour slot for this role.
     public var slot: ColorSlot { ColorSlot(rawValue: rawValue) }
@@ -63,6 +68,16 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
             // The agency's own colour, as near as the terminal has it.
             guard let rgb = airRGB else { return Palette.Color(rich: nil, basic: nil) }
             return Palette.Color(rich: Self.xterm256(rgb), basic: Self.basicColor(rgb))
+        case .rainUnlikely: return Palette.Color(rich: 250, basic: nil)
+        case .rainPossible: return Palette.Color(rich: 153, basic: .green)
+        case .rainEven: return Palette.Color(rich: 75, basic: .cyan)
+        case .rainLikely: return Palette.Color(rich: 33, basic: .blue)
+        case .rainAlmostCertain: return Palette.Color(rich: 99, basic: .magenta)
+        case .windLight: return Palette.Color(rich: 250, basic: nil)
+        case .windModerate: return Palette.Color(rich: 114, basic: .green)
+        case .windStrong: return Palette.Color(rich: 220, basic: .yellow)
+        case .windGale: return Palette.Color(rich: 208, basic: .red)
+        case .windStorm: return Palette.Color(rich: 163, basic: .magenta)
         }
     }
 
@@ -107,8 +122,13 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
 
     /// The temperature grade for a value in °C (nil, the default colour, when unknown).
     public static func grade(celsius: Double?) -> ColorRole? {
+        WeatherFormat.temperatureGrade(celsius: celsius).flatMap(temperature(grade:))
+    }
+
+    /// The colour of a temperature grade (`WeatherFormat.temperatureGrade`), coldest first.
+    static func temperature(grade: Int) -> ColorRole? {
         // A switch, not an array: the map asks once per marker, 10,000 times a frame.
-        switch WeatherFormat.temperatureGrade(celsius: celsius) {
+        switch grade {
         case 0: return .frigid
         case 1: return .cold
         case 2: return .cool

@@ -3,9 +3,10 @@ import WeatherModels
 import TerminalKit
 
 /// `m`: the listed cities on a world map. Land in braille from the bundled mask, each city a `●`
-/// coloured by its temperature on the list's scale (without colour, a glyph of its class, fuller
-/// as it is warmer), the selected one `◉` in bold reverse with its name and temperature beside it,
-/// and a legend on the last row.
+/// coloured by its class on the layer's scale (`v`: temperature, rain chance, wind; without colour,
+/// a glyph of its class, fuller as the measure grows; `?` where the place has no value), the
+/// selected one `◉` in bold reverse with its name and its measure beside it, and the layer's name
+/// and legend on the last row.
 public enum MapView {
     /// What the map shows.
     public struct Content {
@@ -13,22 +14,23 @@ public enum MapView {
         public var cities: [CityWeather]
         public var selectedIndex: Int?
         public var units: TemperatureUnit
+        /// What the markers show.
+        public var layer: MapLayer
+        /// Why no place has a value on this layer, when none has (AccuWeather sends no rain chance).
+        public var missingNote: String?
         /// What the map says when there is no city.
         public var emptyLine: String
     }
 
     static let marker: Unicode.Scalar = "●"
     static let selectedMarker: Unicode.Scalar = "◉"
-    /// The markers of the temperature classes (coldest first) when there is no colour to tell
-    /// them apart: emptiest to fullest, the hottest a diamond.
-    static let classMarkers: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●", "◆"]
-    /// Without colour, the marker of a city whose temperature is unknown.
+    /// The marker of a city without the layer's measure, in colour or not.
     static let unknownMarker: Unicode.Scalar = "?"
 
-    /// The marker of a city at `celsius`: one glyph in colour, else its class's glyph.
-    static func marker(celsius: Double?, color: Bool) -> Unicode.Scalar {
-        guard !color else { return marker }
-        return WeatherFormat.temperatureGrade(celsius: celsius).map { classMarkers[min($0, classMarkers.count - 1)] } ?? unknownMarker
+    /// The marker of a city of class `grade`: one glyph in colour, else its class's glyph.
+    static func marker(_ layer: MapLayer, grade: Int?, color: Bool) -> Unicode.Scalar {
+        guard let grade else { return unknownMarker }
+        return color ? marker : layer.glyph(grade: grade)
     }
 
     public static func draw(_ map: Content, into buffer: inout ScreenBuffer, rect: Rect, color: Bool = true) {
@@ -43,31 +45,30 @@ public enum MapView {
             buffer.draw(map.emptyLine, x: area.x + 2, y: area.y, columns: area.width - 2, style: .sectionTitle)
             return
         }
+        let layer = map.layer, units = map.units
         // By index: a city is a large value, and copying each of 10,000 would cost more than drawing it.
         for index in cities.indices where index != map.selectedIndex {
             guard let geo = cities[index].geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
-            let celsius = WeatherFormat.temperatureValue(cities[index].temperature, units: .metric)
-            buffer.put(marker(celsius: celsius, color: color), x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(celsius: celsius))
+            let grade = layer.grade(of: cities[index], units: units)
+            buffer.put(marker(layer, grade: grade, color: color), x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(layer, grade: grade))
         }
         if let selected = map.selectedIndex, cities.indices.contains(selected) {
-            drawSelected(cities[selected], units: map.units, projection: projection, into: &buffer, area: area)
+            drawSelected(cities[selected], layer: layer, units: units, projection: projection, into: &buffer, area: area)
         }
     }
 
-    /// The marker's colour: the list's temperature scale. Colour alone, not bold like the list's
-    /// figures: the glyph already stands out of the braille, and a marker that differs from the land
-    /// only in colour costs one colour switch on the terminal instead of a reset and two.
-    static func markerStyle(_ temperature: MetricImperial) -> Style {
-        markerStyle(celsius: WeatherFormat.temperatureValue(temperature, units: .metric))
+    /// The marker's colour: its class's on the layer's scale (the temperature's is the list's).
+    /// Colour alone, not bold like the list's figures: the glyph already stands out of the
+    /// braille, and a marker that differs from the land only in colour costs one colour switch on
+    /// the terminal instead of a reset and two.
+    static func markerStyle(_ layer: MapLayer, grade: Int?) -> Style {
+        Style(role: grade.flatMap(layer.role(grade:)))
     }
 
-    static func markerStyle(celsius: Double?) -> Style {
-        Style(role: ColorRole.grade(celsius: celsius))
-    }
-
-    /// The selected marker and its label (name and temperature), right of it when it fits, else left.
-    static func drawSelected(_ city: CityWeather, units: TemperatureUnit, projection: MapProjection, into buffer: inout ScreenBuffer, area: Rect) {
-        let label = " \(city.localizedName) \(WeatherFormat.temperature(city.temperature, units: units)) "
+    /// The selected marker and its label (name and measure), right of it when it fits, else left.
+    static func drawSelected(_ city: CityWeather, layer: MapLayer, units: TemperatureUnit, projection: MapProjection,
+                             into buffer: inout ScreenBuffer, area: Rect) {
+        let label = " \(city.localizedName) \(layer.reading(of: city, units: units)) "
         let labelWidth = ScreenBuffer.columns(of: label)
         guard let geo = city.geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else {
             // A city without a place still says which it is, in the map's corner.
@@ -75,12 +76,12 @@ public enum MapView {
             return
         }
         let x = area.x + cell.x, y = area.y + cell.y
-        var style = markerStyle(city.temperature)
+        var style = markerStyle(layer, grade: layer.grade(of: city, units: units))
         style.bold = true
         style.reverse = true
         buffer.put(selectedMarker, x: x, y: y, style: style)
         let labelX = x + 1 + labelWidth <= area.maxX ? x + 1 : max(area.x, x - labelWidth)
-        // The label in the marker's own style: one run of one style, and its colour says the grade too.
+        // The label in the marker's own style: one run of one style, and its colour says the class too.
         buffer.draw(label, x: labelX, y: y, columns: min(labelWidth, area.maxX - labelX), style: style)
     }
 
@@ -112,28 +113,19 @@ public enum MapView {
         }
     }
 
-    /// `● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C`, each dot in its grade's colour, or
-    /// without colour each class's own marker.
+    /// `temperature  ● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C`: the layer's name, then
+    /// each class's dot in its colour, or without colour each class's own marker; or the name and
+    /// why no place has a value.
     static func drawLegend(_ map: Content, into buffer: inout ScreenBuffer, y: Int, x: Int, width: Int, color: Bool) {
-        let bounds = WeatherFormat.temperatureGradeBounds.map { celsius in
-            WeatherFormat.whole(map.units.degrees(celsius: celsius))
-        }
-        var labels = ["< \(bounds[0])"]
-        for i in 1..<bounds.count { labels.append("\(bounds[i - 1])–\(bounds[i])") }
-        labels.append("≥ \(bounds[bounds.count - 1]) \(map.units == .metric ? "°C" : "°F")")
-        // Too narrow for every class spaced out (40 columns): every class close together, since
-        // without colour a class left out would leave its marker unexplained.
-        var (labelAt, nextAt) = (2, 2)  // from the marker to its label, from a label to the next marker
-        if labels.reduce(1, { $0 + labelAt + ScreenBuffer.columns(of: $1) + nextAt }) > width {
-            labels = labels.map { String($0.filter { $0 != " " }) }
-            (labelAt, nextAt) = (1, 1)
-        }
+        let layer = map.layer
         var column = x + 1
-        for (grade, label) in labels.enumerated() {
-            let celsius = grade == 0 ? WeatherFormat.temperatureGradeBounds[0] - 1 : WeatherFormat.temperatureGradeBounds[grade - 1]
-            guard column + labelAt + ScreenBuffer.columns(of: label) < x + width else { return }
-            buffer.put(marker(celsius: celsius, color: color), x: column, y: y, style: markerStyle(celsius: celsius))
-            column = buffer.draw(label, x: column + labelAt, y: y, style: .dimmed) + nextAt
+        if let note = map.missingNote {
+            column = buffer.draw(layer.title, x: column, y: y, style: .sectionTitle, maxWidth: x + width - 1 - column) + 2
+            guard column + 2 < x + width else { return }
+            buffer.put(unknownMarker, x: column, y: y, style: .plain)
+            column = buffer.draw(note, x: column + 2, y: y, style: .dimmed, maxWidth: x + width - 1 - column - 2)
+        } else {
+            column = drawClasses(layer, units: map.units, into: &buffer, y: y, from: column, to: x + width, color: color)
         }
         let cities = map.cities
         var placed = 0
@@ -143,6 +135,33 @@ public enum MapView {
         let noteX = x + width - ScreenBuffer.columns(of: note) - 1
         if noteX > column { buffer.draw(note, x: noteX, y: y, style: .dimmed) }
     }
+
+    /// The layer's name and classes from `start`, as far as `end`; where they end.
+    static func drawClasses(_ layer: MapLayer, units: TemperatureUnit, into buffer: inout ScreenBuffer, y: Int, from start: Int, to end: Int,
+                            color: Bool) -> Int {
+        var labels = layer.classLabels(units: units)
+        var title: String? = layer.title
+        // Too narrow for every class spaced out (40 columns): every class close together, then
+        // without the name, since without colour a class left out would leave its marker unexplained.
+        var (labelAt, nextAt) = (2, 2)  // from the marker to its label, from a label to the next marker
+        func width() -> Int {
+            labels.reduce(title.map { ScreenBuffer.columns(of: $0) + 2 } ?? 0) { $0 + 1 + labelAt + ScreenBuffer.columns(of: $1) }
+                + nextAt * (labels.count - 1)
+        }
+        if start + width() > end {
+            labels = labels.map { String($0.filter { $0 != " " }) }
+            (labelAt, nextAt) = (1, 1)
+        }
+        if start + width() > end { title = nil }
+        var column = start
+        if let title { column = buffer.draw(title, x: column, y: y, style: .sectionTitle) + 2 }
+        for (grade, label) in labels.enumerated() {
+            guard column + labelAt + ScreenBuffer.columns(of: label) < end else { break }
+            buffer.put(marker(layer, grade: grade, color: color), x: column, y: y, style: markerStyle(layer, grade: grade))
+            column = buffer.draw(label, x: column + labelAt, y: y, style: .dimmed) + nextAt
+        }
+        return column
+    }
 }
 
 extension MapView.Content {
@@ -151,6 +170,8 @@ extension MapView.Content {
         cities = state.visibleCities
         selectedIndex = state.selectedIndex
         units = state.units
+        layer = state.mapLayer
+        missingNote = state.mapLayerMissingNote
         emptyLine = CityListView.emptyLines(state)[0]
     }
 }

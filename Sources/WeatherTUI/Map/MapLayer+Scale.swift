@@ -1,0 +1,103 @@
+import WeatherCore
+import WeatherModels
+
+/// How the map draws each layer (docs/spec.md §5): the class of a place's measure on the layer's
+/// scale, each class's colour and, without colour, its glyph, the legend's words, and the selected
+/// place's reading. The layers differ only here: `MapView` draws any of them alike.
+extension MapLayer {
+    /// What the legend calls the layer.
+    var title: String {
+        switch self {
+        case .temperature: return "temperature"
+        case .rainChance: return "rain next \(RainChance.standardHours) h"
+        case .wind: return "wind"
+        }
+    }
+
+    /// The class of `city`'s measure, 0 the lowest; nil when the place has none.
+    func grade(of city: CityWeather, units: TemperatureUnit) -> Int? {
+        switch self {
+        case .temperature:
+            return WeatherFormat.temperatureGrade(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
+        case .rainChance:
+            return city.rainChanceNextHours.map { Self.grade(Double($0.percent), bounds: Self.rainChanceBounds) }
+        case .wind:
+            return WeatherFormat.speedValue(city.wind?.speed, units: units).map { Self.grade($0, bounds: Self.windBounds(units)) }
+        }
+    }
+
+    /// The legend's words for each class, lowest first, the last with the unit.
+    func classLabels(units: TemperatureUnit) -> [String] {
+        switch self {
+        case .temperature:
+            let bounds = WeatherFormat.temperatureGradeBounds.map { WeatherFormat.whole(units.degrees(celsius: $0)) }
+            return Self.rangeLabels(bounds, unit: units == .metric ? "°C" : "°F")
+        case .rainChance:
+            return Self.rangeLabels(Self.rainChanceBounds.map { WeatherFormat.whole($0) }, unit: "%")
+        case .wind:
+            return Self.rangeLabels(Self.windBounds(units).map { WeatherFormat.whole($0) }, unit: units == .metric ? "km/h" : "mph")
+        }
+    }
+
+    /// Each class's colour, lowest first.
+    func role(grade: Int) -> ColorRole? {
+        switch self {
+        case .temperature:
+            return ColorRole.temperature(grade: grade)
+        case .rainChance:
+            return Self.rainChanceRoles[min(grade, Self.rainChanceRoles.count - 1)]
+        case .wind:
+            return Self.windRoles[min(grade, Self.windRoles.count - 1)]
+        }
+    }
+
+    /// Without colour, each class's glyph: emptiest to fullest as the measure grows (the
+    /// temperature's hottest a diamond).
+    func glyph(grade: Int) -> Unicode.Scalar {
+        let glyphs = self == .temperature ? Self.temperatureGlyphs : Self.fiveClassGlyphs
+        return glyphs[min(grade, glyphs.count - 1)]
+    }
+
+    /// The selected place's measure on this layer, in words: `9.1°C`, `40 % rain next 6 h`, `SW 18 km/h`.
+    func reading(of city: CityWeather, units: TemperatureUnit) -> String {
+        switch self {
+        case .temperature:
+            return WeatherFormat.temperature(city.temperature, units: units)
+        case .rainChance:
+            guard let chance = city.rainChanceNextHours else { return "rain chance unknown" }
+            return "\(chance.percent) % rain next \(chance.hours) h"
+        case .wind:
+            return WeatherFormat.wind(city.wind, units: units) ?? "wind unknown"
+        }
+    }
+
+    // MARK: the scales
+
+    /// Where each rain class after the first begins, in per cent.
+    static let rainChanceBounds: [Double] = [20, 40, 60, 80]
+    static let rainChanceRoles: [ColorRole] = [.rainUnlikely, .rainPossible, .rainEven, .rainLikely, .rainAlmostCertain]
+
+    /// Where the Beaufort scale's force 3, 5, 7 and 9 begin, as it is published in each unit
+    /// (km/h and mph are rounded apart, so each unit has its own).
+    static func windBounds(_ units: TemperatureUnit) -> [Double] {
+        units == .metric ? [12, 29, 50, 75] : [8, 19, 32, 47]
+    }
+    static let windRoles: [ColorRole] = [.windLight, .windModerate, .windStrong, .windGale, .windStorm]
+
+
+    static let temperatureGlyphs: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●", "◆"]
+    static let fiveClassGlyphs: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●"]
+
+    /// The class of `value` among classes starting at `bounds` (after the first, which has no start).
+    static func grade(_ value: Double, bounds: [Double]) -> Int {
+        bounds.firstIndex { value < $0 } ?? bounds.count
+    }
+
+    /// `< 12`, `12–29`, …, `≥ 75 km/h`.
+    static func rangeLabels(_ bounds: [String], unit: String) -> [String] {
+        var labels = ["< \(bounds[0])"]
+        for i in 1..<bounds.count { labels.append("\(bounds[i - 1])–\(bounds[i])") }
+        labels.append("≥ \(bounds[bounds.count - 1]) \(unit)")
+        return labels
+    }
+}

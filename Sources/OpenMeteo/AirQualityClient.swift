@@ -18,12 +18,16 @@ public struct AirQualityClient: Sendable {
     static let currentVariables = OpenMeteoAirQuality.Current.CodingKeys.allCases.map(\.stringValue).filter { $0 != "time" }
 
     private let http: HTTPRequester
+    /// Hears what each answered request cost: Open-Meteo counts what it served.
+    private let recordCalls: CallRecorder?
     /// The clock a 429's wait is counted from.
     private let now: @Sendable () -> Date
 
     public init(baseURL: URL = AirQualityClient.defaultBaseURL, timeout: Double = HTTPRequester.defaultTimeout,
-                transport: any HTTPTransport = SharedHTTPTransport(), now: @escaping @Sendable () -> Date = { Date() }) {
+                transport: any HTTPTransport = SharedHTTPTransport(), recordCalls: CallRecorder? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.http = HTTPRequester(baseURL: baseURL, timeout: timeout, transport: transport)
+        self.recordCalls = recordCalls
         self.now = now
     }
 
@@ -38,6 +42,7 @@ public struct AirQualityClient: Sendable {
         let response = try await http.get(try airQualityURL(for: places))
         guard (200..<300).contains(response.statusCode) else { throw http.openMeteoError(response, answeredAt: now()) }
         let answers = try http.decodeLocations(OpenMeteoAirQuality.self, from: response.body, names: places.map(\.name))
+        recordCalls?(Self.cost(places: places.count))
         var air: [String: AirQuality] = [:]
         for (place, answer) in zip(places, answers) { air[place.key] = answer.airQuality }
         return air

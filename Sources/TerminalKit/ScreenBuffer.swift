@@ -120,6 +120,15 @@ public struct ScreenBuffer: Equatable, Sendable {
         }
     }
 
+    /// Replaces each one-column glyph that `standIn` gives another for (one the terminal's font
+    /// lacks) by it, in its place and style. Wide graphemes and clusters are left as they are:
+    /// a stand-in never changes where anything else on the row is.
+    public mutating func substitute(_ standIn: (Unicode.Scalar) -> Unicode.Scalar?) {
+        for i in cells.indices where cells[i].scalar.value >= 0x80 && cells[i].width == 1 && !cells[i].isCluster {
+            if let replacement = standIn(cells[i].scalar) { cells[i].scalar = replacement }
+        }
+    }
+
     /// Applies `style` to existing cells (keeps their characters), e.g. a selection highlight.
     public mutating func restyle(x: Int, y: Int, count: Int, _ transform: (Style) -> Style) {
         guard y >= 0, y < height else { return }

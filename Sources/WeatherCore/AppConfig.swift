@@ -39,8 +39,11 @@ public struct AppConfig: Equatable, Sendable {
     public var dailyCalls: Int?
     /// What one refresh of the list costs by the source's own counting (`CallCost`).
     public var refreshCost: RefreshCost = RefreshCost(fixed: 1, perPlace: 0, perOwnCity: 1)
-    /// `--aqi`: the air-quality index shown whatever the units; nil: the remembered one, else the units'.
-    public var airQualityScale: AirQualityScale?
+    /// `--aqi`: the air-quality index chosen for this run (and remembered); nil: the remembered one.
+    public var airQualityIndex: AirQualityIndex?
+    /// What the air's request costs a place against this source's budget (`CallCost`): Open-Meteo
+    /// counts its air-quality API with its forecasts; none for another source, whose budget it is not.
+    public var airCallsPerPlace: Double = 0
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
                 offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",

@@ -5,12 +5,14 @@ import Foundation
 #endif
 import WeatherHTTP
 import WeatherModels
+import WeatherSource
 
 /// The listed places' air (docs/spec.md §4, §5): one request for all of them, whichever source
 /// gives the weather, at most once an hour, saved so it survives an offline restart.
 extension State {
-    /// Air changes slowly: it is fetched again only once the kept air is this old.
-    public static let airQualityMaxAge: TimeInterval = 3600
+    /// Air changes slowly: it is fetched again only once the kept air is this old (the schedule
+    /// counts its cost by the same interval).
+    public static let airQualityMaxAge: TimeInterval = RefreshSchedule.airInterval
     /// How far apart the air's and the weather's fetches may be before the air's age is shown.
     public static let airQualityAgeShownAfter: TimeInterval = 10 * 60
 
@@ -20,9 +22,9 @@ extension State {
         airQuality?.byCityKey[cityKey]
     }
 
-    /// The index shown: `--aqi`, else the one that goes with the units.
+    /// The index shown: the one chosen, or the one that goes with the units.
     public var airQualityScale: AirQualityScale {
-        config.airQualityScale ?? .following(units)
+        airQualityIndex.scale(with: units)
     }
 
     /// When the air shown was fetched, if that is well apart from the weather's fetch.

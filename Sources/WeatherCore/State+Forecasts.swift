@@ -10,8 +10,9 @@ import WeatherModels
 extension State {
     /// How old a cached forecast may be before opening the detail fetches a new one.
     public static let forecastMaxAge: TimeInterval = 3600
-    /// Saved forecasts older than this cover no day ahead any more (5 days) and are dropped.
-    public static let forecastKeepAge: TimeInterval = 5 * 86_400
+    /// Saved forecasts older than this cover no day ahead any more (the longest a source sends:
+    /// Open-Meteo's week) and are dropped.
+    public static let forecastKeepAge: TimeInterval = 7 * 86_400
 
     /// Keeps the forecasts a feed fetch brought at no extra cost, so a detail shows them without a
     /// key press; saved once the file has been read (a save before would drop what it holds).

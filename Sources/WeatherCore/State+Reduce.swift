@@ -146,6 +146,7 @@ extension State {
             guard let saved else { return [] }
             autoRefresh.savedDailyCalls = saved.dailyCalls
             units = FeedPolicy.units(config: config, saved: saved)
+            airQualityIndex = config.airQualityIndex ?? saved.airQualityIndex ?? .units
             sortField = saved.sortField
             sortDescending = saved.sortDescending
             mapLayer = saved.mapLayer ?? .temperature

@@ -32,20 +32,34 @@ extension State {
         config.demo ? nil : config.provider.dailyCalls(option: config.dailyCalls, settings: autoRefresh.savedDailyCalls)
     }
 
-    /// What one refresh of the list costs now, by the source's counting.
-    public var refreshCalls: Double {
+    /// What one refresh of the list's weather costs now, by the source's counting.
+    public var weatherRefreshCalls: Double {
         guard !config.demo else { return 0 }
-        let own = FeedPolicy.ownCities(config: config, pinned: pinned).count
-        return config.refreshCost.calls(places: request.count, own: own)
+        return config.refreshCost.calls(places: request.count, own: ownCityCount)
+    }
+
+    /// What the air's request for the listed places costs against this source's budget.
+    public var airRefreshCalls: Double {
+        config.demo ? 0 : config.airCallsPerPlace * Double(request.count + ownCityCount)
+    }
+
+    private var ownCityCount: Int { FeedPolicy.ownCities(config: config, pinned: pinned).count }
+
+    /// What the next automatic refresh costs: the weather's, and the air's when it is due by then.
+    public var refreshCalls: Double { refreshCalls(at: refreshPlan.next ?? now) }
+
+    /// What a refresh at `date` costs: the weather's, and the air's when it goes with it.
+    func refreshCalls(at date: Date) -> Double {
+        weatherRefreshCalls + (airQualityRestored && isAirQualityDue(at: date) ? airRefreshCalls : 0)
     }
 
     /// When the next automatic refresh goes, and why then; `.offline` when none will.
     public var refreshPlan: RefreshSchedule.Plan {
         RefreshSchedule.plan(RefreshSchedule.Input(
             now: now, lastRefresh: feed?.fetchedAt, refreshAfter: config.refreshAfter,
-            dailyBudget: dailyBudget.map(Double.init), spentToday: autoRefresh.spentToday, costPerRefresh: refreshCalls,
+            dailyBudget: dailyBudget.map(Double.init), spentToday: autoRefresh.spentToday, costPerRefresh: weatherRefreshCalls,
             dayEnd: CallDay(containing: now).end, failures: autoRefresh.failures, lastFailure: autoRefresh.lastFailure,
-            holdUntil: autoRefresh.holdUntil, offline: FeedPolicy.fetchBlocked(config: config) != nil
+            holdUntil: autoRefresh.holdUntil, offline: FeedPolicy.fetchBlocked(config: config) != nil, airCost: airRefreshCalls
         ))
     }
 
@@ -74,7 +88,7 @@ extension State {
 
     /// `r` always refreshes; past the day's budget it says so.
     mutating func noteBudget() {
-        guard let budget = dailyBudget, autoRefresh.spentToday + refreshCalls > Double(budget) else { return }
+        guard let budget = dailyBudget, autoRefresh.spentToday + refreshCalls(at: now) > Double(budget) else { return }
         notice = "past today's budget of \(budget) calls (\(Int(autoRefresh.spentToday.rounded())) spent): refreshing as asked"
     }
 

@@ -58,6 +58,8 @@ public struct State: Equatable, Sendable {
     public var sortField: SortField
     public var sortDescending: Bool
     public var units: TemperatureUnit
+    /// The air-quality index chosen: `--aqi`, else the remembered one, else the units' (State+AirQuality.swift).
+    public var airQualityIndex: AirQualityIndex
     public var pinned: [PinnedCity]
     public var mode: ScreenMode
     /// Whether the world map stands in for the list (`m`); the detail opens over it.
@@ -135,6 +137,7 @@ public struct State: Equatable, Sendable {
         self.sortField = .name
         self.sortDescending = false
         self.units = config.units ?? .metric
+        self.airQualityIndex = config.airQualityIndex ?? .units
         self.pinned = []
         self.mode = .list
         self.showsMap = false
@@ -188,19 +191,21 @@ public struct State: Equatable, Sendable {
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
         AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
-                    count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer)
+                    count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
+                    airQualityIndex: airQualityIndex)
     }
 
     /// What sorting changes of the settings.
     static let sortFields: Set<AppSettings.Field> = [.sortField, .sortDescending]
 
     /// What the end of a run saves: the selected city, and what the command line chose (a flag's
-    /// count, language or units is remembered); the rest was saved when it changed.
+    /// count, language, units or air-quality index is remembered); the rest was saved when it changed.
     var fieldsKeptOnQuit: Set<AppSettings.Field> {
         var fields: Set<AppSettings.Field> = [.selectedCityKey]
         if config.count != nil { fields.insert(.count) }
         if config.language != nil { fields.insert(.language) }
         if config.units != nil { fields.insert(.units) }
+        if config.airQualityIndex != nil { fields.insert(.airQualityIndex) }
         return fields
     }
 

@@ -126,6 +126,24 @@ public struct AirQualityCategory: Equatable, Sendable {
     }
 }
 
+/// Which index the user chose (`--aqi`, remembered in `settings.plist`): one of the two, or the
+/// one that goes with the units (the default, and what settings files from before it mean).
+public enum AirQualityIndex: String, Codable, CaseIterable, Sendable {
+    /// European with metric units, US with imperial.
+    case units
+    case eu
+    case us
+
+    /// The index shown with `units`.
+    public func scale(with units: TemperatureUnit) -> AirQualityScale {
+        switch self {
+        case .units: .following(units)
+        case .eu: .european
+        case .us: .us
+        }
+    }
+}
+
 /// A listed place whose air is asked for: its key, its English name (for what a bad answer
 /// says about it) and its coordinate.
 public struct AirQualityPlace: Equatable, Sendable {

@@ -37,8 +37,9 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     case rainChance
 
     /// What `s` steps through: the columns every list shows that sort usefully by a key press,
-    /// then the map layers' measures (the list names a sort its width leaves without a column).
-    /// The others are a click on their title away.
+    /// then the map layers' measures (rain chance, wind, the air), which a narrow list does not
+    /// show as columns (it names such a sort at the titles' end). The others are a click on their
+    /// title away.
     public static let cycle: [SortField] = [.name, .temperature, .country, .rainChance, .wind, .airQuality]
 
     /// The field `s` moves to: the next of `cycle`, round to the first; from a field outside
@@ -62,8 +63,10 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// The calls a day automatic refreshes may spend (`--daily-calls` overrides it); nil: the
     /// source's default. Only a person writes it: the program never saves it.
     public var dailyCalls: Int?
+    /// The air-quality index chosen (`--aqi`); nil, as in files from before it: the units'.
+    public var airQualityIndex: AirQualityIndex?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending
@@ -72,6 +75,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         self.selectedCityKey = selectedCityKey
         self.mapLayer = mapLayer
         self.dailyCalls = dailyCalls
+        self.airQualityIndex = airQualityIndex
     }
 }
 
@@ -79,7 +83,7 @@ extension AppSettings {
     /// One of the remembered choices: what a run changed, so that saving writes only those over
     /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
     public enum Field: String, CaseIterable, Sendable {
-        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer
+        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex
     }
 
     /// These settings with `fields` taken from `other`.
@@ -93,6 +97,7 @@ extension AppSettings {
             case .count: result.count = other.count
             case .language: result.language = other.language
             case .selectedCityKey: result.selectedCityKey = other.selectedCityKey
+            case .airQualityIndex: result.airQualityIndex = other.airQualityIndex
             case .mapLayer: result.mapLayer = other.mapLayer
             }
         }

@@ -31,11 +31,15 @@ public enum RefreshSchedule {
         public var holdUntil: Date?
         /// `--offline`: nothing is ever fetched by itself.
         public var offline: Bool
+        /// What the air's request costs against this budget (`CallCost`): it goes with a refresh
+        /// that finds the kept air `airInterval` old, so with one refresh in several when they
+        /// are close together.
+        public var airCost: Double
 
         public init(
             now: Date, lastRefresh: Date?, refreshAfter: TimeInterval, dailyBudget: Double?, spentToday: Double,
             costPerRefresh: Double, dayEnd: Date, failures: Int = 0, lastFailure: Date? = nil, holdUntil: Date? = nil,
-            offline: Bool = false
+            offline: Bool = false, airCost: Double = 0
         ) {
             self.now = now
             self.lastRefresh = lastRefresh
@@ -48,6 +52,7 @@ public enum RefreshSchedule {
             self.lastFailure = lastFailure
             self.holdUntil = holdUntil
             self.offline = offline
+            self.airCost = airCost
         }
     }
 
@@ -82,6 +87,8 @@ public enum RefreshSchedule {
     public static let firstRetryDelay: TimeInterval = 60
     /// The longest delay between retries.
     public static let longestRetryDelay: TimeInterval = 30 * 60
+    /// Air changes slowly: the kept air is fetched again once it is this old, with a refresh.
+    public static let airInterval: TimeInterval = 3600
 
     /// The next automatic refresh for `input`. Never before `holdUntil`, never more often than
     /// `refreshAfter`, and spaced so the calls left of today's budget last until the day ends.
@@ -115,6 +122,30 @@ public enum RefreshSchedule {
         return max(refreshAfter, dayEnd.timeIntervalSince(start) / refreshesLeft)
     }
 
+    /// What a refresh costs on average when refreshes are `spacing` apart: the weather's each time,
+    /// the air's with one refresh in as many as it takes to span `airInterval`.
+    public static func averageCost(_ input: Input, spacing: TimeInterval) -> Double {
+        guard input.airCost > 0 else { return input.costPerRefresh }
+        let refreshesPerAir = max(1, (airInterval / spacing).rounded(.up))
+        return input.costPerRefresh + input.airCost / refreshesPerAir
+    }
+
+    /// The spacing from `last` that pays for the weather and the air until the day ends. The air's
+    /// share grows as refreshes spread out (it goes with more of them), so the spacing is widened
+    /// until it pays for that share too: each pass only widens it, and the share takes few values.
+    static func spacing(_ input: Input, budgetLeft: Double?, from last: Date) -> TimeInterval {
+        func paying(_ cost: Double) -> TimeInterval {
+            spacing(refreshAfter: input.refreshAfter, budgetLeft: budgetLeft, costPerRefresh: cost, from: last, dayEnd: input.dayEnd)
+        }
+        var interval = paying(input.costPerRefresh)
+        for _ in 0..<8 {
+            let wider = paying(averageCost(input, spacing: interval))
+            guard wider > interval else { break }
+            interval = wider
+        }
+        return interval
+    }
+
     private static func spaced(_ input: Input) -> Plan {
         let budgetLeft = input.dailyBudget.map { $0 - input.spentToday }
         // A clock set back makes the last refresh look later than now: count its age from now.
@@ -125,10 +156,7 @@ public enum RefreshSchedule {
             return Plan(next: max(input.dayEnd, fresh), reason: .budgetSpent)
         }
         guard let last else { return Plan(next: input.now, reason: .due) }
-        let interval = spacing(
-            refreshAfter: input.refreshAfter, budgetLeft: budgetLeft, costPerRefresh: input.costPerRefresh,
-            from: last, dayEnd: input.dayEnd
-        )
+        let interval = spacing(input, budgetLeft: budgetLeft, from: last)
         guard interval > input.refreshAfter else { return Plan(next: last.addingTimeInterval(interval), reason: .due) }
         // The new day brings a new budget: a stretched wait ends with the day, though never
         // sooner than `--refresh-after`.

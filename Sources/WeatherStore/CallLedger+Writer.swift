@@ -9,40 +9,40 @@ extension CallLedger {
     /// The run's one way of adding to the ledger, off the requests' path: `record` counts the calls
     /// and returns at once, a background task adds them to the file (locked, written atomically,
     /// `fsync`ed: milliseconds a disk may stretch), calls made meanwhile added together in one
-    /// write. A run ends with `flush`, so nothing it spent goes uncounted.
+    /// write. A run ends with `flush`, so nothing it spent goes uncounted. One a run, for every
+    /// source it calls (the weather's and the air's).
     public final class Writer: Sendable, Equatable {
         public let ledger: CallLedger
-        public let source: String
         private let now: @Sendable () -> Date
 
         private struct Queue {
-            var pending: Double = 0
+            /// Calls not yet written, by source.
+            var pending: [String: Double] = [:]
             var draining: Task<Void, Never>?
         }
         private let queue = Mutex(Queue())
 
-        public init(ledger: CallLedger, source: String, now: @escaping @Sendable () -> Date = { Date() }) {
+        public init(ledger: CallLedger, now: @escaping @Sendable () -> Date = { Date() }) {
             self.ledger = ledger
-            self.source = source
             self.now = now
         }
 
-        /// Two writers of one ledger's count for one source do the same.
-        public static func == (lhs: Writer, rhs: Writer) -> Bool { lhs.ledger.url == rhs.ledger.url && lhs.source == rhs.source }
+        /// Two writers of one ledger do the same.
+        public static func == (lhs: Writer, rhs: Writer) -> Bool { lhs.ledger.url == rhs.ledger.url }
 
-        /// Counts `calls` (a finite, positive number; anything else is nothing spent).
-        public func record(_ calls: Double) {
+        /// Counts `calls` to `source` (a finite, positive number; anything else is nothing spent).
+        public func record(_ calls: Double, source: String) {
             guard calls.isFinite, calls > 0 else { return }
             queue.withLock { queue in
-                queue.pending += calls
+                queue.pending[source, default: 0] += calls
                 if queue.draining == nil { queue.draining = Task.detached { self.drain() } }
             }
         }
 
-        /// Today's calls to this source: the ledger's and those not yet written; the ledger's notice.
-        public func spentToday() -> (calls: Double, notice: String?) {
+        /// Today's calls to `source`: the ledger's and those not yet written; the ledger's notice.
+        public func spentToday(_ source: String) -> (calls: Double, notice: String?) {
             let reading = ledger.read(now: now())
-            return (reading.counts.spent(source) + queue.withLock { $0.pending }, reading.notice)
+            return (reading.counts.spent(source) + queue.withLock { $0.pending[source] ?? 0 }, reading.notice)
         }
 
         /// Returns once every call recorded so far is in the file (or its write failed: a ledger
@@ -53,14 +53,14 @@ extension CallLedger {
 
         private func drain() {
             while true {
-                let calls = queue.withLock { queue -> Double in
-                    let calls = queue.pending
-                    queue.pending = 0
-                    if calls == 0 { queue.draining = nil }
-                    return calls
+                let batch = queue.withLock { queue -> [String: Double] in
+                    let batch = queue.pending
+                    queue.pending = [:]
+                    if batch.isEmpty { queue.draining = nil }
+                    return batch
                 }
-                guard calls > 0 else { return }
-                _ = try? ledger.add(calls, source: source, now: now())
+                guard !batch.isEmpty else { return }
+                for (source, calls) in batch.sorted(by: { $0.key < $1.key }) { _ = try? ledger.add(calls, source: source, now: now()) }
             }
         }
     }

@@ -23,11 +23,12 @@ enum InteractiveCommand {
             Stderr.write("weather-tui: \(error.explanation)\n")
             return WeatherTUIMain.Status.usage
         }
-        let noColor = config.noColor, mouse = config.mouse
+        let noColor = config.noColor, mouse = config.mouse, glyphs = config.glyphs
         // The store goes to the loop's thread and comes back with its result: one thread at a time owns it.
         let (ran, store): (Result<TerminalApp.Exit, TerminalError>, Store) = await DedicatedThread.run(with: created) { store in
             // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
-            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(palette: ColorRole.palette, noColor: noColor, mouse: mouse))
+            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(palette: ColorRole.palette, noColor: noColor, mouse: mouse),
+                                  glyphs: glyphs)
             do throws(TerminalError) { return (.success(try app.run()), store) } catch { return (.failure(error), store) }
         }
         if case .failure(let error) = ran {
@@ -53,17 +54,19 @@ extension LaunchConfiguration {
     var environment: AppEnvironment {
         if demo { return .demo() }
         let files = self.files
-        let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout)
+        // Open-Meteo's air, whichever source gives the weather: its calls are Open-Meteo's.
+        let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout, recordCalls: recordCalls(of: .openMeteo))
         var environment = AppEnvironment.live(loader: feedLoader(over: files), files: files)
             .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
         let calls = self.calls
-        environment.callsToday = { calls.spentToday() }
+        let source = provider.rawValue
+        environment.callsToday = { calls.spentToday(source) }
         return environment
     }
 
     /// The live source (AccuWeather only with a key), counting its calls in the ledger.
     var service: (any WeatherService)? {
-        let record = recordCalls
+        let record = recordCalls(of: provider)
         switch provider {
         case .accuWeather:
             return apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout, recordCalls: record) }
@@ -72,11 +75,11 @@ extension LaunchConfiguration {
         }
     }
 
-    /// Adds what each answered request cost to the ledger every run of the program shares
+    /// Adds what each request `provider` answered cost to its line of the ledger every run of the program shares
     /// (docs/spec.md §4); a ledger that cannot be written loses the count, never the answer.
-    var recordCalls: CallRecorder {
-        let writer = calls
-        return { writer.record($0) }
+    func recordCalls(of provider: WeatherProvider) -> CallRecorder {
+        let writer = calls, source = provider.rawValue
+        return { writer.record($0, source: source) }
     }
 
     /// The live source over this run's feed archive.
@@ -113,7 +116,9 @@ extension LaunchConfiguration {
                                demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone,
                                inBrowser: inBrowser, mouse: mouse)
         config.dailyCalls = dailyCalls
-        config.airQualityScale = airQualityScale
+        config.airQualityIndex = airQualityIndex
+        // The air's calls count against Open-Meteo's budget only (the ledger's line for each source).
+        if provider == .openMeteo { config.airCallsPerPlace = AirQualityClient.cost(places: 1) }
         config.refreshCost = refreshCost
         return config
     }

@@ -8,6 +8,7 @@ import OpenMeteo
 import WeatherSource
 import WeatherStore
 import WeatherModels
+import WeatherTUI
 
 /// Everything the program needs to start, resolved as flags > environment > files > defaults.
 struct LaunchConfiguration: Equatable {
@@ -29,8 +30,8 @@ struct LaunchConfiguration: Equatable {
     var count: Int?
     var language: String?
     var units: TemperatureUnit?
-    /// `--aqi`: nil, the index of the units.
-    var airQualityScale: AirQualityScale?
+    /// `--aqi`: nil, the remembered one.
+    var airQualityIndex: AirQualityIndex?
     var demo: Bool
     var offline: Bool
     /// Seconds.
@@ -41,6 +42,8 @@ struct LaunchConfiguration: Equatable {
     var noColor: Bool
     /// Whether the browser asks the terminal for clicks and the wheel (`--no-mouse` leaves them to it).
     var mouse: Bool
+    /// The glyphs the terminal's font shows: `--ascii`, else the Linux console's by `TERM`, else all.
+    var glyphs: GlyphSet
     var once: Bool
     var format: OutputFormat
     /// `--city` names, in order.
@@ -119,7 +122,7 @@ struct LaunchConfiguration: Equatable {
             count: options.count?.rawValue,
             language: options.language?.lowercased(),
             units: options.units,
-            airQualityScale: options.aqi,
+            airQualityIndex: options.aqi,
             demo: options.demo,
             offline: options.offline,
             refreshAfter: options.refreshAfter * 60,
@@ -127,10 +130,11 @@ struct LaunchConfiguration: Equatable {
             timeout: options.timeout,
             noColor: options.noColor || noColorEnv,
             mouse: !options.noMouse,
+            glyphs: GlyphSet.chosen(ascii: options.ascii, term: environment["TERM"]),
             once: options.once,
             format: options.format,
             cities: options.cities,
-            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory), source: provider.rawValue)
+            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory))
         )
     }
 }

@@ -93,6 +93,7 @@ extension Options {
             "--timeout": option({ $0.timeout = $1 }, default: defaultTimeout),
             "--no-color": flag { $0.noColor = $1 },
             "--no-mouse": flag { $0.noMouse = $1 },
+            "--ascii": flag { $0.ascii = $1 },
             "--once": flag { $0.once = $1 },
             "--format": option({ $0.format = $1 }, default: defaultFormat),
             "--city": list({ $0.cities = $1 }, \.cities),

@@ -35,8 +35,8 @@ struct Options: ParsableCommand {
     @Option(name: .long, help: "Initial units: metric or imperial (default: remembered, else metric).")
     var units: TemperatureUnit?
 
-    @Option(name: .long, help: ArgumentHelp("Air-quality index shown: eu (European) or us (default: eu with metric units, us with imperial).", valueName: "index"))
-    var aqi: AirQualityScale?
+    @Option(name: .long, help: ArgumentHelp("Air-quality index shown: eu (European), us, or units (eu with metric units, us with imperial) (default: remembered, else units).", valueName: "index"))
+    var aqi: AirQualityIndex?
 
     @Flag(name: .long, help: "Show bundled sample data: no network, no key needed.")
     var demo = false
@@ -63,6 +63,9 @@ struct Options: ParsableCommand {
 
     @Flag(name: .customLong("no-color"), help: "Monochrome (also when NO_COLOR is set and non-empty).")
     var noColor = false
+
+    @Flag(name: .long, help: "Plain ASCII on screen: the map, the chart and every symbol (TERM=linux gets the console's blocks by itself).")
+    var ascii = false
 
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text); by default clicks and the wheel work in the browser.")
     var noMouse = false
@@ -130,6 +133,6 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 extension TemperatureUnit: ExpressibleByArgument {}
 
-extension AirQualityScale: ExpressibleByArgument {}
+extension AirQualityIndex: ExpressibleByArgument {}
 
 extension WeatherProvider: ExpressibleByArgument {}

@@ -18,15 +18,41 @@ public struct ScriptedBrowser {
     public static let userTimeZone = ZoneInfo(posixTZ: "<+01>-1")!
     public static let host = "dataservice.accuweather.com"
 
+    /// The shape of the days and hours the demo's answers are given in.
+    public enum Forecasts: Sendable {
+        /// As bundled: a week of days with a headline, 24 hours.
+        case demo
+        /// As Open-Meteo sends them: a week of days, no headline, 24 hours.
+        case openMeteo
+        /// As AccuWeather's plan sends them: 5 days with a headline, 12 hours.
+        case accuWeather
+
+        /// `stored` in this shape.
+        func shaped(_ stored: StoredForecast) -> StoredForecast {
+            var stored = stored
+            switch self {
+            case .demo: break
+            case .openMeteo:
+                stored.forecast.headline = nil
+            case .accuWeather:
+                stored.forecast.dailyForecasts = Array(stored.forecast.dailyForecasts.prefix(5))
+                stored.hourly = stored.hourly.map { HourlyForecastResponse(hours: Array($0.hours.prefix(12))) }
+            }
+            return stored
+        }
+    }
+
     public private(set) var state: State
     public let size: TerminalSize
     private let refreshFails: Bool
+    private let forecasts: Forecasts
 
     /// `refreshFails`: a keyed (non-demo) run that restores a feed saved three hours ago and cannot
-    /// reach the server; otherwise a `--demo` run.
-    public init(size: TerminalSize, refreshFails: Bool) {
+    /// reach the server; otherwise a `--demo` run. `forecasts`: the shape its days and hours come in.
+    public init(size: TerminalSize, refreshFails: Bool, forecasts: Forecasts = .demo) {
         self.size = size
         self.refreshFails = refreshFails
+        self.forecasts = forecasts
         let config = AppConfig(count: 50, language: "en-us", demo: !refreshFails, hasAPIKey: true, host: Self.host,
                                timeZone: Self.userTimeZone)
         state = State(config: config, now: Self.now)
@@ -80,9 +106,16 @@ public struct ScriptedBrowser {
         switch effect {
         case .fetchFeed(let request, let own):
             if refreshFails { return .feedLoaded(.failure(.network(.unreachable(host: Self.host)))) }
-            return .feedLoaded(.success(DemoData.feedPayload(request, own: own, now: Self.now)))
+            var payload = DemoData.feedPayload(request, own: own, now: Self.now)
+            payload.forecasts = payload.forecasts.mapValues(forecasts.shaped)
+            return .feedLoaded(.success(payload))
         case .fetchForecast(let key, _):
-            return .forecastLoaded(cityKey: key, DemoData.forecastResult(cityKey: key, now: Self.now))
+            let result = DemoData.forecastResult(cityKey: key, now: Self.now).map { answer in
+                var answer = answer
+                answer.forecast = forecasts.shaped(answer.forecast)
+                return answer
+            }
+            return .forecastLoaded(cityKey: key, result)
         case .searchPlaces(let text, _):
             return .addCity(.found(query: text, .success(DemoData.searchPlaces(text))))
         case .fetchAirQuality(let places):

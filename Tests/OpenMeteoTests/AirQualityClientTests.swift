@@ -11,7 +11,7 @@ struct AirQualityClientTests {
     static let answered = Date(timeIntervalSince1970: 1_795_737_600 + 14 * 3_600 + 30 * 60 + 20)
 
     private func client(_ base: URL, timeout: Double = 5) -> AirQualityClient {
-        AirQualityClient(baseURL: base, timeout: timeout, transport: liveTransport) { Self.answered }
+        AirQualityClient(baseURL: base, timeout: timeout, transport: liveTransport, now: { Self.answered })
     }
 
     /// Serves `body` with `status` once, asks for `cities`, and gives the air or the error with the port normalized.
@@ -64,6 +64,29 @@ struct AirQualityClientTests {
         // Open-Meteo counts a request of more than 10 variables as more than one call a place.
         #expect(AirQualityClient.currentVariables.count <= 10)
         #expect(server.requests.authorizations == [nil])
+    }
+
+    /// What each answered request cost, as the ledger hears it.
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [Double] = []
+        func add(_ value: Double) { lock.withLock { calls.append(value) } }
+        var all: [Double] { lock.withLock { calls } }
+    }
+
+    @Test func anAnsweredRequestIsCountedOneCallAPlaceAndARefusedOneNot() async throws {
+        let heard = Heard()
+        let server = try await LoopbackServer.start(status: 200, body: try Fixture.openMeteo("air-quality-three-documented.json"))
+        defer { Task { await server.stop() } }
+        let counted = AirQualityClient(baseURL: server.baseURL, timeout: 5, transport: liveTransport, recordCalls: { heard.add($0) })
+        _ = try await counted.airQuality(for: TopCity.threeDocumented.map(\.airQualityPlace))
+        #expect(heard.all == [3], "ten variables: one call for each of the three places")
+        #expect(AirQualityClient.cost(places: 150) == 150)
+        let refused = try await LoopbackServer.start(status: 400, body: try Fixture.openMeteo("error-400-air-quality-documented.json"))
+        defer { Task { await refused.stop() } }
+        let failing = AirQualityClient(baseURL: refused.baseURL, timeout: 5, transport: liveTransport, recordCalls: { heard.add($0) })
+        _ = try? await failing.airQuality(for: TopCity.threeDocumented.map(\.airQualityPlace))
+        #expect(heard.all == [3])
     }
 
     @Test func keepsTheBaseURLPathPrefix() async throws {

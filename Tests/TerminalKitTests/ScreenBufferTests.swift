@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    /// A stand-in replaces a one-column glyph in its place and style; wide graphemes and clusters,
+    /// which a one-column stand-in would shift the row after, are left alone.
+    @Test func substituteSwapsOneColumnGlyphsInPlace() {
+        var b = ScreenBuffer(width: 12, height: 1)
+        let bold = Style(bold: true)
+        b.draw("☀ 東京 e\u{301}·x", x: 0, y: 0, style: bold)
+        b.substitute { scalar in scalar == "☀" ? "O" : scalar == "·" ? "|" : scalar == "東" ? "?" : scalar == "e" ? "E" : nil }
+        #expect(b.line(0) == "O 東京 e\u{301}|x  ")
+        #expect(b[0, 0].style == bold && b[0, 0].width == 1)
+        #expect(b[2, 0].width == 2 && b[3, 0].isContinuation)
+    }
+
     @Test func wideCharacterNeverSplitAtTheRightEdge() {
         var b = ScreenBuffer(width: 5, height: 1)
         b.draw("東京都", x: 0, y: 0)

@@ -134,12 +134,38 @@ import WeatherHTTP
         _ = state.reduce(.toggleUnits)
         #expect(state.airQualityScale == .us)
         var config = AppConfig(refreshAfter: 1800)
-        config.airQualityScale = .us
+        config.airQualityIndex = .us
         var fixed = R.loaded(config: config)
         #expect(fixed.airQualityScale == .us)
         _ = fixed.reduce(.toggleUnits)
         _ = fixed.reduce(.toggleUnits)
         #expect(fixed.airQualityScale == .us)
+    }
+
+    /// `--aqi` is remembered as the units are: the next run without it shows the same index, a
+    /// later `--aqi` wins over the saved one, and `--aqi units` goes back to following the units.
+    @Test func theChosenIndexIsASavedSetting() {
+        var config = AppConfig(refreshAfter: 1800)
+        config.airQualityIndex = .us
+        var chosen = R.loaded(config: config)
+        let quit = chosen.reduce(.quit)
+        #expect(quit.contains(.saveSettings(chosen.settings, fields: [.selectedCityKey, .airQualityIndex])))
+        #expect(chosen.settings.airQualityIndex == .us)
+
+        var next = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
+        _ = next.reduce(.settingsLoaded(AppSettings(airQualityIndex: .us)))
+        #expect(next.airQualityScale == .us, "metric units, the US index remembered")
+        #expect(!next.reduce(.quit).contains { if case .saveSettings(_, let fields) = $0 { fields.contains(.airQualityIndex) } else { false } },
+                "nothing chosen this run: the saved choice is left as it is")
+
+        config.airQualityIndex = .units
+        var back = State(config: config, now: Make.t0)
+        _ = back.reduce(.settingsLoaded(AppSettings(airQualityIndex: .us)))
+        #expect(back.airQualityScale == .european, "--aqi units: the index of the metric units again")
+
+        var old = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
+        _ = old.reduce(.settingsLoaded(AppSettings(units: .imperial)))
+        #expect(old.airQualityIndex == .units && old.airQualityScale == .us, "settings from before the choice follow the units")
     }
 
     @Test func sortingByTheIndexShownPutsTheBestFirstAndPlacesWithoutAirLast() {

@@ -154,8 +154,8 @@ import WeatherModels
         }
     }
 
-    /// `s` steps through name, temperature, country and the map layers' rain chance, wind and air;
-    /// from a column outside that cycle, sorted by a click, it goes back to the name.
+    /// `s` steps through name, temperature, country and the map layers' rain chance, wind and
+    /// air; from a column outside that cycle, sorted by a click, it goes back to the name.
     @Test func sFromAClickedColumnGoesBackToTheName() {
         var state = R.loaded()
         _ = state.reduce(.sortBy(.humidity))

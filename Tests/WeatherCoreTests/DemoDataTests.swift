@@ -43,10 +43,13 @@ import Sky
         }
     }
 
-    @Test func everyCityHasAFiveDayForecastStartingToday() throws {
+    /// A week, as Open-Meteo's (whose 24 hours the demo's are too), day after day.
+    @Test func everyCityHasAWeeksForecastStartingToday() throws {
         for city in DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities {
             let forecast = try #require(DemoData.forecast(cityKey: city.key, now: now))
-            #expect(forecast.dailyForecasts.count == 5)
+            #expect(forecast.dailyForecasts.count == 7)
+            #expect(zip(forecast.dailyForecasts, forecast.dailyForecasts.dropFirst()).allSatisfy { $1.epochDate - $0.epochDate == 86_400 },
+                    "\(city.englishName): one day after another")
             let first = try #require(forecast.dailyForecasts.first)
             let offset = Int((city.timeZone?.gmtOffset ?? 0) * 3600)
             #expect((first.epochDate + offset) / 86400 == (1_800_000_000 + offset) / 86400, "\(city.englishName) starts today")
@@ -121,7 +124,7 @@ import Sky
         let payload = DemoData.feedPayload(FeedRequest(count: 50, language: "en-us"), now: now)
         #expect(payload.forecasts.count == 50)
         #expect(payload.feed.cities.allSatisfy { payload.forecasts[$0.key]?.hourly?.hours.count == 24 })
-        #expect(payload.feed.cities.allSatisfy { payload.forecasts[$0.key]?.forecast.dailyForecasts.count == 5 })
+        #expect(payload.feed.cities.allSatisfy { payload.forecasts[$0.key]?.forecast.dailyForecasts.count == 7 })
     }
 
     // MARK: the demo tells the truth about the places' clocks

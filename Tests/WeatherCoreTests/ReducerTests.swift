@@ -404,7 +404,7 @@ import WeatherModels
 
     // MARK: s I
 
-    @Test func sCyclesNameTemperatureCountryAndSavesTheChoice() {
+    @Test func sCyclesNameTemperatureCountryTheLayersMeasuresAndSavesTheChoice() {
         var state = Self.loaded()
         var wanted = state
         wanted.sortField = .temperature
@@ -427,7 +427,7 @@ import WeatherModels
         }
         wanted.sortField = .wind
         state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .wind }
-        wanted.sortField = .airQuality
+        wanted.sortField = .airQuality  // no air yet: all by name
         state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .airQuality }
         wanted.sortField = .name
         Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .name }
@@ -632,10 +632,13 @@ import WeatherModels
         let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)])
         #expect(current.reduce(.forecastsRestored(saved)).isEmpty)
         #expect(current.forecasts == saved.byCityKey && current.forecastsRestored)
+        // A week fetched 6 days ago still has its last day ahead; one fetched 8 days ago has none.
         var old = Self.loaded()
-        let stale = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400)])
-        #expect(old.reduce(.forecastsRestored(stale)) == [.saveForecasts(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)]))])
-        #expect(old.forecasts.keys.sorted() == ["2"])
+        let stale = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400),
+                                                "5": Self.forecast(at: Make.t0 - 8 * 86_400)])
+        let kept = ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400)]
+        #expect(old.reduce(.forecastsRestored(stale)) == [.saveForecasts(StoredForecasts(byCityKey: kept))])
+        #expect(old.forecasts.keys.sorted() == ["2", "4"])
     }
 
     @Test func aFailedForecastFetchKeepsTheCachedOneAndSaysWhy() {

@@ -98,13 +98,19 @@ struct RefreshScheduleTests {
         var busiestMinute = 0.0
         var longestGap: TimeInterval = 0
         var refreshes = 0
+        /// Refreshes that brought the air too, and the shortest time between two of them.
+        var airRefreshes = 0
+        var shortestAirGap: TimeInterval = .infinity
     }
 
-    static func simulateDay(places: Int, callsPerPlace: Double, budget: Double = 5_000) -> Day {
-        let cost = Double(places) * callsPerPlace
+    /// `airCallsPerPlace`: the air goes with the first refresh that finds it an hour old, as the
+    /// browser's reducer sends it (State+AirQuality.swift), and the schedule counts it.
+    static func simulateDay(places: Int, callsPerPlace: Double, airCallsPerPlace: Double = 0, budget: Double = 5_000) -> Day {
+        let cost = Double(places) * callsPerPlace, airCost = Double(places) * airCallsPerPlace
         var day = Day()
         var perMinute: [Int: Double] = [:]
         var last: Date?
+        var lastAir: Date?
         var browserWake = midnight
         // Ten-second steps: `--once` runs on each whole minute, the browser wakes when its plan says.
         for step in 0..<(86_400 / 10) {
@@ -113,7 +119,7 @@ struct RefreshScheduleTests {
             guard onceRuns || now >= browserWake else { continue }
             let input = RefreshSchedule.Input(
                 now: now, lastRefresh: last, refreshAfter: 30 * minute, dailyBudget: budget, spentToday: day.total,
-                costPerRefresh: cost, dayEnd: CallDay(containing: now).end
+                costPerRefresh: cost, dayEnd: CallDay(containing: now).end, airCost: airCost
             )
             let plan = RefreshSchedule.plan(input)
             if let next = plan.next, next <= now {
@@ -122,10 +128,17 @@ struct RefreshScheduleTests {
                 day.total += cost
                 day.refreshes += 1
                 perMinute[step / 6, default: 0] += cost
+                if airCost > 0, lastAir.map({ now.timeIntervalSince($0) >= RefreshSchedule.airInterval }) ?? true {
+                    if let lastAir { day.shortestAirGap = min(day.shortestAirGap, now.timeIntervalSince(lastAir)) }
+                    lastAir = now
+                    day.total += airCost
+                    day.airRefreshes += 1
+                    perMinute[step / 6, default: 0] += airCost
+                }
             }
             let after = RefreshSchedule.plan(RefreshSchedule.Input(
                 now: now, lastRefresh: last, refreshAfter: 30 * minute, dailyBudget: budget, spentToday: day.total,
-                costPerRefresh: cost, dayEnd: CallDay(containing: now).end
+                costPerRefresh: cost, dayEnd: CallDay(containing: now).end, airCost: airCost
             ))
             browserWake = after.next ?? .distantFuture
         }
@@ -140,6 +153,40 @@ struct RefreshScheduleTests {
         #expect(day.longestGap <= 60 * Self.minute)
         // The figures of docs/performance.md: every 45 minutes, 32 refreshes, 4,800 calls.
         #expect(day.refreshes == 32 && day.total == 4_800 && day.longestGap == 45 * Self.minute)
+    }
+
+    // MARK: - Weather and air together (issue #34's goal)
+
+    @Test func theAirsShareOfARefreshIsOneRequestInAsManyAsSpanAnHour() {
+        let input = Self.input(at: 0, last: nil, budget: 5_000, spent: 0, cost: 150)
+        var withAir = input
+        withAir.airCost = 150
+        #expect(RefreshSchedule.averageCost(input, spacing: 30 * Self.minute) == 150, "no air, no share")
+        #expect(RefreshSchedule.averageCost(withAir, spacing: 30 * Self.minute) == 225, "every other refresh")
+        #expect(RefreshSchedule.averageCost(withAir, spacing: 20 * Self.minute) == 200, "every third")
+        #expect(RefreshSchedule.averageCost(withAir, spacing: 60 * Self.minute) == 300, "every refresh an hour apart")
+        #expect(RefreshSchedule.averageCost(withAir, spacing: 90 * Self.minute) == 300)
+    }
+
+    @Test func aDayAtOneHundredFiftyPlacesWeatherAndAirTogetherStaysWithinFiveThousandCalls() {
+        let day = Self.simulateDay(places: 150, callsPerPlace: 1, airCallsPerPlace: 1)
+        #expect(day.total <= 5_000)
+        #expect(day.busiestMinute <= 600)
+        #expect(day.shortestAirGap >= RefreshSchedule.airInterval, "the air at most hourly")
+        // The figures of docs/spec.md: refreshes 96 minutes apart, the air with all but the last
+        // (48 minutes after the one before, as the day's budget ends): 4,650 calls.
+        #expect(day.refreshes == 16 && day.airRefreshes == 15 && day.total == 4_650 && day.longestGap == 96 * Self.minute)
+    }
+
+    @Test func aDayAtFiftyPlacesKeepsThirtyMinutesWithTheAirHourly() {
+        let day = Self.simulateDay(places: 50, callsPerPlace: 1, airCallsPerPlace: 1)
+        #expect(day.refreshes == 48 && day.longestGap == 30 * Self.minute)
+        #expect(day.airRefreshes == 24 && day.shortestAirGap == 60 * Self.minute)
+        #expect(day.total == 3_600)
+    }
+
+    @Test func withoutTheAirTheScheduleIsAsBefore() {
+        #expect(Self.simulateDay(places: 150, callsPerPlace: 1, airCallsPerPlace: 0).refreshes == 32)
     }
 
     @Test func aDayAtFiftyPlacesRefreshesEveryThirtyMinutes() {

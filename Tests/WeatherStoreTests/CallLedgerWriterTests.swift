@@ -10,17 +10,19 @@ import WeatherStore
     var ledger: CallLedger { CallLedger(directory: folder) }
 
     func writer() -> CallLedger.Writer {
-        CallLedger.Writer(ledger: ledger, source: "open-meteo", now: { CallLedgerTests.afternoon })
+        CallLedger.Writer(ledger: ledger, now: { CallLedgerTests.afternoon })
     }
 
     @Test func everyCallRecordedIsInTheFileAfterFlush() async {
         let calls = writer()
-        calls.record(50)
-        calls.record(1.8)
-        calls.record(.nan)
-        calls.record(-3)
+        calls.record(50, source: "open-meteo")
+        calls.record(4, source: "accuweather")
+        calls.record(1.8, source: "open-meteo")
+        calls.record(.nan, source: "open-meteo")
+        calls.record(-3, source: "open-meteo")
         await calls.flush()
-        #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 51.8)
+        let counts = ledger.read(now: CallLedgerTests.afternoon).counts
+        #expect(counts.spent("open-meteo") == 51.8 && counts.spent("accuweather") == 4)
     }
 
     /// Many requests recording at once, from many threads, while the file is being written: the
@@ -28,7 +30,7 @@ import WeatherStore
     @Test func concurrentRecordsAddUpExactly() async {
         let calls = writer()
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<200 { group.addTask { calls.record(1) } }
+            for _ in 0..<200 { group.addTask { calls.record(1, source: "open-meteo") } }
         }
         await calls.flush()
         #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 200)
@@ -41,10 +43,11 @@ import WeatherStore
     @Test func spentTodayHoldsTheFileAndWhatIsNotWrittenYet() async throws {
         _ = try ledger.add(100, source: "open-meteo", now: CallLedgerTests.afternoon)
         let calls = writer()
-        calls.record(50)
-        let spent = calls.spentToday().calls
+        calls.record(50, source: "open-meteo")
+        calls.record(7, source: "accuweather")
+        let spent = calls.spentToday("open-meteo").calls
         #expect(spent == 150, "written or not, the 50 are counted once: \(spent)")
         await calls.flush()
-        #expect(calls.spentToday().calls == 150)
+        #expect(calls.spentToday("open-meteo").calls == 150)
     }
 }

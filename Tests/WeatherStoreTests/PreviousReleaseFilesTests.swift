@@ -42,6 +42,7 @@ import WeatherStore
         #expect(settings.units == .imperial)
         #expect(settings.sortField == .temperature)
         #expect(settings.count == 50)
+        #expect(settings.airQualityIndex == nil, "a file from before the choice: the index of the units")
         #expect(settings.mapLayer == nil, "a setting added since is not there: the map shows temperature")
     }
 }

@@ -39,9 +39,9 @@ import TerminalKit
 
     @Test(arguments: cases)
     func screenMatchesItsGoldenFile(_ golden: GoldenCase) throws {
-        var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline)
+        var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline, forecasts: golden.screen.forecasts)
         try browser.press(golden.screen.keys)
-        let screen = BrowserView.render(browser.state, size: golden.size)
+        let screen = BrowserView.render(browser.state, size: golden.size, glyphs: golden.screen.glyphs)
 
         // Whatever the file says, a frame fills the terminal exactly: no row short or spilling over.
         for (row, line) in screen.lines.enumerated() {
@@ -73,8 +73,12 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     enum Screen: String, CaseIterable, Sendable {
         /// The list with the fifth city (Beijing, a CJK name) selected.
         case list
-        /// Its detail opened, with the hourly chart and the 5-day forecast the demo's refresh brought.
+        /// Its detail opened, with the hourly chart and the week of days the demo's refresh brought.
         case detail
+        /// The detail of a week as Open-Meteo sends it (7 days, no headline).
+        case detailOpenMeteo = "detail-open-meteo"
+        /// The detail of days as AccuWeather's plan sends them (5 days and a headline, 12 hours).
+        case detailAccuWeather = "detail-accuweather"
         /// The key overlay.
         case help
         /// The filter prompt while typing, narrowing the list.
@@ -95,17 +99,43 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         case mapWind = "map-wind"
         /// The map's air layer (`v` three times): the demo's air, Beijing labelled with its index.
         case mapAir = "map-air"
+        /// The map on the Linux console (`TERM=linux`): land in half blocks.
+        case mapConsole = "map-console"
+        /// The map under `--ascii`.
+        case mapASCII = "map-ascii"
+        /// The detail, its chart and its days on the Linux console.
+        case detailConsole = "detail-console"
+        /// The detail, its chart and its days under `--ascii`.
+        case detailASCII = "detail-ascii"
+
+        /// The glyphs the screen's terminal shows.
+        var glyphs: GlyphSet {
+            switch self {
+            case .mapConsole, .detailConsole: return .console
+            case .mapASCII, .detailASCII: return .ascii
+            default: return .unicode
+            }
+        }
+
+        /// The shape the screen's days and hours come in.
+        var forecasts: ScriptedBrowser.Forecasts {
+            switch self {
+            case .detailOpenMeteo: return .openMeteo
+            case .detailAccuWeather: return .accuWeather
+            default: return .demo
+            }
+        }
 
         var keys: [KeyEvent] {
             let toBeijing = [KeyEvent](repeating: .character("j"), count: 4)
             switch self {
             case .list, .offline: return toBeijing
-            case .detail: return toBeijing + [.enter]
+            case .detail, .detailOpenMeteo, .detailAccuWeather, .detailConsole, .detailASCII: return toBeijing + [.enter]
             case .help: return toBeijing + [.character("?")]
             case .filter: return [.character("/"), .character("b"), .character("a")]
             case .addCity: return [.character("a")] + "Paris".map { KeyEvent.character($0) } + [.enter, .down]
             case .ownCity: return [.character("a")] + "Troms".map { KeyEvent.character($0) } + [.enter, .enter]
-            case .map: return toBeijing + [.character("m")]
+            case .map, .mapConsole, .mapASCII: return toBeijing + [.character("m")]
             case .mapMoved: return toBeijing + [.character("m"), .character("j")]
             case .mapRain: return toBeijing + [.character("m"), .character("v")]
             case .mapWind: return toBeijing + [.character("m"), .character("v"), .character("v")]

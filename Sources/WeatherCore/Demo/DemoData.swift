@@ -6,7 +6,7 @@ import Foundation
 import WeatherModels
 import EssentialsSupport
 
-/// The bundled demo: 150 plausible cities with every details field, 5-day and hourly forecasts, compiled
+/// The bundled demo: 150 plausible cities with every details field, a week's daily and a day's hourly forecasts, compiled
 /// into the binary (`DemoData+Embedded.swift`, generated from `Resources/demo` by
 /// `scripts/make-demo-data`) so `--demo` works with no key, no network and no files around it.
 public enum DemoData {
@@ -44,7 +44,7 @@ public enum DemoData {
                            placeKeys: places.isEmpty ? nil : places.map(\.key))
     }
 
-    /// The city's 5-day forecast, starting today.
+    /// The city's week of daily forecast, starting today.
     public static func forecast(cityKey: String, now: Date) -> DailyForecastResponse? {
         let bundledKey = forecastKey(for: cityKey)
         guard var forecast = allForecasts[bundledKey], let first = forecast.dailyForecasts.first else { return nil }

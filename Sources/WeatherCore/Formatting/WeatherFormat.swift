@@ -153,6 +153,21 @@ public enum WeatherFormat {
         return names[Int(CivilTime.floorDivision(days + 4, 7).remainder)]  // 1970-01-01 was a Thursday
     }
 
+    /// Month names as the forecast's labels show them.
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// A forecast day's label, `Fri 27 Nov` (`Fri 27` without `month`): its weekday and date in
+    /// the place's own calendar, read as `weekday` reads it. A date no calendar reaches (a damaged
+    /// file's) is its weekday alone.
+    public static func dayLabel(ofForecastDate iso: String, epoch: Int, month: Bool = true) -> String {
+        let days = day(ofForecastDate: iso, epoch: epoch)
+        let weekday = weekday(ofForecastDate: iso, epoch: epoch)
+        guard abs(days) < 100_000_000 else { return weekday }
+        let date = CivilTime.date(daysSince1970: days)
+        let dayOfMonth = "\(weekday) \(date.day < 10 ? " " : "")\(date.day)"
+        return month ? "\(dayOfMonth) \(monthNames[Int(date.month - 1)])" : dayOfMonth
+    }
+
     /// The day (from 1970-01-01) a forecast day is for, read as `weekday` reads it.
     static func day(ofForecastDate iso: String, epoch: Int) -> Int64 {
         let parts = iso.prefix(10).split(separator: "-").compactMap { Int64($0) }

@@ -65,7 +65,7 @@ public enum KeyBindings {
         KeyBinding("filter by city or country", [(.character("/"), .send(.startFilter))], hints: [.list: ("/ filter", 4), .map: ("/ filter", 4)]),
         KeyBinding("cycle sort / invert", [(.character("s"), .send(.cycleSort)), (.character("I"), .send(.invertSort))],
                    hints: [.list: ("s sort", 3)]),
-        KeyBinding("°C ⇄ °F", [(.character("u"), .send(.toggleUnits))], hints: [.list: ("u units", 1), .map: ("u units", 2), .detail: ("u units", 2)]),
+        KeyBinding("°C ⇄ °F (air index EU ⇄ US too)", [(.character("u"), .send(.toggleUnits))], hints: [.list: ("u units", 1), .map: ("u units", 2), .detail: ("u units", 2)]),
         KeyBinding("pin / unpin a top city: ★, kept on top", [(.character("p"), .send(.togglePin))],
                    hints: [.list: ("p pin", 3), .detail: ("p pin", 1)]),
         KeyBinding("add a city: search by name", [(.character("a"), .send(.addCity(.start)))], hints: [.list: ("a add", 3)]),

@@ -25,12 +25,15 @@ public final class TerminalApp {
     private let backend: TerminalBackend
     private let tickInterval: TimeInterval
     private let clock: () -> Date
+    private let glyphs: GlyphSet
 
     /// `tickInterval`: ages and clocks move on at each multiple of it on the clock (every minute,
-    /// on the minute, as the header shows minutes).
-    public init(driver: BrowserDriver, backend: TerminalBackend, tickInterval: TimeInterval = 60, clock: @escaping () -> Date = Date.init) {
+    /// on the minute, as the header shows minutes). `glyphs`: what the terminal's font shows.
+    public init(driver: BrowserDriver, backend: TerminalBackend, tickInterval: TimeInterval = 60, clock: @escaping () -> Date = Date.init,
+                glyphs: GlyphSet = .unicode) {
         self.driver = driver
         self.backend = backend
+        self.glyphs = glyphs
         self.tickInterval = tickInterval
         self.clock = clock
     }
@@ -86,7 +89,7 @@ public final class TerminalApp {
                 state = driver.state
                 // Handed over whatever it holds: the backend compares it with what the terminal shows
                 // and sends only what changed (nothing for the same frame).
-                let frame = BrowserView.render(state, size: backend.size, color: backend.supportsColor)
+                let frame = BrowserView.render(state, size: backend.size, color: backend.supportsColor, glyphs: glyphs)
                 backend.present(frame)
                 lastFrame = frame
                 dirty = false

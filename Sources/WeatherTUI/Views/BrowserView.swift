@@ -4,17 +4,19 @@ import TerminalKit
 /// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
 public enum BrowserView {
     /// Draws `state` for a terminal of `size` into a new buffer; `color` is false when the
-    /// terminal shows none (`--no-color`, `NO_COLOR`, a monochrome terminal).
-    public static func render(_ state: State, size: TerminalSize, color: Bool = true) -> ScreenBuffer {
+    /// terminal shows none (`--no-color`, `NO_COLOR`, a monochrome terminal); `glyphs` what its font shows.
+    public static func render(_ state: State, size: TerminalSize, color: Bool = true, glyphs: GlyphSet = .unicode) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.columns, height: size.rows)
-        draw(state, into: &buffer, color: color)
+        draw(state, into: &buffer, color: color, glyphs: glyphs)
         return buffer
     }
 
     /// Draws `state` into `buffer` (cleared first), sized as the buffer. Without `color`, what
     /// colour alone would say (the map's temperature classes) is said by glyphs (docs/spec.md §5).
-    /// Each view is given what it draws of the state and its area of the layout.
-    public static func draw(_ state: State, into buffer: inout ScreenBuffer, color: Bool = true) {
+    /// Each view is given what it draws of the state and its area of the layout; the glyphs the
+    /// terminal's font lacks are swapped for their stand-ins once the frame is drawn.
+    public static func draw(_ state: State, into buffer: inout ScreenBuffer, color: Bool = true, glyphs: GlyphSet = .unicode) {
+        defer { glyphs.apply(to: &buffer) }
         buffer.clear()
         let size = TerminalSize(columns: buffer.width, rows: buffer.height)
         if Layout.isTooSmall(size) {

@@ -10,7 +10,7 @@ import EssentialsSupport
 
 /// The detail pane of the selected city: names, local time, conditions in both units, the details
 /// AccuWeather sent (sections without data are left out), the coming hours as a chart in the rows
-/// left free, and the labelled 5-day forecast.
+/// left free, and the labelled days' forecast (a week from Open-Meteo, 5 days from AccuWeather).
 public enum DetailView {
     /// What the pane shows: the selected city and what is known of its coming days and hours.
     public struct Content {
@@ -119,28 +119,46 @@ public enum DetailView {
         return measure
     }
 
-    /// The forecast's columns: day and glyph, low, high (right-aligned, 4 columns: `-12°`), the
-    /// day's range against the week's, chance of precipitation (`100 %`).
-    static let dayWidth = 5, degreeWidth = 4, rainWidth = 5
+    /// The forecast's columns: day (`Fri 27 Nov`, `Fri 27` in a narrow pane) and glyph, low, high
+    /// (right-aligned, 4 columns: `-12°`), the day's range against the week's, chance of
+    /// precipitation (`100 %`).
+    static let degreeWidth = 4, rainWidth = 5
+    /// Columns of the day and its glyph, with the month and without.
+    static let dayWidth = 12, shortDayWidth = 8
+    /// Cells the range bar has at the least, and at the most.
+    static let minimumBar = 10, maximumBar = 24
+
+    /// Columns of a row but its day and its bar.
+    static let fixedColumns = 2 + degreeWidth + 1 + degreeWidth + 2 + 2 + rainWidth
+
+    /// Whether the day's label has its month in a pane `width` columns wide: when the row fits
+    /// with it and the shortest bar.
+    static func daysShowMonth(paneWidth width: Int) -> Bool {
+        width >= dayWidth + fixedColumns + minimumBar
+    }
 
     /// Bar cells for a pane `width` columns wide: 10, more when there is room, up to 24.
     static func barWidth(paneWidth width: Int) -> Int {
-        min(24, max(10, width - (dayWidth + 2 + degreeWidth + 1 + degreeWidth + 2 + 2 + rainWidth)))
+        let day = daysShowMonth(paneWidth: width) ? dayWidth : shortDayWidth
+        return min(maximumBar, max(minimumBar, width - (day + fixedColumns)))
     }
 
-    /// The 5-day forecast under a title and a row of column titles, or why there is none; the
-    /// headline (AccuWeather's sentence) when `headline`.
+    /// The days' forecast under a title and a row of column titles, or why there is none; the
+    /// headline (AccuWeather's sentence) when `headline`. Every day the source sent from the
+    /// place's today on: a week from Open-Meteo, 5 days from AccuWeather's plan.
     static func forecastLines(_ detail: Content, width: Int, headline: Bool = true) -> [Line] {
         guard let forecast = detail.forecast, !forecast.dailyForecasts.isEmpty else {
             if detail.isForecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
             if let error = detail.forecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
-            return [Line(text: "Forecast: ⏎ loads the 5-day forecast", style: .dimmed)]
+            return [Line(text: "Forecast: ⏎ loads the days ahead", style: .dimmed)]
         }
-        let days = detail.city.map { WeatherFormat.daysFromToday(forecast.dailyForecasts, city: $0, now: detail.now) }?.prefix(5) ?? []
+        let days = detail.city.map { WeatherFormat.daysFromToday(forecast.dailyForecasts, city: $0, now: detail.now) } ?? []
         guard !days.isEmpty else { return [Line(text: allDaysPast(detail), style: .dimmed)] }
         var out = [Line(text: "\(days.count)-day forecast", style: .sectionTitle)]
         if headline, let text = forecast.headline?.text { out.append(Line(text: text, style: .dimmed)) }
         let bar = barWidth(paneWidth: width)
+        let withMonth = daysShowMonth(paneWidth: width)
+        let dayWidth = withMonth ? dayWidth : shortDayWidth
         let titles = pad("Day", dayWidth) + "  " + pad("Low", degreeWidth, right: true) + " " + pad("High", degreeWidth, right: true)
             + "  " + pad("Range", bar) + "  " + pad("Rain", rainWidth, right: true)
         out.append(Line(text: titles, style: .columnTitle))
@@ -148,14 +166,14 @@ public enum DetailView {
         let highs = days.compactMap { ViewFormat.celsius($0.temperature.maximum) }
         let weekLow = lows.min() ?? 0, weekHigh = highs.max() ?? 0
         for day in days {
-            let weekday = WeatherFormat.weekday(ofForecastDate: day.date, epoch: day.epochDate)
+            let label = WeatherFormat.dayLabel(ofForecastDate: day.date, epoch: day.epochDate, month: withMonth)
             let low = ViewFormat.celsius(day.temperature.minimum), high = ViewFormat.celsius(day.temperature.maximum)
             let lowText = WeatherFormat.forecastDegrees(day.temperature.minimum, units: detail.units)
             let highText = WeatherFormat.forecastDegrees(day.temperature.maximum, units: detail.units)
             let range = RangeBar.bar(low: low ?? weekLow, high: high ?? weekHigh, weekLow: weekLow, weekHigh: weekHigh, width: bar)
             let rain = day.day?.precipitationProbability.map { "\($0) %" } ?? ""
             let glyph = ViewFormat.glyph(icon: day.day?.icon)
-            let text = pad("\(weekday) \(glyph)", dayWidth) + "  " + pad(lowText, degreeWidth, right: true) + " "
+            let text = pad("\(label) \(glyph)", dayWidth) + "  " + pad(lowText, degreeWidth, right: true) + " "
                 + pad(highText, degreeWidth, right: true) + "  " + range + "  " + pad(rain, rainWidth, right: true)
             out.append(Line(text: text))
         }
@@ -214,17 +232,22 @@ public enum DetailView {
 
     /// The pane's content for `city` in `width` columns and `height` rows. The rows left under the
     /// conditions and the forecast go to the chart (all of them: a taller plot resolves the
-    /// degrees more finely); the headline gives way first when the chart would not fit with it.
+    /// degrees more finely); the headline gives way first when the chart, or every day, would
+    /// not fit with it.
     /// Content taller than the pane keeps every line, to scroll (docs/spec.md §5).
     static func plan(_ detail: Content, city: CityWeather, width: Int, height: Int) -> Plan {
         let current = wrapped(lines(for: city, detail), width: width)
         var forecast = forecastLines(detail, width: width)
         let hours = HourlyChartView.upcoming(detail.hourly, now: detail.now)
         var free = height - current.count - 1 - forecast.count
-        if hours != nil, free - 1 < HourlyChartView.minimumRows, detail.forecast?.headline?.text != nil {
+        if detail.forecast?.headline?.text != nil {
             let shorter = forecastLines(detail, width: width, headline: false)
-            if free - 1 + forecast.count - shorter.count >= HourlyChartView.minimumRows {
-                free += forecast.count - shorter.count
+            let saved = forecast.count - shorter.count
+            let chartFits = hours != nil && free - 1 < HourlyChartView.minimumRows && free - 1 + saved >= HourlyChartView.minimumRows
+            // A week's rows are worth more than a sentence about it: every day in sight rather than a scroll.
+            let daysFit = free < 0 && free + saved >= 0
+            if chartFits || daysFit {
+                free += saved
                 forecast = shorter
             }
         }

@@ -240,6 +240,11 @@ import EssentialsSupport
         #expect(wide.contains("Air quality by Open-Meteo.com / CAMS"))
         let narrow = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24), color: false).lines.joined(separator: "\n")
         #expect(narrow.contains("US AQI  ○ 0–50  ◔ 51–100  ◑ 101–150  ◕ 151–200  ● 201–300  ◆ > 300"), "\(narrow)")
+        // At 40 columns every category still has its glyph explained, by where it ends.
+        var small = m
+        small.pageRows = 4
+        let tiny = BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
+        #expect(tiny.contains("○≤50 ◔≤100 ◑≤150 ◕≤200 ●≤300 ◆>300"), "\(tiny)")
         // No air at all yet: said, not drawn as good air.
         m.airQuality = nil
         m.airQualityInFlight = true

@@ -51,14 +51,16 @@ extension MapLayer {
         case .wind:
             return [Self.rangeLabels(Self.windBounds(units).map { WeatherFormat.whole($0) }, unit: units == .metric ? "km/h" : "mph")]
         case .airQuality:
-            // The categories' names, or their bands of the index (`0–20`, `21–40`, …, `> 100`).
+            // The categories' names, their bands of the index (`0–20`, `21–40`, …, `> 100`), or
+            // only where each ends (`≤ 20`, …, `> 100`).
             let categories = measures.airScale.categories
-            var bands: [String] = []
+            var bands: [String] = [], ends: [String] = []
             for (rank, category) in categories.enumerated() {
                 let lowest = rank == 0 ? 0 : (categories[rank - 1].highest ?? 0) + 1
                 bands.append(category.highest.map { "\(lowest)–\($0)" } ?? "> \(lowest - 1)")
+                ends.append(category.highest.map { "≤ \($0)" } ?? "> \(lowest - 1)")
             }
-            return [categories.map(\.name), bands]
+            return [categories.map(\.name), bands, ends]
         }
     }
 

@@ -245,6 +245,13 @@ import EssentialsSupport
         small.pageRows = 4
         let tiny = BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
         #expect(tiny.contains("○≤50 ◔≤100 ◑≤150 ◕≤200 ●≤300 ◆>300"), "\(tiny)")
+        // Without braille, each category's glyph and its end still stand apart (`<`, `>`).
+        for glyphs in [GlyphSet.ascii, .console] {
+            let plain = BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false, glyphs: glyphs)
+            #expect(GlyphSetTests.strangers(in: plain, allowed: glyphs == .console ? GlyphSetTests.consoleFont : []).isEmpty, "\(glyphs)")
+        }
+        #expect(BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false, glyphs: .ascii).line(8)
+            .contains("o<50 +<100 x<150 X<200 *<300 #>300"))
         // No air at all yet: said, not drawn as good air.
         m.airQuality = nil
         m.airQualityInFlight = true

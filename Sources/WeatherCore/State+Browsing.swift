@@ -84,8 +84,18 @@ extension State {
     /// Why no listed place has a value on the map's layer, when none has: said in its legend
     /// rather than a made-up number.
     public var mapLayerMissingNote: String? {
-        guard mapLayer == .rainChance, !visibleCities.isEmpty, !visibleCities.contains(where: { $0.rainChanceNextHours != nil }) else { return nil }
-        return config.provider.listsRainChance ? "no rain chance in the saved data" : "no rain chance from \(config.provider.displayName)"
+        guard !visibleCities.isEmpty else { return nil }
+        switch mapLayer {
+        case .rainChance:
+            guard !visibleCities.contains(where: { $0.rainChanceNextHours != nil }) else { return nil }
+            return config.provider.listsRainChance ? "no rain chance in the saved data" : "no rain chance from \(config.provider.displayName)"
+        case .airQuality:
+            guard !visibleCities.contains(where: { air(for: $0.key) != nil }) else { return nil }
+            if airQualityInFlight { return "air quality: loading…" }
+            return airQualityError.map { "no air quality: \($0)" } ?? "no air quality yet"
+        case .temperature, .wind:
+            return nil
+        }
     }
 
     /// `/`: remembers the city selected now, unless a kept filter is being edited again (then the

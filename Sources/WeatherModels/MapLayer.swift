@@ -6,6 +6,8 @@ public enum MapLayer: String, Codable, Equatable, Sendable, CaseIterable {
     case rainChance
     /// The wind's speed now, and where it comes from.
     case wind
+    /// The air-quality index shown (`AirQuality`), by its categories.
+    case airQuality
 
     /// The layer `v` moves to: the next, round to the first.
     public var next: MapLayer {

@@ -161,6 +161,11 @@ enum RenderBenchData {
         let pins = feed.cities.prefix(2).map { PinnedCity(key: $0.key, name: $0.englishName, latitude: 0, longitude: 0) }
         _ = state.reduce(.pinsLoaded(pins))
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: 42))))
+        // Every place's air but every eleventh's, across the index's categories: the air layer
+        // looks each place's up.
+        state.airQuality = StoredAirQuality(fetchedAt: fetchedAt, byCityKey: Dictionary(uniqueKeysWithValues: feed.cities.enumerated().compactMap { i, city in
+            i % 11 == 0 ? nil : (city.key, AirQuality(epochTime: Int(fetchedAt.timeIntervalSince1970), europeanAQI: i * 7 % 130, usAQI: i * 13 % 400))
+        }))
         state.selectedKey = state.visibleCities[selected].key
         // As the driver does before a frame: the page the layout gives the list, which also
         // scrolls the selection into view (the frame drawn is the one around the selected row).

@@ -251,11 +251,11 @@ import BrowserTestSupport
         #expect(wide.weather.x + wide.weather.width == 143)
     }
 
-    /// `s` reaches the rain chance and the wind, which a narrow list has no column for: the
-    /// titles' row names the sort, so the order is never unexplained.
+    /// `s` reaches the rain chance, the wind and the air, which a narrow list has no column for:
+    /// the titles' row names the sort, so the order is never unexplained.
     @Test func aSortByAColumnNotShownIsNamed() throws {
         var m = ViewFixtures.state(try ViewFixtures.topCities())
-        for (field, named) in [(SortField.rainChance, "by Rain 6h ▲"), (.wind, "by Wind ▲")] {
+        for (field, named) in [(SortField.rainChance, "by Rain 6h ▲"), (.wind, "by Wind ▲"), (.airQuality, "by AQI ▲")] {
             m.sortField = field
             #expect(Self.render(m, 80, 24).lines[1].hasSuffix(named + " "), "\(Self.render(m, 80, 24).lines[1])")
             #expect(!Self.render(m, 200, 60).lines[1].contains(named), "the wide list shows the column, with the arrow")

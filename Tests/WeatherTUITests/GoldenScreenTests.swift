@@ -97,6 +97,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         case mapRain = "map-rain"
         /// The map's wind layer (`v` twice): Beijing labelled with its wind.
         case mapWind = "map-wind"
+        /// The map's air layer (`v` three times): the demo's air, Beijing labelled with its index.
+        case mapAir = "map-air"
         /// The map on the Linux console (`TERM=linux`): land in half blocks.
         case mapConsole = "map-console"
         /// The map under `--ascii`.
@@ -137,6 +139,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             case .mapMoved: return toBeijing + [.character("m"), .character("j")]
             case .mapRain: return toBeijing + [.character("m"), .character("v")]
             case .mapWind: return toBeijing + [.character("m"), .character("v"), .character("v")]
+            case .mapAir: return toBeijing + [.character("m"), .character("v"), .character("v"), .character("v")]
             }
         }
     }

@@ -148,7 +148,7 @@ import EssentialsSupport
         let rect = try #require(Layout(size: size, state: m).map)
         let legend = buffer.line(rect.maxY - 1)
         #expect(legend.contains("○ < 0  ◔ 0–10  ◑ 10–18  ◕ 18–25  ● 25–32  ◆ ≥ 32 °C"), "\(legend)")
-        let glyphs = MapLayer.temperatureGlyphs.map { String($0) }
+        let glyphs = MapLayer.sixClassGlyphs.map { String($0) }
         #expect(Set(glyphs).count == 6)
         let projection = MapProjection(columns: rect.width, rows: rect.height - 1)
         // Moscow −8 °C and Delhi 31 °C in their classes' markers; Denver, selected, stays ◉.
@@ -166,7 +166,7 @@ import EssentialsSupport
         #expect(coloured.contains("● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C"))
     }
 
-    /// Moscow, Delhi and Denver with a rain chance and a wind each, in a class of its own.
+    /// Moscow, Delhi and Denver with a rain chance, a wind and (Denver aside) air, each in a class of its own.
     static func layered(_ layer: MapLayer, selected: Int = 0) -> State {
         let measures: [(RainChance?, Double, String)] = [
             (RainChance(percent: 40, hours: 6), 18, "SW"), (RainChance(percent: 95, hours: 6), 80, "N"), (nil, 5, "E"),
@@ -181,6 +181,9 @@ import EssentialsSupport
         var m = ViewFixtures.state(cities, selected: selected)
         m.showsMap = true
         m.mapLayer = layer
+        m.airQuality = StoredAirQuality(fetchedAt: ViewFixtures.now, byCityKey: [
+            "m": AirQuality(epochTime: 0, europeanAQI: 32, usAQI: 57), "d": AirQuality(epochTime: 0, europeanAQI: 120, usAQI: 180),
+        ])
         return m
     }
 
@@ -191,6 +194,8 @@ import EssentialsSupport
          [ColorRole.rainEven, .rainAlmostCertain, nil]),
         (MapLayer.wind, "wind  ● < 12  ● 12–29  ● 29–50  ● 50–75  ● ≥ 75 km/h", " Moscow SW 18 km/h ", [ColorRole.windModerate, .windStorm, .windLight]),
         (MapLayer.temperature, "temperature  ● < 0  ● 0–10  ● 10–18  ● 18–25  ● 25–32  ● ≥ 32 °C", " Moscow -8.0°C ", [ColorRole.frigid, .warm, .cool]),
+        (MapLayer.airQuality, "European AQI  ● good  ● fair  ● moderate  ● poor  ● very poor  ● extremely poor", " Moscow AQI 32 fair ",
+         [ColorRole.europeanAir1, .europeanAir5, nil]),
     ])
     func eachLayerHasItsLegendColoursAndLabel(_ layer: MapLayer, legend: String, label: String, roles: [ColorRole?]) throws {
         let size = TerminalSize(columns: 140, rows: 40)
@@ -222,6 +227,32 @@ import EssentialsSupport
             #expect(buffer.grapheme(x: rect.x + moscow.x, y: rect.y + moscow.y) == (layer == .rainChance ? "◑" : "◔"))
             #expect(buffer.grapheme(x: rect.x + delhiCell.x, y: rect.y + delhiCell.y) == delhi)
         }
+    }
+
+    /// The air layer follows the index shown (US with imperial units); a narrow legend gives the
+    /// categories' bands of the index, and a wide one says whose air it is.
+    @Test func theAirLayerShowsTheIndexShown() throws {
+        var m = Self.layered(.airQuality)
+        m.units = .imperial
+        let wide = BrowserView.render(m, size: TerminalSize(columns: 200, rows: 60)).lines.joined(separator: "\n")
+        #expect(wide.contains("US AQI  ● good  ● moderate  ● unhealthy for sensitive groups  ● unhealthy  ● very unhealthy  ● hazardous"))
+        #expect(wide.contains(" Moscow AQI 57 moderate "))
+        #expect(wide.contains("Air quality by Open-Meteo.com / CAMS"))
+        let narrow = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24), color: false).lines.joined(separator: "\n")
+        #expect(narrow.contains("US AQI  ○ 0–50  ◔ 51–100  ◑ 101–150  ◕ 151–200  ● 201–300  ◆ > 300"), "\(narrow)")
+        // At 40 columns every category still has its glyph explained, by where it ends.
+        var small = m
+        small.pageRows = 4
+        let tiny = BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
+        #expect(tiny.contains("○≤50 ◔≤100 ◑≤150 ◕≤200 ●≤300 ◆>300"), "\(tiny)")
+        // No air at all yet: said, not drawn as good air.
+        m.airQuality = nil
+        m.airQualityInFlight = true
+        let waiting = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines.joined(separator: "\n")
+        #expect(waiting.contains("US AQI  ? air quality: loading…"))
+        m.airQualityInFlight = false
+        m.airQualityError = "offline: cannot reach air-quality-api.open-meteo.com"
+        #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).lines.joined().contains("? no air quality: offline: cannot reach"))
     }
 
     @Test func theWindLayerSpeaksTheUnitsShown() {

@@ -5,42 +5,67 @@ import WeatherModels
 /// scale, each class's colour and, without colour, its glyph, the legend's words, and the selected
 /// place's reading. The layers differ only here: `MapView` draws any of them alike.
 extension MapLayer {
+    /// What the layers read besides the place itself: the units chosen, and the air.
+    struct Measures {
+        var units: TemperatureUnit
+        /// A place's air, by its key (`State.air(for:)`).
+        var air: (String) -> AirQuality?
+        /// The air-quality index shown.
+        var airScale: AirQualityScale
+    }
+
     /// What the legend calls the layer.
-    var title: String {
+    func title(_ measures: Measures) -> String {
         switch self {
         case .temperature: return "temperature"
         case .rainChance: return "rain next \(RainChance.standardHours) h"
         case .wind: return "wind"
+        case .airQuality: return measures.airScale.name
         }
     }
 
     /// The class of `city`'s measure, 0 the lowest; nil when the place has none.
-    func grade(of city: CityWeather, units: TemperatureUnit) -> Int? {
+    func grade(of city: CityWeather, _ measures: Measures) -> Int? {
         switch self {
         case .temperature:
             return WeatherFormat.temperatureGrade(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
         case .rainChance:
             return city.rainChanceNextHours.map { Self.grade(Double($0.percent), bounds: Self.rainChanceBounds) }
         case .wind:
-            return WeatherFormat.speedValue(city.wind?.speed, units: units).map { Self.grade($0, bounds: Self.windBounds(units)) }
+            return WeatherFormat.speedValue(city.wind?.speed, units: measures.units).map { Self.grade($0, bounds: Self.windBounds(measures.units)) }
+        case .airQuality:
+            return measures.air(city.key)?.category(on: measures.airScale)?.rank
         }
     }
 
-    /// The legend's words for each class, lowest first, the last with the unit.
-    func classLabels(units: TemperatureUnit) -> [String] {
+    /// The legend's words for each class, lowest first, the last with the unit: in the words it
+    /// prefers first, then in shorter ones for a narrower legend.
+    func classLabels(_ measures: Measures) -> [[String]] {
+        let units = measures.units
         switch self {
         case .temperature:
             let bounds = WeatherFormat.temperatureGradeBounds.map { WeatherFormat.whole(units.degrees(celsius: $0)) }
-            return Self.rangeLabels(bounds, unit: units == .metric ? "°C" : "°F")
+            return [Self.rangeLabels(bounds, unit: units == .metric ? "°C" : "°F")]
         case .rainChance:
-            return Self.rangeLabels(Self.rainChanceBounds.map { WeatherFormat.whole($0) }, unit: "%")
+            return [Self.rangeLabels(Self.rainChanceBounds.map { WeatherFormat.whole($0) }, unit: "%")]
         case .wind:
-            return Self.rangeLabels(Self.windBounds(units).map { WeatherFormat.whole($0) }, unit: units == .metric ? "km/h" : "mph")
+            return [Self.rangeLabels(Self.windBounds(units).map { WeatherFormat.whole($0) }, unit: units == .metric ? "km/h" : "mph")]
+        case .airQuality:
+            // The categories' names, their bands of the index (`0–20`, `21–40`, …, `> 100`), or
+            // only where each ends (`≤ 20`, …, `> 100`).
+            let categories = measures.airScale.categories
+            var bands: [String] = [], ends: [String] = []
+            for (rank, category) in categories.enumerated() {
+                let lowest = rank == 0 ? 0 : (categories[rank - 1].highest ?? 0) + 1
+                bands.append(category.highest.map { "\(lowest)–\($0)" } ?? "> \(lowest - 1)")
+                ends.append(category.highest.map { "≤ \($0)" } ?? "> \(lowest - 1)")
+            }
+            return [categories.map(\.name), bands, ends]
         }
     }
 
     /// Each class's colour, lowest first.
-    func role(grade: Int) -> ColorRole? {
+    func role(grade: Int, _ measures: Measures) -> ColorRole? {
         switch self {
         case .temperature:
             return ColorRole.temperature(grade: grade)
@@ -48,27 +73,40 @@ extension MapLayer {
             return Self.rainChanceRoles[min(grade, Self.rainChanceRoles.count - 1)]
         case .wind:
             return Self.windRoles[min(grade, Self.windRoles.count - 1)]
+        case .airQuality:
+            return ColorRole.airRoles[measures.airScale].map { $0[min(grade, $0.count - 1)] }
         }
     }
 
     /// Without colour, each class's glyph: emptiest to fullest as the measure grows (the
-    /// temperature's hottest a diamond).
+    /// six-class scales' last a diamond).
     func glyph(grade: Int) -> Unicode.Scalar {
-        let glyphs = self == .temperature ? Self.temperatureGlyphs : Self.fiveClassGlyphs
+        let glyphs = self == .temperature || self == .airQuality ? Self.sixClassGlyphs : Self.fiveClassGlyphs
         return glyphs[min(grade, glyphs.count - 1)]
     }
 
-    /// The selected place's measure on this layer, in words: `9.1°C`, `40 % rain next 6 h`, `SW 18 km/h`.
-    func reading(of city: CityWeather, units: TemperatureUnit) -> String {
+    /// The selected place's measure on this layer, in words: `9.1°C`, `40 % rain next 6 h`,
+    /// `SW 18 km/h`, `AQI 34 fair`.
+    func reading(of city: CityWeather, _ measures: Measures) -> String {
         switch self {
         case .temperature:
-            return WeatherFormat.temperature(city.temperature, units: units)
+            return WeatherFormat.temperature(city.temperature, units: measures.units)
         case .rainChance:
             guard let chance = city.rainChanceNextHours else { return "rain chance unknown" }
             return "\(chance.percent) % rain next \(chance.hours) h"
         case .wind:
-            return WeatherFormat.wind(city.wind, units: units) ?? "wind unknown"
+            return WeatherFormat.wind(city.wind, units: measures.units) ?? "wind unknown"
+        case .airQuality:
+            let air = measures.air(city.key)
+            guard let index = air?.index(on: measures.airScale) else { return "air quality unknown" }
+            return (["AQI \(index)"] + [air?.category(on: measures.airScale)?.name].compactMap { $0 }).joined(separator: " ")
         }
+    }
+
+    /// What the legend's row says at its right end when there is room: whose air it is, as
+    /// Open-Meteo's terms ask wherever its air is shown, in full or short.
+    var attributions: [String] {
+        self == .airQuality ? [AirQuality.attribution, "Open-Meteo.com / CAMS"] : []
     }
 
     // MARK: the scales
@@ -84,8 +122,7 @@ extension MapLayer {
     }
     static let windRoles: [ColorRole] = [.windLight, .windModerate, .windStrong, .windGale, .windStorm]
 
-
-    static let temperatureGlyphs: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●", "◆"]
+    static let sixClassGlyphs: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●", "◆"]
     static let fiveClassGlyphs: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●"]
 
     /// The class of `value` among classes starting at `bounds` (after the first, which has no start).

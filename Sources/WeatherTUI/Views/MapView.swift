@@ -13,7 +13,8 @@ public enum MapView {
         /// The cities listed, each a marker where it has coordinates.
         public var cities: [CityWeather]
         public var selectedIndex: Int?
-        public var units: TemperatureUnit
+        /// The units chosen and the places' air.
+        var measures: MapLayer.Measures
         /// What the markers show.
         public var layer: MapLayer
         /// Why no place has a value on this layer, when none has (AccuWeather sends no rain chance).
@@ -45,15 +46,16 @@ public enum MapView {
             buffer.draw(map.emptyLine, x: area.x + 2, y: area.y, columns: area.width - 2, style: .sectionTitle)
             return
         }
-        let layer = map.layer, units = map.units
+        let layer = map.layer, measures = map.measures
         // By index: a city is a large value, and copying each of 10,000 would cost more than drawing it.
         for index in cities.indices where index != map.selectedIndex {
             guard let geo = cities[index].geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
-            let grade = layer.grade(of: cities[index], units: units)
-            buffer.put(marker(layer, grade: grade, color: color), x: area.x + cell.x, y: area.y + cell.y, style: markerStyle(layer, grade: grade))
+            let grade = layer.grade(of: cities[index], measures)
+            buffer.put(marker(layer, grade: grade, color: color), x: area.x + cell.x, y: area.y + cell.y,
+                       style: markerStyle(layer, grade: grade, measures))
         }
         if let selected = map.selectedIndex, cities.indices.contains(selected) {
-            drawSelected(cities[selected], layer: layer, units: units, projection: projection, into: &buffer, area: area)
+            drawSelected(cities[selected], layer: layer, measures, projection: projection, into: &buffer, area: area)
         }
     }
 
@@ -61,14 +63,14 @@ public enum MapView {
     /// Colour alone, not bold like the list's figures: the glyph already stands out of the
     /// braille, and a marker that differs from the land only in colour costs one colour switch on
     /// the terminal instead of a reset and two.
-    static func markerStyle(_ layer: MapLayer, grade: Int?) -> Style {
-        Style(role: grade.flatMap(layer.role(grade:)))
+    static func markerStyle(_ layer: MapLayer, grade: Int?, _ measures: MapLayer.Measures) -> Style {
+        Style(role: grade.flatMap { layer.role(grade: $0, measures) })
     }
 
     /// The selected marker and its label (name and measure), right of it when it fits, else left.
-    static func drawSelected(_ city: CityWeather, layer: MapLayer, units: TemperatureUnit, projection: MapProjection,
+    static func drawSelected(_ city: CityWeather, layer: MapLayer, _ measures: MapLayer.Measures, projection: MapProjection,
                              into buffer: inout ScreenBuffer, area: Rect) {
-        let label = " \(city.localizedName) \(layer.reading(of: city, units: units)) "
+        let label = " \(city.localizedName) \(layer.reading(of: city, measures)) "
         let labelWidth = ScreenBuffer.columns(of: label)
         guard let geo = city.geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else {
             // A city without a place still says which it is, in the map's corner.
@@ -76,7 +78,7 @@ public enum MapView {
             return
         }
         let x = area.x + cell.x, y = area.y + cell.y
-        var style = markerStyle(layer, grade: layer.grade(of: city, units: units))
+        var style = markerStyle(layer, grade: layer.grade(of: city, measures), measures)
         style.bold = true
         style.reverse = true
         buffer.put(selectedMarker, x: x, y: y, style: style)
@@ -120,34 +122,37 @@ public enum MapView {
         let layer = map.layer
         var column = x + 1
         if let note = map.missingNote {
-            column = buffer.draw(layer.title, x: column, y: y, style: .sectionTitle, maxWidth: x + width - 1 - column) + 2
+            column = buffer.draw(layer.title(map.measures), x: column, y: y, style: .sectionTitle, maxWidth: x + width - 1 - column) + 2
             guard column + 2 < x + width else { return }
             buffer.put(unknownMarker, x: column, y: y, style: .plain)
             column = buffer.draw(note, x: column + 2, y: y, style: .dimmed, maxWidth: x + width - 1 - column - 2)
         } else {
-            column = drawClasses(layer, units: map.units, into: &buffer, y: y, from: column, to: x + width, color: color)
+            column = drawClasses(layer, map.measures, into: &buffer, y: y, from: column, to: x + width, color: color)
         }
+        // At the right end, what fits first: places left off the map, then whose data the layer is.
         let cities = map.cities
         var placed = 0
         for index in cities.indices where cities[index].geoPosition != nil { placed += 1 }
-        guard placed < cities.count else { return }
-        let note = "\(cities.count - placed) without coordinates, not on the map"
-        let noteX = x + width - ScreenBuffer.columns(of: note) - 1
-        if noteX > column { buffer.draw(note, x: noteX, y: y, style: .dimmed) }
+        let notes = placed < cities.count ? ["\(cities.count - placed) without coordinates, not on the map"] : layer.attributions
+        guard let note = notes.first(where: { x + width - ScreenBuffer.columns(of: $0) - 1 > column + 1 }) else { return }
+        buffer.draw(note, x: x + width - ScreenBuffer.columns(of: note) - 1, y: y, style: .dimmed)
     }
 
     /// The layer's name and classes from `start`, as far as `end`; where they end.
-    static func drawClasses(_ layer: MapLayer, units: TemperatureUnit, into buffer: inout ScreenBuffer, y: Int, from start: Int, to end: Int,
+    static func drawClasses(_ layer: MapLayer, _ measures: MapLayer.Measures, into buffer: inout ScreenBuffer, y: Int, from start: Int, to end: Int,
                             color: Bool) -> Int {
-        var labels = layer.classLabels(units: units)
-        var title: String? = layer.title
-        // Too narrow for every class spaced out (40 columns): every class close together, then
-        // without the name, since without colour a class left out would leave its marker unexplained.
+        let variants = layer.classLabels(measures)
+        var labels = variants[0]
+        var title: String? = layer.title(measures)
+        // Too narrow for every class spaced out (40 columns): the classes in shorter words, then
+        // close together, then without the name, since without colour a class left out would
+        // leave its marker unexplained.
         var (labelAt, nextAt) = (2, 2)  // from the marker to its label, from a label to the next marker
         func width() -> Int {
             labels.reduce(title.map { ScreenBuffer.columns(of: $0) + 2 } ?? 0) { $0 + 1 + labelAt + ScreenBuffer.columns(of: $1) }
                 + nextAt * (labels.count - 1)
         }
+        for shorter in variants.dropFirst() where start + width() > end { labels = shorter }
         if start + width() > end {
             labels = labels.map { String($0.filter { $0 != " " }) }
             (labelAt, nextAt) = (1, 1)
@@ -157,7 +162,7 @@ public enum MapView {
         if let title { column = buffer.draw(title, x: column, y: y, style: .sectionTitle) + 2 }
         for (grade, label) in labels.enumerated() {
             guard column + labelAt + ScreenBuffer.columns(of: label) < end else { break }
-            buffer.put(marker(layer, grade: grade, color: color), x: column, y: y, style: markerStyle(layer, grade: grade))
+            buffer.put(marker(layer, grade: grade, color: color), x: column, y: y, style: markerStyle(layer, grade: grade, measures))
             column = buffer.draw(label, x: column + labelAt, y: y, style: .dimmed) + nextAt
         }
         return column
@@ -169,7 +174,7 @@ extension MapView.Content {
     public init(_ state: State) {
         cities = state.visibleCities
         selectedIndex = state.selectedIndex
-        units = state.units
+        measures = MapLayer.Measures(units: state.units, air: state.air(for:), airScale: state.airQualityScale)
         layer = state.mapLayer
         missingNote = state.mapLayerMissingNote
         emptyLine = CityListView.emptyLines(state)[0]

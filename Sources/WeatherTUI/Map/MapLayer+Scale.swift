@@ -24,17 +24,19 @@ extension MapLayer {
         }
     }
 
-    /// The class of `city`'s measure, 0 the lowest; nil when the place has none.
-    func grade(of city: CityWeather, _ measures: Measures) -> Int? {
+    /// The class of the measure of `cities[index]`, 0 the lowest; nil when the place has none.
+    /// By index, each field read where it is: a city is a large value, and copying each of
+    /// 10,000 a frame would cost more than drawing it.
+    func grade(of cities: [CityWeather], at index: Int, _ measures: Measures) -> Int? {
         switch self {
         case .temperature:
-            return WeatherFormat.temperatureGrade(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
+            return WeatherFormat.temperatureGrade(celsius: WeatherFormat.temperatureValue(cities[index].temperature, units: .metric))
         case .rainChance:
-            return city.rainChanceNextHours.map { Self.grade(Double($0.percent), bounds: Self.rainChanceBounds) }
+            return cities[index].rainChanceNextHours.map { Self.grade(Double($0.percent), bounds: Self.rainChanceBounds) }
         case .wind:
-            return WeatherFormat.speedValue(city.wind?.speed, units: measures.units).map { Self.grade($0, bounds: Self.windBounds(measures.units)) }
+            return WeatherFormat.speedValue(cities[index].wind?.speed, units: measures.units).map { Self.grade($0, bounds: Self.windBounds(measures.units)) }
         case .airQuality:
-            return measures.air(city.key)?.category(on: measures.airScale)?.rank
+            return measures.air(cities[index].key)?.category(on: measures.airScale)?.rank
         }
     }
 

@@ -50,12 +50,12 @@ public enum MapView {
         // By index: a city is a large value, and copying each of 10,000 would cost more than drawing it.
         for index in cities.indices where index != map.selectedIndex {
             guard let geo = cities[index].geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
-            let grade = layer.grade(of: cities[index], measures)
+            let grade = layer.grade(of: cities, at: index, measures)
             buffer.put(marker(layer, grade: grade, color: color), x: area.x + cell.x, y: area.y + cell.y,
                        style: markerStyle(layer, grade: grade, measures))
         }
         if let selected = map.selectedIndex, cities.indices.contains(selected) {
-            drawSelected(cities[selected], layer: layer, measures, projection: projection, into: &buffer, area: area)
+            drawSelected(cities, at: selected, layer: layer, measures, projection: projection, into: &buffer, area: area)
         }
     }
 
@@ -68,8 +68,9 @@ public enum MapView {
     }
 
     /// The selected marker and its label (name and measure), right of it when it fits, else left.
-    static func drawSelected(_ city: CityWeather, layer: MapLayer, _ measures: MapLayer.Measures, projection: MapProjection,
+    static func drawSelected(_ cities: [CityWeather], at index: Int, layer: MapLayer, _ measures: MapLayer.Measures, projection: MapProjection,
                              into buffer: inout ScreenBuffer, area: Rect) {
+        let city = cities[index]
         let label = " \(city.localizedName) \(layer.reading(of: city, measures)) "
         let labelWidth = ScreenBuffer.columns(of: label)
         guard let geo = city.geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else {
@@ -78,7 +79,7 @@ public enum MapView {
             return
         }
         let x = area.x + cell.x, y = area.y + cell.y
-        var style = markerStyle(layer, grade: layer.grade(of: city, measures), measures)
+        var style = markerStyle(layer, grade: layer.grade(of: cities, at: index, measures), measures)
         style.bold = true
         style.reverse = true
         buffer.put(selectedMarker, x: x, y: y, style: style)

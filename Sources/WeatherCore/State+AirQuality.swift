@@ -8,7 +8,8 @@ import WeatherModels
 import WeatherSource
 
 /// The listed places' air (docs/spec.md §4, §5): one request for all of them, whichever source
-/// gives the weather, at most once an hour, saved so it survives an offline restart.
+/// gives the weather, less often than the weather (at most once an hour, and with one refresh in
+/// two at most), saved so it survives an offline restart.
 extension State {
     /// Air changes slowly: it is fetched again only once the kept air is this old (the schedule
     /// counts its cost by the same interval).
@@ -33,10 +34,20 @@ extension State {
         return abs(air.fetchedAt.timeIntervalSince(feed.fetchedAt)) > State.airQualityAgeShownAfter ? air.fetchedAt : nil
     }
 
-    /// Whether the kept air is missing, an hour old or of no known age (dated after now).
+    /// Whether the kept air is missing or of no known age (dated after now), or an hour old with
+    /// a refresh of the weather gone by without it: air changes slowly, and the weather comes first.
     func isAirQualityDue(at date: Date) -> Bool {
         guard let kept = airQuality, let age = FeedPolicy.age(of: kept.fetchedAt, now: date) else { return true }
-        return age >= State.airQualityMaxAge
+        return age >= State.airQualityMaxAge && weatherRefreshesWithoutAir >= RefreshSchedule.refreshesPerAirAtLeast - 1
+    }
+
+    /// A refresh of the weather has landed: counted when it brought no air, else the air that
+    /// follows a first feed (its places now known) is asked for.
+    mutating func airQualityAfterRefresh() -> [Effect] {
+        guard !airQualityInFlight else { return [] }
+        let air = airQualityEffects()
+        if air.isEmpty { weatherRefreshesWithoutAir += 1 }
+        return air
     }
 
     mutating func airQualityRestored(_ stored: StoredAirQuality?) -> [Effect] {
@@ -72,6 +83,7 @@ extension State {
         let places = feed.cities.compactMap(AirQualityPlace.init)
         guard !places.isEmpty else { return [] }
         airQualityInFlight = true
+        weatherRefreshesWithoutAir = 0
         return [.fetchAirQuality(places)]
     }
 }

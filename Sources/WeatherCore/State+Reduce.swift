@@ -279,7 +279,7 @@ extension State {
             noteUnlistedOwnCities()
             selectAddedCity()
             // A first feed is the first time the places are known: their air follows it.
-            return [.saveFeed(payload.feed)] + keepForecasts(broughtWith: payload) + airQualityEffects() + refreshForAddedCity()
+            return [.saveFeed(payload.feed)] + keepForecasts(broughtWith: payload) + airQualityAfterRefresh() + refreshForAddedCity()
         case .failure(let error):
             lastError = error
             banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")

@@ -86,6 +86,9 @@ public struct State: Equatable, Sendable {
     public var airQualityError: String?
     /// Whether `AirQuality.plist` has been read; until then no air is fetched (it may be fresh).
     public var airQualityRestored = false
+    /// Refreshes of the weather that brought no air since the air was last asked for: the air
+    /// goes with one refresh in two at most. A run starts as if one had (its first may bring it).
+    public var weatherRefreshesWithoutAir = 1
     /// The clock, moved on by `.tick`; ages are computed against it.
     public var now: Date
     /// The list as shown: filtered, sorted, pinned first. Recomputed only when an input changes.

@@ -89,6 +89,8 @@ public enum RefreshSchedule {
     public static let longestRetryDelay: TimeInterval = 30 * 60
     /// Air changes slowly: the kept air is fetched again once it is this old, with a refresh.
     public static let airInterval: TimeInterval = 3600
+    /// And less often than the weather: with one refresh in this many at most.
+    public static let refreshesPerAirAtLeast = 2
 
     /// The next automatic refresh for `input`. Never before `holdUntil`, never more often than
     /// `refreshAfter`, and spaced so the calls left of today's budget last until the day ends.
@@ -123,10 +125,10 @@ public enum RefreshSchedule {
     }
 
     /// What a refresh costs on average when refreshes are `spacing` apart: the weather's each time,
-    /// the air's with one refresh in as many as it takes to span `airInterval`.
+    /// the air's with one refresh in as many as it takes to span `airInterval`, two at least.
     public static func averageCost(_ input: Input, spacing: TimeInterval) -> Double {
         guard input.airCost > 0 else { return input.costPerRefresh }
-        let refreshesPerAir = max(1, (airInterval / spacing).rounded(.up))
+        let refreshesPerAir = max(Double(refreshesPerAirAtLeast), (airInterval / spacing).rounded(.up))
         return input.costPerRefresh + input.airCost / refreshesPerAir
     }
 

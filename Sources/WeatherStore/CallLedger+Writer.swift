@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Synchronization
+import EssentialsSupport
 
 extension CallLedger {
     /// The run's one way of adding to the ledger, off the requests' path: `record` counts the calls
@@ -21,6 +22,9 @@ extension CallLedger {
             var draining: Task<Void, Never>?
         }
         private let queue = Mutex(Queue())
+        /// Held while a batch goes from the queue into the file, and while `spentToday` reads both:
+        /// a count is then in exactly one of the two.
+        private let writing = Lock()
 
         public init(ledger: CallLedger, now: @escaping @Sendable () -> Date = { Date() }) {
             self.ledger = ledger
@@ -41,8 +45,10 @@ extension CallLedger {
 
         /// Today's calls to `source`: the ledger's and those not yet written; the ledger's notice.
         public func spentToday(_ source: String) -> (calls: Double, notice: String?) {
-            let reading = ledger.read(now: now())
-            return (reading.counts.spent(source) + queue.withLock { $0.pending[source] ?? 0 }, reading.notice)
+            writing.withLock {
+                let reading = ledger.read(now: now())
+                return (reading.counts.spent(source) + queue.withLock { $0.pending[source] ?? 0 }, reading.notice)
+            }
         }
 
         /// Returns once every call recorded so far is in the file (or its write failed: a ledger
@@ -52,15 +58,20 @@ extension CallLedger {
         }
 
         private func drain() {
-            while true {
+            while writeBatch() {}
+        }
+
+        /// Moves what is pending into the file; false when nothing was (the drain ends).
+        private func writeBatch() -> Bool {
+            writing.withLock {
                 let batch = queue.withLock { queue -> [String: Double] in
                     let batch = queue.pending
                     queue.pending = [:]
                     if batch.isEmpty { queue.draining = nil }
                     return batch
                 }
-                guard !batch.isEmpty else { return }
                 for (source, calls) in batch.sorted(by: { $0.key < $1.key }) { _ = try? ledger.add(calls, source: source, now: now()) }
+                return !batch.isEmpty
             }
         }
     }

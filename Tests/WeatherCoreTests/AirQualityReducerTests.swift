@@ -40,6 +40,7 @@ import WeatherHTTP
         R.expect(R.loaded(), .airQualityRestored(nil), effects: [.fetchAirQuality(Self.places)]) {
             $0.airQualityRestored = true
             $0.airQualityInFlight = true
+            $0.weatherRefreshesWithoutAir = 0
         }
     }
 
@@ -62,6 +63,7 @@ import WeatherHTTP
                      effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us")), .fetchAirQuality(Self.places)]) {
                 $0.isFetching = true
                 $0.airQualityInFlight = true
+                $0.weatherRefreshesWithoutAir = 0
             }
         }
     }

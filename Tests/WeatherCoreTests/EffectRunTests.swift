@@ -48,6 +48,7 @@ import WeatherModels
             $0.rateLimitRemaining = 7
             $0.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
             $0.selectedKey = "2"
+            $0.weatherRefreshesWithoutAir = 2  // a refresh without the air
         }
     }
 

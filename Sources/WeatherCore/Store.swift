@@ -44,6 +44,10 @@ public final class Store {
         let (settings, problem) = environment.loadSettings()
         send(.settingsLoaded(settings, notice: problem))
         send(.pinsLoaded(environment.loadPins()))
+        // The day's count for the budget, and a damaged ledger said before any request adds to it:
+        // a few lines read here, not a task (`--once` that fetches nothing then starts no thread).
+        let today = environment.callsToday()
+        send(.ledgerRead(calls: today.calls, notice: today.notice))
         let env = environment
         if let preview = env.previewArchive {
             let result = preview()
@@ -54,8 +58,6 @@ public final class Store {
         }
         if let loadForecasts = env.loadForecasts { start(.restoreForecasts) { .forecastsRestored(loadForecasts()) } }
         if let loadAir = env.loadAirQuality { start(.restoreAir) { .airQualityRestored(loadAir()) } }
-        // The day's count for the budget, and a damaged ledger said before any request adds to it.
-        run(.readLedger)
     }
 
     /// Applies an action now and launches the effects it asks for.

@@ -25,6 +25,27 @@ import WeatherModels
         try WeatherFeedArchive(directory: cache).save(Make.feed(at: fetchedAt))
     }
 
+    /// `--once`'s start over a fresh feed (no forecasts, no air, no preview: what it prints needs
+    /// none) decides everything on the caller's thread: the day's calls are read there too, so no
+    /// task, and no thread pool, is started.
+    @Test func aStartThatFetchesNothingRunsNoEffect() throws {
+        try saveArchive(fetchedAt: Make.t0 - 60)
+        try "day 2027-01-15\nopen-meteo 120\n".write(to: cache.appendingPathComponent(CallLedger.fileName), atomically: true, encoding: .utf8)
+        let clock = self.clock
+        var env = AppEnvironment.live(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: cache), now: { clock.now }),
+                                      files: AppFiles(cacheDirectory: cache, configDirectory: config), now: { clock.now })
+        let ledger = CallLedger(directory: cache)
+        env.callsToday = { (ledger.read(now: clock.now).counts.spent("open-meteo"), nil) }
+        env.previewArchive = nil
+        env.loadForecasts = nil
+        env.loadAirQuality = nil
+        let store = try Store(config: AppConfig(refreshAfter: 1800, provider: .openMeteo), environment: env)
+        store.start()
+        #expect(store.state.visibleCities.count == 5)
+        #expect(store.state.autoRefresh.spentToday == 120, "the ledger read as the store starts")
+        #expect(!store.hasRunningEffects, "nothing left to run: no thread is started")
+    }
+
     @Test func aFreshArchiveIsShownAtOnceAndNoRequestIsMade() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
         let service = FakeWeatherService()

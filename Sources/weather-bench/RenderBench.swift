@@ -17,7 +17,27 @@ func runRenderBench() throws {
                    title: "render: one map frame, \(layer.rawValue) layer (goal < 1 ms at 150 cities, < 5 ms at 10,000)",
                    cpuLabel: "CPU time per map frame, \(layer.rawValue)")
     }
+    airColumnBench()
     try runKeystrokeBench()
+}
+
+/// What the list's AQI column adds (#34: the list frame "unchanged within noise"): the same
+/// 200×60 frame of 150 places, their air kept or not (without it the column says nothing).
+private func airColumnBench() {
+    let size = TerminalSize(columns: 200, rows: 60)
+    let withAir = RenderBenchData.state(cityCount: 150, selected: 75, size: size)
+    var withoutAir = withAir
+    withoutAir.airQuality = nil
+    var buffer = ScreenBuffer(width: size.columns, height: size.rows)
+    let results = [
+        measure("full frame 200×60, 150 cities, no air kept", iterations: 200) { BrowserView.draw(withoutAir, into: &buffer) },
+        measure("full frame 200×60, 150 cities, the AQI column filled", iterations: 200) { BrowserView.draw(withAir, into: &buffer) },
+    ]
+    printTable("render: the AQI column's share of the frame", results, baseline: "full frame 200×60, 150 cities, no air kept")
+    let cpu = [("no air", withoutAir), ("air", withAir)].map { name, state in
+        "\(name): \(formatSeconds(threadCPUSecondsPerCall(iterations: 200) { BrowserView.draw(state, into: &buffer) }))"
+    }
+    print("CPU time per frame (best round, this thread only): " + cpu.joined(separator: " · "))
 }
 
 /// The bytes one `j` sends: the same in any build, so `weather-bench keys` runs them alone.

@@ -16,8 +16,6 @@ public enum FeedError: Error, Equatable, Sendable {
     case noAPIKey
     /// `--offline` was given.
     case offlineMode
-    /// The fetched feed could not be saved (the data is shown but not kept).
-    case archive(ArchiveError)
 }
 
 extension FeedError: LocalizedError {
@@ -26,7 +24,6 @@ extension FeedError: LocalizedError {
         case .network(let error): return error.errorDescription
         case .noAPIKey: return "no API key: set ACCUWEATHER_API_KEY, pass --api-key, or try --demo"
         case .offlineMode: return "offline mode (--offline)"
-        case .archive(let error): return "could not save the feed: \(error.explanation)"
         }
     }
 }

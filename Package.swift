@@ -155,7 +155,7 @@ let package = Package(
             dependencies: ["WeatherHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/HTTPTestSupport"
         ),
-        .testTarget(name: "WeatherSourceTests", dependencies: ["WeatherSource", "WeatherModels"]),
+        .testTarget(name: "WeatherSourceTests", dependencies: ["WeatherSource", "WeatherModels", "WeatherHTTP"]),
         .testTarget(
             name: "WeatherCoreTests",
             dependencies: ["WeatherCore", "WeatherHTTP", "WeatherStore", "WeatherSource", "Sky", .product(name: "CustomDump", package: "swift-custom-dump")]

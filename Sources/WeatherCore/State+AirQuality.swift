@@ -51,11 +51,6 @@ extension State {
         return air
     }
 
-    /// Whether `fetched` holds every listed place (a fetch of them all, not of a few alone).
-    func isAirQualityCovering(_ fetched: StoredAirQuality) -> Bool {
-        (feed?.cities ?? []).allSatisfy { fetched.byCityKey[$0.key] != nil || AirQualityPlace($0) == nil }
-    }
-
     mutating func airQualityRestored(_ stored: StoredAirQuality?) -> [Effect] {
         airQualityRestored = true
         if let stored, airQuality.map({ $0.fetchedAt < stored.fetchedAt }) ?? true {
@@ -67,11 +62,11 @@ extension State {
 
     mutating func airQualityLoaded(_ result: Result<StoredAirQuality, FeedError>) -> [Effect] {
         airQualityInFlight = false
+        defer { airQualityAskedAlone = false }
         switch result {
         case .success(var fetched):
             // Places asked for alone join the kept air, which keeps its time: the rest is as old as it was.
-            if let kept = airQuality, FeedPolicy.age(of: kept.fetchedAt, now: now).map({ $0 < State.airQualityMaxAge }) ?? false,
-               !isAirQualityCovering(fetched) {
+            if airQualityAskedAlone, let kept = airQuality {
                 fetched = StoredAirQuality(fetchedAt: kept.fetchedAt, byCityKey: kept.byCityKey.merging(fetched.byCityKey) { _, new in new })
             }
             airQuality = fetched
@@ -89,14 +84,16 @@ extension State {
 
     /// A fetch of the listed places' air when it is due; once the saved air has been read (else
     /// it is not known whether it is fresh), never when this run may not fetch, and only through
-    /// Open-Meteo's gate (a hold or a spent budget is said where the air is shown). Places the
-    /// kept air lacks (one just added) are asked for alone, at once, rather than left without
+    /// Open-Meteo's gate (a hold or a spent budget is said where the air is shown). Own places
+    /// the kept air lacks (one just added) are asked for alone, at once, rather than left without
     /// air until the next hourly fetch.
     mutating func airQualityEffects() -> [Effect] {
         guard airQualityRestored, !airQualityInFlight, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
         let listed = feed.cities.compactMap(AirQualityPlace.init)
         let due = isAirQualityDue(at: now)
-        let places = due ? listed : listed.filter { air(for: $0.key) == nil }
+        // An own place just added has no air yet: asked for alone rather than left without until the next hourly fetch.
+        let own = Set(pinned.lazy.filter(\.isOwn).map(\.key))
+        let places = due ? listed : listed.filter { own.contains($0.key) && air(for: $0.key) == nil }
         guard !places.isEmpty else { return [] }
         // Beside a refresh of the weather from the same source, the round's calls are weighed together.
         let ask = SourceGate.Ask(.air, calls: airCalls(places: places.count), userAsked: false)
@@ -107,7 +104,7 @@ extension State {
         switch answer {
         case .success(let pass):
             airQualityInFlight = true
-            if due { weatherRefreshesWithoutAir = 0 }
+            if due { weatherRefreshesWithoutAir = 0 } else { airQualityAskedAlone = true }
             return [.fetchAirQuality(places, pass: pass)]
         case .failure(let refusal):
             airQualityError = words(for: refusal, of: State.airProvider)

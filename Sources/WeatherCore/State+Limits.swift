@@ -44,18 +44,22 @@ extension State {
     /// A request's failure reaches its source's gate: a 429 or a spent day holds it.
     mutating func heard(_ error: FeedError, from provider: WeatherProvider) {
         guard case .network(let service) = error else { return }
-        var gate = gate(for: provider)
-        gate.heard(service, at: now)
-        limits.gates[provider] = gate
+        let now = self.now
+        changeGate(of: provider) { $0.heard(service, at: now) }
     }
 
     /// The ledger's counts, by source, as every run of the program spent them today.
     mutating func spent(_ calls: [WeatherProvider: Double]) {
-        for (provider, count) in calls {
-            var gate = gate(for: provider)
-            gate.spentToday = count
-            limits.gates[provider] = gate
-        }
+        for (provider, count) in calls { changeGate(of: provider) { $0.spentToday = count } }
+    }
+
+    /// Keeps what `change` makes of `provider`'s hold and spending (the budget is this run's,
+    /// applied by `gate(for:)`); a gate nothing changed is not stored.
+    private mutating func changeGate(of provider: WeatherProvider, _ change: (inout SourceGate) -> Void) {
+        let kept = limits.gates[provider] ?? SourceGate(provider: provider)
+        var changed = kept
+        change(&changed)
+        if changed != kept { limits.gates[provider] = changed }
     }
 
     /// What a refusal says to a person: when the source may be asked again, and why not now.

@@ -235,9 +235,10 @@ extension State {
         }
     }
 
-    /// Until when the saved feed is fresh for a refresh nobody asked for (nil: it is stale).
+    /// Until when the saved feed is fresh for a refresh nobody asked for (nil: it is stale, or a
+    /// failed refresh is being tried again).
     var feedFreshUntil: Date? {
-        guard let feed, source != .demo,
+        guard let feed, source != .demo, autoRefresh.failures == 0,
               !FeedPolicy.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now,
                                   wanted: FeedPolicy.ownCities(config: config, pinned: pinned).map(\.key)) else { return nil }
         return feed.fetchedAt.addingTimeInterval(config.refreshAfter)

@@ -109,6 +109,7 @@ extension State {
         let checking = autoRefresh.checking
         autoRefresh.checking = nil
         spent(calls)
+        guard !isQuitting else { return [] }
         switch checking {
         case .asked?:
             noteBudget()

@@ -82,6 +82,8 @@ public struct State: Equatable, Sendable {
     public var airQuality: StoredAirQuality?
     /// Whether the air is being fetched.
     public var airQualityInFlight = false
+    /// Whether the air in flight is only of own places the kept air lacked (it joins the kept air).
+    public var airQualityAskedAlone = false
     /// Why the last fetch of the air failed.
     public var airQualityError: String?
     /// Whether `AirQuality.plist` has been read; until then no air is fetched (it may be fresh).

@@ -157,7 +157,8 @@ public final class Store {
 
     /// Stops every request in flight; their results are never applied.
     private func cancelRequests() {
-        for id in running.keys where id.isRequest { running.removeValue(forKey: id)?.task.cancel() }
+        // The shared files' reading before a refresh goes too: the refresh it leads to never will.
+        for id in running.keys where id.isRequest || id == .readLedger { running.removeValue(forKey: id)?.task.cancel() }
     }
 
     /// Starts a run under `id` in the background (replacing a run under it); the action `work`

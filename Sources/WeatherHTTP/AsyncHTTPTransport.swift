@@ -58,7 +58,17 @@ public final class AsyncHTTPTransport: HTTPTransport {
             let outgoing = built
             let client = client(for: proxy)
             let limit = request.maxBodyBytes
-            exchange = { try await Self.exchange(outgoing, on: client, deadline: .now() + .nanoseconds(nanoseconds), maxBodyBytes: limit) }
+            let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
+            exchange = {
+                do {
+                    return try await Self.exchange(outgoing, on: client, deadline: deadline, maxBodyBytes: limit)
+                } catch let error as HTTPClientError where error == .remoteConnectionClosed {
+                    // A kept-alive connection the server closed before answering (it went away, or
+                    // timed the idle connection out): the GET is asked once more, on a new connection,
+                    // whose failure is the answer ("cannot reach" when the server is gone).
+                    return try await Self.exchange(outgoing, on: client, deadline: deadline, maxBodyBytes: limit)
+                }
+            }
         }
         do {
             // AsyncHTTPClient's deadline ends at the response head; the body is streamed under the

@@ -97,9 +97,11 @@ public enum RefreshSchedule {
     public static func plan(_ input: Input) -> Plan {
         if input.offline { return Plan(next: nil, reason: .offline) }
         var plan = spaced(input)
-        if input.failures > 0 {
+        if input.failures > 0, plan.reason != .budgetSpent {
+            // A failed refresh is tried again after its delay, even over data not yet due (a
+            // failed `r`: the user asked for newer data), and never sooner.
             let retry = (input.lastFailure ?? input.now).addingTimeInterval(retryDelay(failures: input.failures))
-            if retry > (plan.next ?? .distantPast) { plan = Plan(next: retry, reason: .retrying(failures: input.failures)) }
+            plan = Plan(next: retry, reason: .retrying(failures: input.failures))
         }
         if let hold = input.holdUntil, hold > (plan.next ?? .distantPast) {
             plan = Plan(next: hold, reason: .limited)

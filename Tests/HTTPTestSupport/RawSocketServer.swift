@@ -18,6 +18,9 @@ public final class RawSocketServer: @unchecked Sendable {
         case stream(head: String, filler: UInt8, total: Int)
         /// Send `response` (head and body, exact bytes), then close.
         case answer(response: [UInt8])
+        /// Send `response` (a kept-alive answer), then, at the next request on the same connection,
+        /// stop listening and close it unanswered: a server that went away under a kept connection.
+        case answerThenVanish(response: [UInt8])
     }
 
     public let port: UInt16
@@ -158,6 +161,15 @@ public final class RawSocketServer: @unchecked Sendable {
             // Let the client read to the end before the socket closes.
             var scratch = [UInt8](repeating: 0, count: 1024)
             while !isStopped, recv(fd, &scratch, scratch.count, 0) > 0 {}
+        case .answerThenVanish(let response):
+            guard write(fd, response) else { return peerClosed() }
+            count(response.count)
+            let next = readRequestHead(fd)
+            lock.lock()
+            heads.append(next)
+            stopped = true
+            shutdown(listener, Int32(SHUT_RDWR))
+            lock.unlock()
         case .answer(let response):
             guard write(fd, response) else { return peerClosed() }
             count(response.count)

@@ -31,7 +31,7 @@ import WeatherHTTP
     }
 
     @Test func nothingIsFetchedBeforeTheSavedAirIsRead() {
-        R.expect(R.loaded(), .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
+        R.expectR(R.loaded(), effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
             $0.isFetching = true
         }
     }
@@ -52,15 +52,14 @@ import WeatherHTTP
         }
         #expect(state.air(for: "2")?.europeanAQI == 30)
         // A refresh of the weather within the hour costs no air request.
-        R.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
+        R.expectR(state, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
             $0.isFetching = true
         }
     }
 
     @Test func airAnHourOldOrOfNoKnownAgeGoesAlongsideTheWeathersRefresh() {
         for fetched in [Make.t0 - 3600, Make.t0 + 3600] {
-            R.expect(Self.withAir(Self.air(at: fetched)), .refresh,
-                     effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1)), .fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))]) {
+            R.expectR(Self.withAir(Self.air(at: fetched)), effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1)), .fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))]) {
                 $0.isFetching = true
                 $0.airQualityInFlight = true
                 $0.weatherRefreshesWithoutAir = 0
@@ -89,7 +88,7 @@ import WeatherHTTP
     @Test func oneFetchAtATime() {
         var state = R.loaded()
         _ = state.reduce(.airQualityRestored(nil))
-        R.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
+        R.expectR(state, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
             $0.isFetching = true
         }
     }

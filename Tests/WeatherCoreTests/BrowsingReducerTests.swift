@@ -34,9 +34,9 @@ import WeatherModels
 
     @Test func aFailedRefreshIsKeptButACancelledOneIsNot() {
         var state = R.loaded()
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "example.com")))))
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.cancelled))))  // quitting
         #expect(state.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
     }
@@ -63,7 +63,7 @@ import WeatherModels
     /// `r` during a refresh starts no second one (docs/spec.md §4) but says so.
     @Test func rWhileARefreshRunsIsAnswered() {
         var state = R.loaded()
-        #expect(state.reduce(.refresh) == [.fetchFeed(state.request, pass: .open(.weather, calls: 1))])
+        #expect(state.pressR() == [.fetchFeed(state.request, pass: .open(.weather, calls: 1))])
         #expect(state.reduce(.refresh) == [])
         #expect(state.notice == "a refresh is already under way")
     }

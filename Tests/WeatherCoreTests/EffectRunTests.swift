@@ -59,7 +59,11 @@ import WeatherModels
         var env = AppEnvironment.demo(now: { Make.t0 })
         env.fetchFeed = { _, _ in .success(payload) }
         let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true), environment: env)
-        test.send(.refresh) { $0.isFetching = true }
+        test.send(.refresh) { $0.autoRefresh.checking = .asked }
+        await test.receive(.ledgerRead(calls: [:], pins: [])) {
+            $0.autoRefresh.checking = nil
+            $0.isFetching = true
+        }
         await test.receive(.feedLoaded(.success(payload)), Self.shown(payload))
         #expect(test.expected.feed == payload.feed)
         await test.finish()
@@ -77,7 +81,11 @@ import WeatherModels
             throw .io(underlying: "read-only folder")
         }
         let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true), environment: env)
-        test.send(.refresh) { $0.isFetching = true }
+        test.send(.refresh) { $0.autoRefresh.checking = .asked }
+        await test.receive(.ledgerRead(calls: [:], pins: [])) {
+            $0.autoRefresh.checking = nil
+            $0.isFetching = true
+        }
         await test.receive(.feedLoaded(.success(payload)), Self.shown(payload))
         let said = "could not save the feed: \(ArchiveError.io(underlying: "read-only folder").explanation)"
         await test.receive(.saveFailed(said)) { $0.notice = said }  // and so in the messages

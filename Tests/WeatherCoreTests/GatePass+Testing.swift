@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherModels
 import WeatherSource
+@testable import WeatherCore
 
 extension GatePass {
     /// The pass a gate with no hold and no budget gives `purpose`: what a test expects an effect to carry.
@@ -14,5 +15,15 @@ extension GatePass {
             preconditionFailure("an open gate refused")
         }
         return pass
+    }
+}
+
+extension State {
+    /// `r` as the store carries it out: the key, then the shared files' reading (nothing spent
+    /// by other runs, the places as they are); the effects of the last step.
+    mutating func pressR(spent: [WeatherProvider: Double] = [:]) -> [Effect] {
+        let effects = reduce(.refresh)
+        guard effects == [.readLedger] else { return effects }
+        return reduce(.ledgerRead(calls: spent, pins: pinned))
     }
 }

@@ -41,7 +41,7 @@ import WeatherSource
 
     @Test func enterSearchesOnceInTheRequestLanguage() {
         let state = typed("  Reykjavik ")
-        let searching = ReducerTests.expect(state, .addCity(.submit), effects: [.searchPlaces("Reykjavik", language: "en-us", pass: .open(.search, calls: 1))]) {
+        let searching = ReducerTests.expect(state, .addCity(.submit), effects: [.searchPlaces("Reykjavik", language: "en-us", pass: .open(.search, calls: 1, provider: .openMeteo))]) {
             $0.placeSearch?.phase = .searching
         }
         // A second Enter while the search runs starts nothing more.
@@ -69,6 +69,7 @@ import WeatherSource
             $0.placeSearch?.phase = .typing
             $0.placeSearch?.message = "search failed: daily request limit reached"
             $0.record("search failed: daily request limit reached")
+            $0.heard(.network(.quotaExceeded), from: .openMeteo)  // the source's day is spent: its gate holds it
         }
         #expect(after.messages.first?.text == "search failed: daily request limit reached")
         #expect(after.pinned.isEmpty && after.placeSearch?.text == "Reykjavik")
@@ -88,7 +89,7 @@ import WeatherSource
         ReducerTests.expect(down, .addCity(.moveDown))  // stays on the last
         let up = ReducerTests.expect(down, .addCity(.moveUp)) { $0.placeSearch?.selectedIndex = 0 }
         let own = PinnedCity(place: Self.reykjavik)
-        ReducerTests.expect(up, .addCity(.submit), effects: [.changePins(.add(own)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 1))]) {
+        ReducerTests.expect(up, .addCity(.submit), effects: [.changePins(.add(own)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 2, provider: .openMeteo))]) {
             $0.placeSearch = nil
             $0.pinned = [own]
             $0.addedCityKey = own.key
@@ -110,7 +111,7 @@ import WeatherSource
 
     @Test func aCityAddedWhileARefreshRunsGetsOneMoreRefreshAfterIt() {
         var state = found([Self.reykjavik])
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         #expect(state.isFetching)
         let own = PinnedCity(place: Self.reykjavik)
         let added = ReducerTests.expect(state, .addCity(.submit), effects: [.changePins(.add(own))]) {
@@ -122,7 +123,7 @@ import WeatherSource
         }
         var after = added
         let effects = after.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0 + 5), rateLimitRemaining: nil))))
-        #expect(effects == [.saveFeed(Make.feed(at: Make.t0 + 5)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 1))])
+        #expect(effects == [.saveFeed(Make.feed(at: Make.t0 + 5)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 2, provider: .openMeteo))])
         #expect(!after.refreshAfterCurrent && after.isFetching)
     }
 
@@ -261,7 +262,7 @@ import WeatherSource
         let own = PinnedCity(place: Self.reykjavik)
         _ = state.reduce(.pinsLoaded([own]))
         let effects = state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0))))
-        #expect(effects == [.fetchFeed(request, own: [own], pass: .open(.weather, calls: 1))])
+        #expect(effects == [.fetchFeed(request, own: [own], pass: .open(.weather, calls: 2, provider: .openMeteo))])
     }
 
     @Test func accuWeatherRefreshesOnlyTheOwnCitiesItFoundItself() {
@@ -297,7 +298,7 @@ import WeatherSource
         // Each refresh leaves them out again: said once, not at every refresh.
         _ = state.reduce(.moveDown)
         #expect(state.notice == nil)
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0 + 60), rateLimitRemaining: nil))))
         #expect(state.notice == nil)
 
@@ -339,7 +340,7 @@ import WeatherSource
         let new = PinnedCity(place: Self.reykjavikAccu)
         let effects = state.reduce(.addCity(.submit))
         #expect(state.pinned == [new, oslo])
-        #expect(effects == [.changePins(.add(new, replacing: [old.key])), .fetchFeed(request, own: [new, oslo], pass: .open(.weather, calls: 1))])
+        #expect(effects == [.changePins(.add(new, replacing: [old.key])), .fetchFeed(request, own: [new, oslo], pass: .open(.weather, calls: 3))])
         #expect(state.notice == "added Reykjavík, Capital Region, Iceland in place of the one another source found")
         #expect(WeatherProvider.openMeteo.ownCities(state.pinned) == [new, oslo])
     }

@@ -43,6 +43,18 @@ import WeatherModels
         return after
     }
 
+    /// `r` as the store carries it out: the key asks for the shared files first; their reading
+    /// (nothing spent elsewhere, the same places) then does what `effects` and `change` say.
+    @discardableResult
+    static func expectR(_ state: State, effects expected: [Effect] = [],
+                        sourceLocation: SourceLocation = #_sourceLocation, _ change: (inout State) -> Void = { _ in }) -> State {
+        let asked = expect(state, .refresh, effects: [.readLedger], sourceLocation: sourceLocation) { $0.autoRefresh.checking = .asked }
+        return expect(asked, .ledgerRead(calls: [:], pins: asked.pinned), effects: expected, sourceLocation: sourceLocation) {
+            $0.autoRefresh.checking = nil
+            change(&$0)
+        }
+    }
+
     // MARK: start-up
 
     @Test func aRestoredListIsSortedByEnglishNameWithTheFirstSelected() {
@@ -129,7 +141,7 @@ import WeatherModels
     @Test func demoShowsTheDemoBannerAndRefreshesFromBundledData() {
         var state = State(config: AppConfig(demo: true, hasAPIKey: false), now: Make.t0)
         #expect(state.banner == .demo)
-        #expect(state.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))])
+        #expect(state.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 0))])
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: nil))))
         #expect(state.source == .demo && state.banner == .demo)
     }
@@ -507,7 +519,7 @@ import WeatherModels
 
     @Test func rStartsOneRefreshAndNoMoreWhileItRuns() {
         let state = Self.loaded()
-        let fetching = Self.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
+        let fetching = Self.expectR(state, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
             $0.isFetching = true
         }
         // No second request, but the key is answered.
@@ -569,7 +581,7 @@ import WeatherModels
         var state = Self.loaded()
         _ = state.reduce(.moveDown)
         _ = state.reduce(.moveDown)  // Cairo
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         let reordered = [Make.city("9", "Aachen")] + Make.cities.reversed()
         let feed = Make.feed(reordered, at: Make.t0 + 60)
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: 41))))
@@ -582,7 +594,7 @@ import WeatherModels
     /// and the messages say which and why.
     @Test func aRefreshWithoutAnOwnCityStandsAndSaysWhich() {
         var state = Self.loaded()
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         let problem = "Oslo not refreshed: daily request limit reached; its earlier weather is shown"
         let payload = FeedPayload(feed: Make.feed(at: Make.t0 + 60), rateLimitRemaining: 0, ownProblem: problem)
         _ = state.reduce(.feedLoaded(.success(payload)))
@@ -594,7 +606,7 @@ import WeatherModels
 
     @Test func aFailedRefreshKeepsTheDataAndSaysWhyAndSince() {
         var state = Self.loaded()
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "dataservice.accuweather.com")))))
         #expect(!state.isFetching)
         #expect(state.visibleCities.count == 5)
@@ -603,7 +615,7 @@ import WeatherModels
 
     @Test func unauthorizedSaysTheKeyWasRejected() {
         var state = Self.loaded()
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.unauthorized(status: 401)))))
         guard case .offline(_, let reason) = state.banner else { Issue.record("no banner"); return }
         #expect(reason == "API key rejected (401): check ACCUWEATHER_API_KEY")
@@ -769,14 +781,14 @@ import WeatherModels
     @Test func openMeteoNeedsNoKeyForTheForecast() {
         var state = Self.loaded(config: AppConfig(refreshAfter: 1800, provider: .openMeteo, hasAPIKey: false))
         let effects = state.reduce(.openDetail)
-        #expect(effects == [.fetchForecast(cityKey: state.selectedKey ?? "", language: "en-us", pass: .open(.forecast, calls: 2))])
+        #expect(effects == [.fetchForecast(cityKey: state.selectedKey ?? "", language: "en-us", pass: .open(.forecast, calls: 2, provider: .openMeteo))])
         #expect(state.selectedForecastError == nil)
     }
 
     @Test func aLimitResponseLeavesNoCallsLeftInTheHeader() {
         var state = Self.loaded()
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: 47))))
-        _ = state.reduce(.refresh)
+        _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.quotaExceeded))))
         #expect(state.rateLimitRemaining == 0)
     }

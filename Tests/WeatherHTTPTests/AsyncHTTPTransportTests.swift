@@ -18,6 +18,20 @@ struct AsyncHTTPTransportTests {
         #expect(head.contains("\r\naccept: application/json\r\n"))
     }
 
+    /// A server that went away under a kept-alive connection is unreachable at the first request
+    /// after, not a broken answer (#41 item 16): the connection it closed is not the answer.
+    @Test func aServerGoneUnderAKeptConnectionIsUnreachableAtOnce() async throws {
+        let kept = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}".utf8)
+        let server = try RawSocketServer(.answerThenVanish(response: kept))
+        defer { server.stop() }
+        let (first, second) = try await withTransport { transport in
+            (await fetch(server.baseURL, transport: transport, port: server.port), await fetch(server.baseURL, transport: transport, port: server.port))
+        }
+        #expect(try first.get().statusCode == 200)
+        #expect(server.requestHeads.count == 2, "the second request went on the kept connection")
+        #expect(second.failure == .unreachable(host: "127.0.0.1:PORT"))
+    }
+
     @Test func gzipIsAskedForAndDecompressed() async throws {
         let json = Data(#"[{"Key":"28143","LocalizedName":"Dhaka"}]"#.utf8)
         let compressed = try Gzip.compress(json)

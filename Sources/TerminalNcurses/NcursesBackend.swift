@@ -187,7 +187,8 @@ public final class NcursesBackend: TerminalBackend {
 
     private func attributes(for style: Style) -> (attr_t, Int16) {
         var a = cnc_a_normal()
-        if style.bold { a |= cnc_a_bold() }
+        // A bright colour of a terminal of 8 is its basic colour in bold (`Palette.Color.bright`).
+        if style.bold || (supportsColor && palette.isBold(style.color, colors: colorCount)) { a |= cnc_a_bold() }
         if style.reverse { a |= cnc_a_reverse() }
         if style.dim { a |= cnc_a_dim() }
         if style.underline { a |= cnc_a_underline() }

@@ -30,7 +30,7 @@ public enum BrowserView {
             BannerView.draw(state.banner, now: state.now, timeZone: state.config.timeZone, into: &buffer, rect: rect)
         }
         if let rect = layout.list { CityListView.draw(CityListView.Content(state), into: &buffer, rect: rect) }
-        if let rect = layout.map { MapView.draw(MapView.Content(state), into: &buffer, rect: rect, color: color) }
+        if let rect = layout.map { MapView.draw(MapView.Content(state, glyphs: glyphs), into: &buffer, rect: rect, color: color) }
         if let rect = layout.detail {
             if let list = layout.list {
                 for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }

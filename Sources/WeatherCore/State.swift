@@ -229,7 +229,8 @@ public struct State: Equatable, Sendable {
         var lines = ["No weather to show yet."]
         if let lastError, let why = lastError.errorDescription { lines.append(why) }
         if let unused = savedFeedNotUsed {
-            lines.append("The saved feed could not be used: \(unused.explanation).")
+            lines.append("The saved feed could not be used:")
+            lines.append("\(unused.explanation).")
             if case .corrupt = unused {
                 lines.append("It was moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).\(AtomicFile.asideExtension).")
             }

@@ -48,4 +48,18 @@ import TerminalKit
         let online = Self.withOwnCity()
         #expect(BrowserView.render(online, size: TerminalSize(columns: 200, rows: 24)).line(0).contains("refresh: 51 calls"))
     }
+
+    /// A damaged saved feed moved aside is not "no saved data": neither the banner nor the
+    /// empty screen says so, and the screen's lines fit 80 columns whole.
+    @Test func aDamagedSavedFeedIsNotCalledNone() {
+        var state = State(config: AppConfig(offline: true, provider: .openMeteo, timeZone: .utc), now: ViewFixtures.now)
+        _ = state.reduce(.archiveRestored(.failure(.corrupt(reason: "not a property list"))))
+        let lines = BrowserView.render(state, size: TerminalSize(columns: 80, rows: 24)).lines
+        #expect(!lines[1].contains("no saved data"), "\(lines[1])")
+        #expect(lines[1].contains("saved feed not usable"), "\(lines[1])")
+        let screen = lines.joined(separator: "\n")
+        #expect(screen.contains("could not be used") && screen.contains("not a property list") && screen.contains("WeatherFeed-open-meteo.plist.corrupt"), "\(screen)")
+        // The status line's notice is cut and points at `!`; the screen's own lines are whole.
+        #expect(!lines.dropLast().contains { $0.contains("…") }, "\(screen)")
+    }
 }

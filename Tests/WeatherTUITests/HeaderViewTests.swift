@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WeatherCore
 import WeatherModels
+import WeatherSource
 @testable import WeatherTUI
 import TerminalKit
 
@@ -9,10 +10,10 @@ import TerminalKit
 /// contradicts (docs/spec.md §4, §5).
 @Suite struct HeaderViewTests {
     /// 50 top cities and one own city (an Open-Meteo place), as listed after its refresh.
-    static func withOwnCity(offline: Bool = false) -> State {
-        var config = AppConfig(offline: offline, provider: .openMeteo, timeZone: .utc)
-        config.refreshCost = RefreshCost(fixed: 0, perPlace: 1, perOwnCity: 1)
-        let reykjavik = PlaceMatch(id: "om:3413829", name: "Reykjavík", country: "Iceland", countryCode: "IS",
+    static func withOwnCity(offline: Bool = false, provider: WeatherProvider = .openMeteo) -> State {
+        var config = AppConfig(offline: offline, provider: provider, timeZone: .utc)
+        config.refreshCost = provider == .openMeteo ? RefreshCost(fixed: 0, perPlace: 1, perOwnCity: 1) : RefreshCost(fixed: 1, perPlace: 0, perOwnCity: 1)
+        let reykjavik = PlaceMatch(id: provider == .openMeteo ? "om:3413829" : "190390", name: "Reykjavík", country: "Iceland", countryCode: "IS",
                                    latitude: 64.1355, longitude: -21.8954)
         let top = (0..<50).map { ViewFixtures.make(key: "k\($0)", name: "City \($0)", country: "Land", celsius: Double($0)) }
         let own = ViewFixtures.make(key: reykjavik.id, name: "Reykjavík", country: "Iceland", celsius: -2)
@@ -34,6 +35,15 @@ import TerminalKit
             #expect(header.contains("51 cities") || header.contains("Top 50 cities + 1 own"), "\(columns): \(header)")
             #expect(!header.replacing("Top 50 cities + 1 own", with: "").contains("50 cities"), "\(columns): \(header)")
         }
+    }
+
+    /// The own cities' count gives way before what a refresh costs: at 100 columns (a refresh
+    /// of 2 calls, as AccuWeather's with one own city) the header still says so, the count in short.
+    @Test func theOwnCountShortensBeforeTheCostGoes() {
+        let state = Self.withOwnCity(provider: .accuWeather)
+        let header = BrowserView.render(state, size: TerminalSize(columns: 100, rows: 30)).line(0)
+        #expect(header.contains("refresh: 2 calls") && header.contains("42 API calls left"), "\(header)")
+        #expect(header.contains("51 cities"), "\(header)")
     }
 
     /// Under `--offline` no refresh goes, so the header names no refresh's cost.

@@ -72,9 +72,12 @@ public enum HeaderView {
         // words, the cost and calls left, why the next refresh is when it is; the time of the
         // data and of the next refresh stay.
         // Narrower still: the count and the source in fewer words, then the time and the next refresh alone.
-        let narrow = ["\(header.cityCount + header.ownCityCount) cities"] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
-        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail, withoutAge + essential, withoutAge + brief,
-                          narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
+        let listed = "\(header.cityCount + header.ownCityCount) cities"
+        let narrow = [listed] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
+        // With own cities, the count in short (`51 cities`) before the cost and calls left go.
+        let counted = header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tail] : []
+        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted
+            + [withoutAge + essential, withoutAge + brief, narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]
     }

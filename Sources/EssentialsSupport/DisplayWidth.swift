@@ -63,6 +63,22 @@ public enum DisplayWidth {
         return result + "…"
     }
 
+    /// The text cut from its start to at most `columns`, beginning with `…` when cut: the end of
+    /// a line being typed, where the cursor is. A wide character is never split.
+    public static func truncateHead(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if width(of: text) <= columns { return text }
+        var tail: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let w = width(of: character)
+            if used + w > columns - 1 { break }
+            tail.append(character)
+            used += w
+        }
+        return "…" + String(tail.reversed())
+    }
+
     /// The text truncated to `columns` and padded with spaces to exactly that width.
     public static func pad(_ text: String, to columns: Int) -> String {
         let cut = truncate(text, to: columns)

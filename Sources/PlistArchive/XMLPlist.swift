@@ -411,6 +411,8 @@ public enum XMLPlist {
                 try doctype()
             }
             guard i < b.count else { throw fail(b.isEmpty ? "empty file" : "no property list in the file") }
+            // The top value's `<` is checked here: `values` checks it only inside a container.
+            guard b[i] == UInt8(ascii: "<") else { throw fail("text where the property list should begin") }
             let value = try values()
             try skipMisc()
             guard i == b.count else { throw fail("content after the property list") }

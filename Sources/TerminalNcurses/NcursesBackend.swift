@@ -187,7 +187,8 @@ public final class NcursesBackend: TerminalBackend {
 
     private func attributes(for style: Style) -> (attr_t, Int16) {
         var a = cnc_a_normal()
-        if style.bold { a |= cnc_a_bold() }
+        // A bright colour of a terminal of 8 is its basic colour in bold (`Palette.Color.bright`).
+        if style.bold || (supportsColor && palette.isBold(style.color, colors: colorCount)) { a |= cnc_a_bold() }
         if style.reverse { a |= cnc_a_reverse() }
         if style.dim { a |= cnc_a_dim() }
         if style.underline { a |= cnc_a_underline() }
@@ -244,11 +245,23 @@ public final class NcursesBackend: TerminalBackend {
                 let (attr, pair) = attributes(for: style)
                 wattr_set(win, attr, pair, nil)
                 if mismatch {
-                    // libc and our width table disagree on this grapheme: draw a safe stand-in of
-                    // the width the layout expects so ncurses' cursor stays in step.
+                    // libc and our width table disagree on this grapheme (☀️ with its variation
+                    // selector, a family joined by ZWJ): draw its first glyph libc gives columns
+                    // that fit (☀, 👨), padded to the width the layout expects, so ncurses' cursor
+                    // stays in step; `?` only where no glyph of it fits.
                     let cell = buffer[x, run.y]
+                    let scalars = cell.isCluster ? Array(buffer.grapheme(x: x, y: run.y).unicodeScalars) : [cell.scalar]
                     var filler: [wchar_t] = [0x3F]
-                    if cell.width > 1 { filler += Array(repeating: 0x20, count: Int(cell.width) - 1) }
+                    var used = 1
+                    for scalar in scalars {
+                        let w = Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+                        if w >= 1 && w <= Int(cell.width) {
+                            filler = [wchar_t(bitPattern: scalar.value)]
+                            used = w
+                            break
+                        }
+                    }
+                    if Int(cell.width) > used { filler += Array(repeating: 0x20, count: Int(cell.width) - used) }
                     filler.append(0)
                     _ = filler.withUnsafeBufferPointer { mvwaddnwstr(win, Int32(run.y), Int32(x), $0.baseAddress, Int32(filler.count - 1)) }
                     x += max(1, Int(cell.width))

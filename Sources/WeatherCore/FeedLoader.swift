@@ -46,7 +46,7 @@ public struct FeedLoader: Sendable {
         var ownProblem: String?
         if let unrefreshed = response.unrefreshed {
             let kept = keepSaved(unrefreshed, in: &response, order: own)
-            ownProblem = FeedLoader.describe(unrefreshed, kept: kept)
+            ownProblem = FeedLoader.describe(unrefreshed, kept: kept, listed: response.cities + response.ownCities)
         }
         let feed = FeedLoader.feed(response, request: request, fetchedAt: now())
         let forecasts = response.forecasts.mapValues {
@@ -91,14 +91,30 @@ public struct FeedLoader: Sendable {
     }
 
     /// What the user reads when own cities were not refreshed: which, why, and whether their
-    /// earlier weather is still shown.
-    static func describe(_ unrefreshed: UnrefreshedCities, kept: [PinnedCity]) -> String {
-        let names = unrefreshed.cities.map(\.name)
-        var text = "\(names.joined(separator: ", ")) not refreshed: \(unrefreshed.error.errorDescription ?? "unknown")"
-        if kept.count == names.count {
-            text += names.count == 1 ? "; its earlier weather is shown" : "; their earlier weather is shown"
+    /// earlier weather is still shown. A city another of `listed` or of the unrefreshed shares a
+    /// name with is named with its region, as the list names it (`State.displayName(of:)`).
+    static func describe(_ unrefreshed: UnrefreshedCities, kept: [PinnedCity], listed: [CityWeather] = []) -> String {
+        var keysByName: [String: Set<String>] = [:]
+        for city in listed {
+            keysByName[city.localizedName, default: []].insert(city.key)
+            keysByName[city.englishName, default: []].insert(city.key)
+        }
+        for city in unrefreshed.cities { keysByName[city.name, default: []].insert(city.key) }
+        func named(_ city: PinnedCity) -> String {
+            guard keysByName[city.name, default: []].contains(where: { $0 != city.key }) else { return city.name }
+            return State.whereabouts(of: city.name, place: city.place)
+        }
+        // Names with a comma of their own (`Paris, Texas`) are told apart by semicolons.
+        func list(_ cities: [PinnedCity]) -> String {
+            let names = cities.map(named)
+            return names.joined(separator: names.contains { $0.contains(",") } ? "; " : ", ")
+        }
+        let count = unrefreshed.cities.count
+        var text = "\(list(unrefreshed.cities)) not refreshed: \(unrefreshed.error.errorDescription ?? "unknown")"
+        if kept.count == count {
+            text += count == 1 ? "; its earlier weather is shown" : "; their earlier weather is shown"
         } else if !kept.isEmpty {
-            text += "; earlier weather shown for \(kept.map(\.name).joined(separator: ", "))"
+            text += "; earlier weather shown for \(list(kept))"
         }
         return text
     }

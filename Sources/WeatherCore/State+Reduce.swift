@@ -299,8 +299,10 @@ extension State {
 
     /// Tells the user why a saved feed is not shown (nothing when there was none).
     mutating func noteUnusable(_ error: ArchiveError) {
-        guard let text = error.notUsedNotice("saved feed", fileName: WeatherFeedArchive.fileName(source: config.provider.fileTag)) else { return }
+        let fileName = WeatherFeedArchive.fileName(source: config.provider.fileTag)
+        guard let text = error.notUsedNotice("saved feed", fileName: fileName) else { return }
         notice = text
+        savedFeedNotUsed = error
     }
 
     mutating func loaded(_ result: Result<FeedPayload, FeedError>) -> [Effect] {

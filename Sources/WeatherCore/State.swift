@@ -6,6 +6,8 @@ import Foundation
 import EssentialsSupport
 import WeatherModels
 import WeatherSource
+import PlistArchive
+import WeatherStore
 
 /// Where the feed on screen came from.
 public enum FeedSource: String, Equatable, Sendable {
@@ -120,6 +122,9 @@ public struct State: Equatable, Sendable {
     public var unlistedOwnKeys: Set<String> = []
     /// Own cities listed beside another city of the same name (`displayName(of:)`).
     public internal(set) var namesakeOwnKeys: Set<String> = []
+    /// Why the saved feed was not used (the empty screen says so, and where it was moved, not
+    /// that there is none); nil when it was used or there was none.
+    public internal(set) var savedFeedNotUsed: ArchiveError?
 
     /// Until the front end sends its page size; it does so before its first frame, so no frame
     /// is drawn with this guess.
@@ -227,7 +232,15 @@ public struct State: Equatable, Sendable {
         if isFetching { return ["Fetching the top \(request.count) cities from \(config.host)…"] }
         var lines = ["No weather to show yet."]
         if let lastError, let why = lastError.errorDescription { lines.append(why) }
-        lines.append("There is no saved feed in the cache folder either.")
+        if let unused = savedFeedNotUsed {
+            lines.append("The saved feed could not be used:")
+            lines.append("\(unused.explanation).")
+            if case .corrupt = unused {
+                lines.append("It was moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).\(AtomicFile.asideExtension).")
+            }
+        } else {
+            lines.append("There is no saved feed in the cache folder either.")
+        }
         if config.offline {
             // `r` does nothing under --offline, nor does a key: say what does.
             lines.append("Nothing is fetched under --offline: run without it to fetch,")

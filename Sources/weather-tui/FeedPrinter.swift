@@ -7,12 +7,15 @@ import EssentialsSupport
 import WeatherCore
 import WeatherModels
 import WeatherSource
+import WeatherTUI
 
 /// Renders a `OnceReport` as table, JSON or CSV text.
 enum FeedPrinter {
-    static func render(_ report: OnceReport, format: OutputFormat, units: TemperatureUnit) -> String {
+    /// `glyphs` is the screen's set (`--ascii`): the table draws its own glyphs in it, as the
+    /// browser does; JSON and CSV hold none of their own.
+    static func render(_ report: OnceReport, format: OutputFormat, units: TemperatureUnit, glyphs: GlyphSet = .unicode) -> String {
         switch format {
-        case .table: return table(report, units: units)
+        case .table: return table(report, units: units, glyphs: glyphs)
         case .json: return json(report)
         case .csv: return csv(report)
         }
@@ -20,14 +23,22 @@ enum FeedPrinter {
 
     // MARK: table
 
-    /// Columns aligned by display width (東京 is four columns), not by character count.
-    static func table(_ report: OnceReport, units: TemperatureUnit) -> String {
+    /// Columns aligned by display width (東京 is four columns), not by character count. The
+    /// table's own glyphs (its rule `─`, `°`, `·`) are drawn in `glyphs`; the places' names and
+    /// the servers' words are shown as written.
+    static func table(_ report: OnceReport, units: TemperatureUnit, glyphs: GlyphSet = .unicode) -> String {
+        func own(_ text: String) -> String {
+            guard glyphs != .unicode else { return text }
+            var shown = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars { shown.append(glyphs.standIn(for: scalar) ?? scalar) }
+            return String(shown)
+        }
         let header = ["City", "Country", "Temp", "Weather", "Observed"]
         let rows: [[String]] = report.feed.cities.map { city in
             [
-                city.localizedName == city.englishName ? city.englishName : "\(city.localizedName) (\(city.englishName))",
+                report.names[city.key] ?? (city.localizedName == city.englishName ? city.englishName : "\(city.localizedName) (\(city.englishName))"),
                 city.country.englishName,
-                temperatureText(city, units: units),
+                own(temperatureText(city, units: units)),
                 city.weatherText,
                 observedText(city),
             ].map(printable)
@@ -44,6 +55,7 @@ enum FeedPrinter {
         var out: [UInt8] = []
         out.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count) * 2)
         func spaces(_ n: Int) { for _ in 0..<max(0, n) { out.append(0x20) } }
+        let rule = Array(own("─").utf8)
         for (n, row) in all.enumerated() {
             for (i, cell) in row.enumerated() {
                 let padding = widths[i] - cellWidths[n][i]
@@ -60,15 +72,16 @@ enum FeedPrinter {
             if n == 0 {
                 for (i, width) in widths.enumerated() {
                     if i > 0 { spaces(2) }
-                    for _ in 0..<width { out.append(contentsOf: "─".utf8) }
+                    for _ in 0..<width { out.append(contentsOf: rule) }
                 }
                 out.append(0x0A)
             }
         }
         let count = report.feed.cities.count
-        out.append(contentsOf: "\(count == 1 ? "1 city" : "\(count) cities") · \(report.source.rawValue) · fetched \(WeatherFormat.iso8601(report.feed.fetchedAt))".utf8)
-        if let reason = report.reason { out.append(contentsOf: " · \(printable(reason))".utf8) }
-        if let attribution = report.provider?.attribution { out.append(contentsOf: " · \(attribution)".utf8) }
+        let dot = own(" · ")
+        out.append(contentsOf: "\(count == 1 ? "1 city" : "\(count) cities")\(dot)\(report.source.rawValue)\(dot)fetched \(WeatherFormat.iso8601(report.feed.fetchedAt))".utf8)
+        if let reason = report.reason { out.append(contentsOf: "\(dot)\(printable(reason))".utf8) }
+        if let attribution = report.provider?.attribution { out.append(contentsOf: "\(dot)\(attribution)".utf8) }
         out.append(0x0A)
         return String(decoding: out, as: UTF8.self)
     }
@@ -132,7 +145,7 @@ enum FeedPrinter {
         var lines = ["key,name,englishName,country,countryCode,temperatureC,temperatureF,weatherText,icon,isDayTime,observedAt,pinned"]
         for city in report.feed.cities {
             let fields: [String] = [
-                city.key, city.localizedName, city.englishName, city.country.localizedName, city.country.id,
+                city.key, report.names[city.key] ?? city.localizedName, city.englishName, city.country.localizedName, city.country.id,
                 city.temperature.metric.map { number($0.value) } ?? "",
                 city.temperature.imperial.map { number($0.value) } ?? "",
                 city.weatherText, city.weatherIcon.map(String.init) ?? "", city.isDayTime ? "true" : "false",

@@ -131,8 +131,8 @@ struct LaunchConfiguration: Equatable {
             noColor: options.noColor || noColorEnv,
             mouse: !options.noMouse,
             glyphs: GlyphSet.chosen(ascii: options.ascii, term: environment["TERM"]),
-            once: options.once,
-            format: options.format,
+            once: options.printsOnce,
+            format: options.format ?? Options.defaultFormat,
             cities: options.cities,
             calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory))
         )

@@ -44,7 +44,7 @@ enum OnceCommand {
         switch await produce(once, environment: environment, places: places) {
         case .report(let report, let warning):
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
-            Output.write(FeedPrinter.render(report, format: config.format, units: report.units), to: STDOUT_FILENO)
+            Output.write(FeedPrinter.render(report, format: config.format, units: report.units, glyphs: config.glyphs), to: STDOUT_FILENO)
             return failed ? WeatherTUIMain.Status.nothingToShow : WeatherTUIMain.Status.success
         case .nothing(let why):
             Stderr.write("weather-tui: nothing to show: \(why)\n")
@@ -123,8 +123,10 @@ enum OnceCommand {
         let fetchedAt = places.isEmpty ? feed.fetchedAt : cities.compactMap { feed.fetchedAt(ofCity: $0.key) }.min() ?? feed.fetchedAt
         let summary = WeatherFeedSummary(schemaVersion: feed.schemaVersion, fetchedAt: fetchedAt, request: feed.request,
                                          cities: cities.map(CitySummary.init), placeKeys: feed.placeKeys)
+        var names: [String: String] = [:]
+        for city in cities where state.namesakeOwnKeys.contains(city.key) { names[city.key] = state.displayName(of: city) }
         let report = OnceReport(feed: summary, source: source, offline: reason != nil, reason: reason,
-                                provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units)
+                                provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units, names: names)
         let warning = onceEach(said)
         return .report(report, warning: warning.isEmpty ? nil : warning.joined(separator: "; "))
     }

@@ -21,6 +21,9 @@ struct OnceReport: Equatable {
     var pinned: Set<String> = []
     /// The units of this run (the flag, else the remembered ones), as the browser shows them.
     var units: TemperatureUnit = .metric
+    /// The names the browser gives the own cities another listed city shares a name with
+    /// (`Paris, Texas`: docs/spec.md §5), by key; a city not here goes by its own name.
+    var names: [String: String] = [:]
 
     /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
     var providerName: String { provider?.rawValue ?? "demo" }

@@ -95,7 +95,7 @@ extension Options {
             "--no-mouse": flag { $0.noMouse = $1 },
             "--ascii": flag { $0.ascii = $1 },
             "--once": flag { $0.once = $1 },
-            "--format": option({ $0.format = $1 }, default: defaultFormat),
+            "--format": option { $0.format = $1 },
             "--city": list({ $0.cities = $1 }, \.cities),
         ]
     }

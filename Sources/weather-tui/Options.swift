@@ -52,13 +52,19 @@ struct Options: ParsableCommand {
 
     // `.unconditional`: a negative number is this option's value (refused by `validate` with the
     // range), not an option of its own that leaves this one "missing".
-    @Option(name: .customLong("refresh-after"), parsing: .unconditional, help: ArgumentHelp("Fetch at start-up only if the saved feed is older than this many minutes.", valueName: "min"))
+    // A word that is no number (`--timeout --once`: a flag where the value should be) becomes
+    // one out of range, so `validate` refuses it with the range like any other, rather than the
+    // parser saying the flag is an invalid value.
+    @Option(name: .customLong("refresh-after"), parsing: .unconditional, help: ArgumentHelp("Fetch at start-up only if the saved feed is older than this many minutes.", valueName: "min"),
+            transform: Options.number)
     var refreshAfter: Double = Options.defaultRefreshAfter
 
-    @Option(name: .customLong("daily-calls"), parsing: .unconditional, help: ArgumentHelp("Calls a day automatic refreshes may spend, shared by every run (default: Open-Meteo 5000, AccuWeather none).", valueName: "n"))
+    @Option(name: .customLong("daily-calls"), parsing: .unconditional, help: ArgumentHelp("Calls a day automatic refreshes may spend, shared by every run (default: Open-Meteo 5000, AccuWeather none).", valueName: "n"),
+            transform: Options.count)
     var dailyCalls: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Whole-request deadline in seconds (connect + body).", valueName: "sec"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Whole-request deadline in seconds (connect + body).", valueName: "sec"),
+            transform: Options.number)
     var timeout: Double = Options.defaultTimeout
 
     @Flag(name: .customLong("no-color"), help: "Monochrome (also when NO_COLOR is set and non-empty).")
@@ -73,8 +79,9 @@ struct Options: ParsableCommand {
     @Flag(name: .long, help: "Print the feed once and exit (for scripts and pipes).")
     var once = false
 
-    @Option(name: .long, help: "Output format with --once: table, json or csv.")
-    var format: OutputFormat = Options.defaultFormat
+    /// Nil when not given: a format given asks for printed output, and so implies `--once`.
+    @Option(name: .long, help: "Print the feed once in this format and exit: table, json or csv (implies --once; default table).")
+    var format: OutputFormat?
 
     @Option(name: .customLong("city"), help: ArgumentHelp("With --once: print just this place (searched once, then remembered); repeatable. \"Paris, US\" narrows by country code.", valueName: "name"))
     var cities: [String] = []
@@ -83,6 +90,15 @@ struct Options: ParsableCommand {
     static let defaultRefreshAfter: Double = 30
     static let defaultTimeout: Double = 15
     static let defaultFormat = OutputFormat.table
+
+    /// A number option's word as a number; one that is none (a flag) as NaN, which no range holds.
+    static func number(_ word: String) -> Double { Double(word) ?? .nan }
+
+    /// A count option's word as a whole number; one that is none (a flag, `1.5`) as 0, below every range.
+    static func count(_ word: String) -> Int { Int(word) ?? 0 }
+
+    /// `--once`, or a `--format` that asks for what `--once` prints.
+    var printsOnce: Bool { once || format != nil }
 
     mutating func validate() throws {
         guard refreshAfter >= 0, refreshAfter.isFinite else {
@@ -100,7 +116,7 @@ struct Options: ParsableCommand {
         if demo && offline {
             throw ValidationError("--demo and --offline cannot be combined.")
         }
-        if !cities.isEmpty && !once {
+        if !cities.isEmpty && !printsOnce {
             throw ValidationError("--city is for --once (in the browser, press a to add a city).")
         }
         if cities.contains(where: { $0.trimmed.isEmpty }) {

@@ -94,4 +94,11 @@ import Testing
             #expect(DisplayWidth.width(of: DisplayWidth.padLeft(text, to: 12)) == 12)
         }
     }
+
+    @Test func truncatingTheHeadKeepsTheEnd() {
+        #expect(DisplayWidth.truncateHead("Reykjavík", to: 20) == "Reykjavík")
+        #expect(DisplayWidth.truncateHead("Reykjavík", to: 5) == "…avík")
+        #expect(DisplayWidth.truncateHead("東京東京", to: 4) == "…京")  // never half a wide character
+        #expect(DisplayWidth.truncateHead("abc", to: 0) == "")
+    }
 }

@@ -280,6 +280,10 @@ struct PlistGenerator {
         invalid.append(contentsOf: "</string></plist>".utf8)
         #expect(message(String(decoding: invalid, as: UTF8.self)) == "read")  // decoded with U+FFFD, valid again
         #expect(throws: XMLPlist.ParseError(line: 1, message: "not UTF-8 text")) { try XMLPlist.parse(invalid) }
+        // Text where the property list should begin is said as such, not read as a tag
+        // whose first letter went missing ("unterminated <arbage>").
+        #expect(message("garbage") == "line 1: text where the property list should begin")
+        #expect(message("\n  hello <plist/>") == "line 2: text where the property list should begin")
     }
 
     /// A settings file cut short anywhere is an error, never a crash or a wrong value.

@@ -30,6 +30,31 @@ import Testing
         }
     }
 
+    /// An emoji of several scalars (☀️ with its variation selector, a family joined by ZWJ) that
+    /// the C library measures otherwise than the layout is drawn as its first glyph padded to
+    /// the layout's width, not as `?`: what follows it stays in its column.
+    @Test func anEmojiOfSeveralScalarsIsDrawnNotQuestioned() throws {
+        try HeadlessTerminal.with { backend, _ in
+            backend.resize(to: TerminalSize(columns: 40, rows: 10))
+            var buffer = ScreenBuffer(width: 40, height: 10)
+            buffer.draw("☀️ Sunny|", x: 0, y: 0)
+            buffer.draw("👨‍👩‍👧 home|", x: 0, y: 1)
+            buffer.draw("a ☀️ b 👨‍👩‍👧 c|", x: 0, y: 2)
+            backend.present(buffer)
+            for row in 0..<3 {
+                let line = backend.screenLine(row)
+                #expect(!line.contains("?"), "\(line)")
+                #expect(line.contains("☀") || line.contains("👨"), "\(line)")
+            }
+            // The bar is where the layout put it.
+            for (row, text) in [(0, "☀️ Sunny"), (1, "👨‍👩‍👧 home"), (2, "a ☀️ b 👨‍👩‍👧 c")] {
+                let line = backend.screenLine(row)
+                let drawn = String(line.prefix { $0 != "|" })
+                #expect(DisplayWidth.width(of: drawn) == DisplayWidth.width(of: text), "\(line)")
+            }
+        }
+    }
+
     @Test func secondFrameWritesOnlyWhatChanged() throws {
         try HeadlessTerminal.with { backend, out in
             backend.resize(to: TerminalSize(columns: 80, rows: 24))

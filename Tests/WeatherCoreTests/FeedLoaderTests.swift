@@ -165,6 +165,33 @@ import WeatherModels
         #expect(some.ownProblem == "Oslo, Nuuk not refreshed: daily request limit reached; earlier weather shown for Oslo")
     }
 
+    /// A source whose refresh brings the top cities with a Paris, and names `failed` as unrefreshed.
+    struct ParisService: WeatherService {
+        var failed: [PinnedCity]
+        func topCities(count: Int, language: String) async throws(ServiceError) -> TopCitiesResponse {
+            TopCitiesResponse(cities: Make.cities + [Make.city("623", "Paris", country: "France", code: "FR")], rateLimitRemaining: 0)
+        }
+        func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
+            var response = try await topCities(count: count, language: language)
+            response.unrefreshed = UnrefreshedCities(cities: failed, error: .quotaExceeded)
+            return response
+        }
+        func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse { throw .cancelled }
+    }
+
+    /// docs/spec.md §5: an own city named as a listed city is named with its region in the
+    /// messages too; one no listed city shares a name with, alone.
+    @Test func anUnrefreshedNamesakeIsNamedWithItsRegion() async throws {
+        let texas = PinnedCity(place: PlaceMatch(id: "om:4717560", name: "Paris", region: "Texas", country: "United States",
+                                                 countryCode: "US", latitude: 33.66, longitude: -95.56))
+        let service = ParisService(failed: [texas, Self.nuuk])
+        guard case .success(let payload) = await loader(nil).with(service).refresh(request, own: [texas, Self.nuuk]) else {
+            Issue.record("the refresh failed"); return
+        }
+        // A name with a comma in it: the names are told apart by semicolons.
+        #expect(payload.ownProblem == "Paris, Texas; Nuuk not refreshed: daily request limit reached")
+    }
+
     /// The detail dates an observation well older than its feed, and only such a one.
     @Test func anObservationIsDatedWhenItIsWellBeforeItsFeed() {
         var city = Make.city("p1", "Oslo")

@@ -130,6 +130,21 @@ import WeatherModels
         #expect(keyless.emptyExplanation?.joined(separator: "\n").contains("run without it to fetch") == true)
     }
 
+    /// A damaged feed moved aside is not "no saved feed": the empty screen says it could not be
+    /// used, why, and where it went.
+    @Test func theEmptyScreenSaysASavedFeedWasMovedAside() {
+        var state = State(config: AppConfig(offline: true, provider: .openMeteo), now: Make.t0)
+        _ = state.reduce(.archiveRestored(.failure(.corrupt(reason: "truncated"))))
+        let lines = state.emptyExplanation?.joined(separator: "\n") ?? ""
+        #expect(!lines.contains("There is no saved feed"), "\(lines)")
+        #expect(lines.contains("could not be used") && lines.contains("truncated") && lines.contains(".plist.corrupt"), "\(lines)")
+        #expect(lines.contains("run without it to fetch"))
+        // Nothing saved at all still says so.
+        var none = State(config: AppConfig(offline: true, provider: .openMeteo), now: Make.t0)
+        _ = none.reduce(.archiveRestored(.failure(.missing)))
+        #expect(none.emptyExplanation?.joined(separator: "\n").contains("There is no saved feed in the cache folder either.") == true)
+    }
+
     @Test func offlineModeNeverFetchesAndSaysSo() {
         var state = State(config: AppConfig(offline: true), now: Make.t0 + 99999)
         #expect(state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).isEmpty)

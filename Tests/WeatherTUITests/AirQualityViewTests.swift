@@ -77,7 +77,7 @@ import WeatherModels
         #expect(ColorRole.air(nil, on: .us) == nil)
         #expect(ColorRole.xterm256(0xFF0000) == 196)
         #expect(ColorRole.xterm256(0x00E400) == 40)
-        #expect(ColorRole.basicColor(0xFF0000) == .red && ColorRole.basicColor(0x00E400) == .green)
+        #expect(ColorRole.usAir3.color.basic == .red && ColorRole.usAir0.color.basic == .green)
         #expect(ColorRole.frigid.airRGB == nil)
     }
 }

@@ -155,7 +155,8 @@ import TerminalKit
     }
 
     /// The wide list's titles (Feels, Humidity, Wind, Local) sort by their column as the others
-    /// do, and the title sorted by carries the arrow, whole.
+    /// do, and the title sorted by carries the arrow, whole, right after it: never in the gap
+    /// before it, where it reads as the previous column's (`Local▲` sorted by rain).
     @Test func everyTitleOfTheWideListSortsByItsColumn() {
         let state = ViewFixtures.state(Self.cities(5), selected: 0)
         let size = TerminalSize(columns: 200, rows: 60)
@@ -168,8 +169,12 @@ import TerminalKit
             var sorted = state
             _ = sorted.reduce(.sortBy(extra.column.sortField))
             let titles = BrowserView.render(sorted, size: size).line(list.y)
-            #expect(titles.contains("\(extra.column.title) ▲") || titles.contains("▲ \(extra.column.title)"), "\(titles)")
+            #expect(titles.contains("\(extra.column.title) ▲") || titles.contains("\(extra.column.title)▲"), "\(titles)")
             #expect(!titles.contains("…"), "\(titles)")
+            // The one arrow on the row follows the sorted title, with no other title's letter after it.
+            #expect(titles.components(separatedBy: "▲").count == 2, "\(titles)")
+            let afterArrow = titles.components(separatedBy: "▲")[1]
+            #expect(afterArrow.isEmpty || afterArrow.hasPrefix(" "), "\(titles)")
         }
     }
 

@@ -245,13 +245,13 @@ import EssentialsSupport
         small.pageRows = 4
         let tiny = BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
         #expect(tiny.contains("○≤50 ◔≤100 ◑≤150 ◕≤200 ●≤300 ◆>300"), "\(tiny)")
-        // Without braille, each category's glyph and its end still stand apart (`<`, `>`).
+        // Without braille, each category's glyph and its end still stand apart (`<=`, `>`).
         for glyphs in [GlyphSet.ascii, .console] {
             let plain = BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false, glyphs: glyphs)
             #expect(GlyphSetTests.strangers(in: plain, allowed: glyphs == .console ? GlyphSetTests.consoleFont : []).isEmpty, "\(glyphs)")
         }
         #expect(BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false, glyphs: .ascii).line(8)
-            .contains("o<50 +<100 x<150 X<200 *<300 #>300"))
+            .contains("o<=50 +<=100 x<=150 X<=200 *<=300 #>300"))
         // No air at all yet: said, not drawn as good air.
         m.airQuality = nil
         m.airQualityInFlight = true
@@ -345,5 +345,76 @@ import EssentialsSupport
         let lines = BrowserView.render(m, size: TerminalSize(columns: 200, rows: 60)).lines
         #expect(lines.joined().contains(" City 5000 "))
         for line in lines { #expect(DisplayWidth.width(of: line) == 200) }
+    }
+
+    /// The top city Paris and an own Paris in Texas, the Texan one selected on the map.
+    static func namesakes() -> State {
+        let texas = PlaceMatch(id: "om:4717560", name: "Paris", region: "Texas", country: "United States", countryCode: "US",
+                               latitude: 33.66, longitude: -95.56)
+        let cities = [placed("Paris", key: "623", celsius: 9, lat: 48.86, lon: 2.35), placed("Paris", key: texas.id, celsius: 18, lat: 33.66, lon: -95.56)]
+        var m = ViewFixtures.state(cities, selected: 1)
+        m.feed?.placeKeys = [texas.id]
+        m.pinned = [PinnedCity(place: texas)]
+        m.recomputeVisible()
+        m.selectedKey = texas.id
+        m.showsMap = true
+        return m
+    }
+
+    /// docs/spec.md §5: an own city named as another listed city is named with its region
+    /// wherever it is named, the map's label too.
+    @Test func anOwnNamesakeIsLabelledWithItsRegion() {
+        let m = Self.namesakes()
+        let text = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).lines.joined(separator: "\n")
+        #expect(text.contains(" Paris, Texas 18.0°C "), "\(text)")
+    }
+
+    /// At 40 columns in °F the legend, close together, still names the hottest class.
+    @Test func theNarrowestLegendKeepsEveryClassInEitherUnit() {
+        var m = Self.mapState(selected: 0)
+        m.pageRows = 4
+        for units in [TemperatureUnit.metric, .imperial] {
+            m.units = units
+            for color in [true, false] {
+                let legend = BrowserView.render(m, size: TerminalSize(columns: 40, rows: 10), color: color).line(8)
+                #expect(legend.contains(units == .metric ? "≥32°C" : "≥90°F"), "\(legend)")
+                #expect(DisplayWidth.width(of: legend) == 40)
+            }
+        }
+    }
+
+    /// `≥` and `≤` without their glyph keep their meaning: `>=` and `<=`, never `>` and `<`.
+    @Test func withoutTheGlyphsTheLegendSaysAtLeastAndAtMost() throws {
+        var m = Self.layered(.airQuality)
+        m.units = .imperial
+        m.pageRows = 4
+        for glyphs in [GlyphSet.ascii, .console] {
+            let tiny = BrowserView.render(m, size: TerminalSize(columns: 40, rows: 10), color: false, glyphs: glyphs).line(8)
+            #expect(tiny.contains("<=50") && tiny.contains("<=300") && tiny.contains(">300"), "\(glyphs): \(tiny)")
+            var temperature = Self.mapState(selected: 0)
+            temperature.units = .imperial
+            let wide = BrowserView.render(temperature, size: TerminalSize(columns: 140, rows: 40), glyphs: glyphs).lines.joined(separator: "\n")
+            #expect(wide.contains(">= 90") && !wide.contains("> 90"), "\(glyphs)")
+            temperature.pageRows = 4
+            let narrow = BrowserView.render(temperature, size: TerminalSize(columns: 40, rows: 10), glyphs: glyphs).line(8)
+            #expect(narrow.contains(">=90"), "\(glyphs): \(narrow)")
+        }
+    }
+
+    /// A label too long for either side of its marker (the rain layer's at 40 columns) is cut
+    /// short, and the marker stays in sight.
+    @Test func aLongLabelNeverCoversItsMarker() throws {
+        for (layer, index) in [(MapLayer.rainChance, 0), (.wind, 0), (.airQuality, 0), (.rainChance, 1), (.temperature, 2)] {
+            var m = Self.layered(layer, selected: index)
+            m.pageRows = 4
+            let size = TerminalSize(columns: 40, rows: 12)
+            let buffer = BrowserView.render(m, size: size)
+            let rect = try #require(Layout(size: size, state: m).map)
+            let projection = MapProjection(columns: rect.width, rows: rect.height - 1)
+            let city = Self.cities[index]
+            let cell = try #require(projection.cell(latitude: city.geoPosition!.latitude, longitude: city.geoPosition!.longitude))
+            #expect(buffer[rect.x + cell.x, rect.y + cell.y].scalar == MapView.selectedMarker, "\(layer) \(city.englishName): \(buffer.line(rect.y + cell.y))")
+            #expect(buffer.line(rect.y + cell.y).contains(city.englishName), "\(layer)")
+        }
     }
 }

@@ -20,6 +20,22 @@ import EssentialsSupport
         return state
     }
 
+    /// A name longer than the box (600 characters typed) shows its end, where the typing is,
+    /// after `…`, and the cursor keeps the blank column before the border, at every size.
+    @Test func aLongNameShowsItsEndInsideTheBox() throws {
+        let long = String(repeating: "Abcdefghij", count: 60) + "XYZ"
+        for phase in [PlaceSearch.Phase.typing, .searching] {
+            let m = try state(PlaceSearch(text: long, phase: phase))
+            for size in [TerminalSize(columns: 40, rows: 10), TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 200, rows: 60)] {
+                let lines = BrowserView.render(m, size: size).lines
+                let row = try #require(lines.first { $0.contains("Name: ") }, "\(size)")
+                #expect(row.contains("…") && row.contains("XYZ"), "\(size): \(row)")
+                let border = try #require(row.lastIndex(of: "│"))
+                #expect(row[row.index(before: border)] == " ", "\(size): \(row)")
+            }
+        }
+    }
+
     @Test func resultsAreColumnsAlignedByDisplayWidthWithTheSelectionMarked() throws {
         let m = try state(PlaceSearch(text: "P", phase: .results(Self.places), selectedIndex: 1))
         let lines = BrowserView.render(m, size: TerminalSize(columns: 100, rows: 30)).lines

@@ -47,6 +47,17 @@ import WeatherSource
         let refresh = try run(["--once", "--demo", "--refresh-after", "-5"])
         #expect(refresh.status == 2 && refresh.err.contains("--refresh-after must be a number of minutes, 0 or more"), "\(refresh.err)")
         #expect(!(timeout.err + refresh.err).contains("Missing value"))
+        // A flag in the number's place: the option needs a number, said as its range.
+        let flag = try run(["--demo", "--timeout", "--once"])
+        #expect(flag.status == 2 && flag.err.contains("--timeout must be a positive number of seconds"), "\(flag.err)")
+        #expect(!flag.err.contains("invalid"), "\(flag.err)")
+    }
+
+    /// docs/spec.md §2: `--format` without `--once` prints, as `--once --format` does.
+    @Test func aFormatWithoutOncePrints() throws {
+        let r = try run(["--demo", "--format", "csv"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("key,name,englishName,"), "\(r.out)")
     }
 
     /// docs/spec.md §6: the places found are printed, the one not found is named on stderr, exit 1.

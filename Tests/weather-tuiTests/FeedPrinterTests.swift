@@ -3,6 +3,7 @@ import Testing
 import WeatherCore
 import WeatherModels
 @testable import weather_tui
+import WeatherTUI
 import EssentialsSupport
 
 @Suite struct FeedPrinterTests {
@@ -59,6 +60,15 @@ import EssentialsSupport
         let imperial = FeedPrinter.table(Self.report, units: .imperial)
         #expect(metric.contains("17.8°C") && metric.contains("-3.5°C"))
         #expect(imperial.contains("64°F") && !imperial.contains("°C"))
+    }
+
+    /// `--once --ascii`: the table's own glyphs in ASCII as the screen's (`─` as `-`, `°` as a
+    /// blank, `·` as `|`); the places' names are shown as written.
+    @Test func anASCIITableDrawsNoGlyphOfItsOwn() {
+        let table = FeedPrinter.render(Self.report, format: .table, units: .metric, glyphs: .ascii)
+        #expect(!table.contains("─") && !table.contains("°") && !table.contains("·"), "\(table)")
+        #expect(table.contains("17.8 C") && table.contains("東京 (Tokyo)") && table.contains("----"), "\(table)")
+        #expect(FeedPrinter.render(Self.report, format: .table, units: .metric, glyphs: .console).contains("17.8°C"))
     }
 
     @Test func jsonHasTheShapeOfTheSpec() throws {

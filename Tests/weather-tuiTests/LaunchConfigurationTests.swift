@@ -99,7 +99,11 @@ import WeatherSource
     /// an option of its own that leaves this one "missing" (docs/spec.md §2).
     @Test(arguments: [(["--timeout", "-1"], "--timeout must be a positive number of seconds."),
                       (["--refresh-after", "-5"], "--refresh-after must be a number of minutes, 0 or more."),
-                      (["--once", "--refresh-after", "-0.5", "--demo"], "--refresh-after must be a number of minutes, 0 or more.")])
+                      (["--once", "--refresh-after", "-0.5", "--demo"], "--refresh-after must be a number of minutes, 0 or more."),
+                      // A flag where the number should be is not the option's value either: the range is said.
+                      (["--timeout", "--once"], "--timeout must be a positive number of seconds."),
+                      (["--once", "--refresh-after", "--demo"], "--refresh-after must be a number of minutes, 0 or more."),
+                      (["--daily-calls", "--once"], "--daily-calls must be a whole number of calls, 1 or more.")])
     func aNegativeNumberIsRefusedWithTheRange(args: [String], range: String) {
         do {
             _ = try Options.parse(args)
@@ -107,6 +111,15 @@ import WeatherSource
         } catch {
             #expect(Options.fullMessage(for: error).contains(range), "\(args): \(Options.fullMessage(for: error))")
         }
+    }
+
+    /// docs/spec.md §2: `--format` asks for printed output, so it implies `--once`.
+    @Test func aFormatImpliesOnce() throws {
+        let csv = try resolve(["--format", "csv"])
+        #expect(csv.once && csv.format == .csv)
+        let interactive = try resolve([])
+        #expect(!interactive.once && interactive.format == .table)
+        #expect(try resolve(["--once"]).format == .table)
     }
 
     @Test func dailyCallsIsCarriedAndTheSourceDecidesTheDefault() throws {

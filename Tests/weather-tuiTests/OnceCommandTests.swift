@@ -142,6 +142,25 @@ final class CannedService: WeatherService, @unchecked Sendable {
         #expect(warmest.feed.cities.map(\.englishName) == ["London", "Tokyo", "Moscow"])
     }
 
+    /// docs/spec.md §5: an own city named as another listed city is named with its region
+    /// wherever it is named: in the table and the CSV too (the JSON keeps the fields as sent).
+    @Test func anOwnNamesakeIsPrintedWithItsRegion() async throws {
+        let texas = PlaceMatch(id: "om:4717560", name: "Paris", region: "Texas", country: "United States", countryCode: "US",
+                               latitude: 33.66, longitude: -95.56)
+        let paris = FeedPrinterTests.city("623", "Paris", "Paris", country: "France", code: "FR", c: 9, f: 48)
+        let own = FeedPrinterTests.city(texas.id, "Paris", "Paris", country: "United States", code: "US", c: 18, f: 64)
+        try WeatherFeedArchive(directory: cache).save(WeatherFeed(fetchedAt: now - 60, request: request, cities: cities + [paris, own],
+                                                                  placeKeys: [texas.id]))
+        let config = try config([])
+        try config.files.pins.save([PinnedCity(place: texas)])
+        guard case .report(let report, _) = await produce(config, nil) else { Issue.record("nothing"); return }
+        let table = FeedPrinter.render(report, format: .table, units: .metric)
+        #expect(table.contains("Paris, Texas "), "\(table)")
+        let rows = FeedPrinter.render(report, format: .csv, units: .metric).components(separatedBy: "\r\n")
+        #expect(rows.contains { $0.hasPrefix("\(texas.id),\"Paris, Texas\",Paris,") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix("623,Paris,Paris,") }, "\(rows)")
+    }
+
     /// The reason a refresh failed is said once, though the browser keeps it twice (its banner
     /// and its messages).
     @Test func aFailedFetchSaysItsReasonOnce() async throws {

@@ -12,6 +12,9 @@ extension MapLayer {
         var air: (String) -> AirQuality?
         /// The air-quality index shown.
         var airScale: AirQualityScale
+        /// The legend says `>=` and `<=` for `≥` and `≤`: the font lacks them (`--ascii`, the
+        /// Linux console), and a one-column stand-in (`>`) would change what a bound means.
+        var plainComparisons = false
     }
 
     /// What the legend calls the layer.
@@ -43,6 +46,13 @@ extension MapLayer {
     /// The legend's words for each class, lowest first, the last with the unit: in the words it
     /// prefers first, then in shorter ones for a narrower legend.
     func classLabels(_ measures: Measures) -> [[String]] {
+        let labels = symbolLabels(measures)
+        guard measures.plainComparisons else { return labels }
+        return labels.map { $0.map { $0.replacing("≥", with: ">=").replacing("≤", with: "<=") } }
+    }
+
+    /// `classLabels` as written with `≥` and `≤`.
+    private func symbolLabels(_ measures: Measures) -> [[String]] {
         let units = measures.units
         switch self {
         case .temperature:

@@ -16,13 +16,15 @@ public enum BannerView {
     /// The reason is what the user needs most: when the full line does not fit (an 80-column
     /// terminal and most reasons), the saved time shortens to its age ("saved 3 h ago") before
     /// the reason is cut.
-    public static func text(_ banner: Banner, now: Date, timeZone: ZoneInfo, width: Int) -> String? {
+    /// `savedFeedNotUsed`: a saved feed there was could not be used (moved aside), so there is
+    /// not "no saved data".
+    public static func text(_ banner: Banner, now: Date, timeZone: ZoneInfo, width: Int, savedFeedNotUsed: Bool = false) -> String? {
         switch banner {
         case .none:
             return nil
         case .offline(let savedAt, let reason):
             let why = reason.isEmpty ? "" : " · \(reason)"
-            guard let savedAt else { return " OFFLINE · no saved data\(why)" }
+            guard let savedAt else { return " OFFLINE · \(savedFeedNotUsed ? "saved feed not usable" : "no saved data")\(why)" }
             let age = WeatherFormat.age(of: savedAt, now: now)
             let full = " OFFLINE · showing data saved \(WeatherFormat.dateTime(savedAt, timeZone: timeZone)) (\(age))\(why)"
             return DisplayWidth.width(of: full) <= width ? full : " OFFLINE · saved \(age)\(why)"
@@ -40,8 +42,8 @@ public enum BannerView {
     }
 
     /// Draws `banner` (its saved time in `timeZone`, its age at `now`) in `rect`'s first row.
-    public static func draw(_ banner: Banner, now: Date, timeZone: ZoneInfo, into buffer: inout ScreenBuffer, rect: Rect) {
-        guard let text = text(banner, now: now, timeZone: timeZone, width: rect.width) else { return }
+    public static func draw(_ banner: Banner, now: Date, timeZone: ZoneInfo, savedFeedNotUsed: Bool = false, into buffer: inout ScreenBuffer, rect: Rect) {
+        guard let text = text(banner, now: now, timeZone: timeZone, width: rect.width, savedFeedNotUsed: savedFeedNotUsed) else { return }
         let style: Style = banner == .demo ? .noticeBanner : .alertBanner
         buffer.draw(text, x: rect.x, y: rect.y, columns: rect.width, style: style)
     }

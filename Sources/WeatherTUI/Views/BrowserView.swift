@@ -27,10 +27,11 @@ public enum BrowserView {
         let detailFullScreen = Layout.detailFullScreen(size: size, state: state)
         HeaderView.draw(HeaderView.Content(state), into: &buffer, rect: layout.header)
         if let rect = layout.banner {
-            BannerView.draw(state.banner, now: state.now, timeZone: state.config.timeZone, into: &buffer, rect: rect)
+            BannerView.draw(state.banner, now: state.now, timeZone: state.config.timeZone, savedFeedNotUsed: state.savedFeedNotUsed != nil,
+                            into: &buffer, rect: rect)
         }
         if let rect = layout.list { CityListView.draw(CityListView.Content(state), into: &buffer, rect: rect) }
-        if let rect = layout.map { MapView.draw(MapView.Content(state), into: &buffer, rect: rect, color: color) }
+        if let rect = layout.map { MapView.draw(MapView.Content(state, glyphs: glyphs), into: &buffer, rect: rect, color: color) }
         if let rect = layout.detail {
             if let list = layout.list {
                 for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }

@@ -80,13 +80,22 @@ public enum CityListView {
         buffer.draw(title("Temp", .temperature), x: rect.x + cols.temp.x, y: titleY, columns: cols.temp.width, style: .columnTitle, alignRight: true)
         buffer.draw(title("Weather", .weather), x: rect.x + cols.weather.x, y: titleY, columns: cols.weather.width, style: .columnTitle)
         for extra in cols.extras {
-            let column = extra.column
-            let sorted = title(column.title, column.sortField)
-            if column.alignsRight, ScreenBuffer.columns(of: sorted) > column.width {
-                // A title as wide as its column (Humidity, Local) takes its arrow into the gap before it.
-                buffer.draw(arrow + " " + column.title, x: rect.x + extra.x - 2, y: titleY, columns: column.width + 2, style: .columnTitle, alignRight: true)
+            let column = extra.column, x = rect.x + extra.x
+            guard column.sortField == list.sortField else {
+                buffer.draw(column.title, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+                continue
+            }
+            // The arrow follows its title: `AQI▲` in a column too narrow for the blank, and where
+            // the title fills its column (Humidity, Local, Rain 6h) in the gap after it; never in
+            // the gap before it, where it reads as the previous column's (`Local▲` for the rain).
+            let spaced = "\(column.title) \(arrow)", close = column.title + arrow
+            if ScreenBuffer.columns(of: spaced) <= column.width {
+                buffer.draw(spaced, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+            } else if ScreenBuffer.columns(of: close) <= column.width {
+                buffer.draw(close, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
             } else {
-                buffer.draw(sorted, x: rect.x + extra.x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+                buffer.draw(column.title, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+                buffer.draw(arrow, x: x + column.width, y: titleY, style: .columnTitle, maxWidth: 1)
             }
         }
         // A sort by a column this width leaves out (`s` reaches rain and wind) is named at the

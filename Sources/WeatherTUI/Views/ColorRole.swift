@@ -65,9 +65,10 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
         case .land: return Palette.Color(rich: 65, basic: .green)
         case .europeanAir0, .europeanAir1, .europeanAir2, .europeanAir3, .europeanAir4, .europeanAir5,
              .usAir0, .usAir1, .usAir2, .usAir3, .usAir4, .usAir5:
-            // The agency's own colour, as near as the terminal has it.
-            guard let rgb = airRGB else { return Palette.Color(rich: nil, basic: nil) }
-            return Palette.Color(rich: Self.xterm256(rgb), basic: Self.basicColor(rgb))
+            // The agency's own colour, as near as the terminal has it: from xterm's cube, or of
+            // the eight basic colours and their bright forms, each category its own.
+            guard let rgb = airRGB, let basic = Self.basicAir[self] else { return Palette.Color(rich: nil, basic: nil) }
+            return Palette.Color(rich: Self.xterm256(rgb), basic: basic.color, bright: basic.bright)
         case .rainUnlikely: return Palette.Color(rich: 250, basic: nil)
         case .rainPossible: return Palette.Color(rich: 153, basic: .green)
         case .rainEven: return Palette.Color(rich: 75, basic: .cyan)
@@ -111,11 +112,18 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
         return Int16(16 + 36 * step(rgb >> 16) + 6 * step(rgb >> 8) + step(rgb))
     }
 
-    /// The nearest of the 8 basic colours to `rgb`, each channel taken as on or off.
-    static func basicColor(_ rgb: UInt32) -> Palette.BasicColor? {
-        let red: Int16 = (rgb >> 16) & 0xFF >= 0x80 ? 1 : 0, green: Int16 = (rgb >> 8) & 0xFF >= 0x80 ? 2 : 0, blue: Int16 = rgb & 0xFF >= 0x80 ? 4 : 0
-        return Palette.BasicColor(rawValue: red | green | blue)
-    }
+    /// Each air category's colour on a terminal of 8 or 16 colours, chosen by hand: the nearest
+    /// basic colour by channel made two categories of a scale one colour (good and fair cyan,
+    /// poor and very poor red) and the US "hazardous" maroon black, unseen on a console's black.
+    /// The bright forms (bold on 8 colours) give each of the six a colour of its own, the
+    /// agencies' light and dark shades as the console's bright and plain ones (its plain yellow
+    /// is brown: the US orange).
+    static let basicAir: [ColorRole: (color: Palette.BasicColor, bright: Bool)] = [
+        .europeanAir0: (.cyan, true), .europeanAir1: (.cyan, false), .europeanAir2: (.yellow, true),
+        .europeanAir3: (.red, true), .europeanAir4: (.red, false), .europeanAir5: (.magenta, false),
+        .usAir0: (.green, true), .usAir1: (.yellow, true), .usAir2: (.yellow, false),
+        .usAir3: (.red, true), .usAir4: (.magenta, false), .usAir5: (.red, false),
+    ]
 
     /// Every role's colour, for the backend.
     public static let palette = Palette(Dictionary(uniqueKeysWithValues: allCases.map { ($0.slot, $0.color) }))

@@ -39,8 +39,6 @@ public enum GlyphSet: String, Sendable, CaseIterable {
         StandIn(glyph: "–", console: "-", ascii: "-"),
         StandIn(glyph: "—", console: "-", ascii: "-"),
         StandIn(glyph: "…", console: "~", ascii: "~"),
-        StandIn(glyph: "≥", console: ">", ascii: ">"),
-        StandIn(glyph: "≤", console: "<", ascii: "<"),
         StandIn(glyph: "↑", console: "↑", ascii: "^"),
         StandIn(glyph: "↓", console: "↓", ascii: "v"),
         StandIn(glyph: "←", console: "←", ascii: "<"),

@@ -16,6 +16,8 @@ public enum HeaderView {
     public struct Content: Sendable {
         /// Cities the feed asked for.
         public var cityCount: Int
+        /// The user's own cities listed beside them (the status line counts both).
+        public var ownCityCount: Int = 0
         /// The source as the header names it (its attribution where its terms ask for one); nil for the demo.
         public var source: String?
         public var fetchedAt: Date?
@@ -37,7 +39,7 @@ public enum HeaderView {
     /// The header for a line `width` columns wide: the program's name, then the data's age, give
     /// way when the whole does not fit (an 80-column terminal), so the time and what is under way stay.
     public static func text(_ header: Content, width: Int = .max) -> String {
-        let count = "Top \(header.cityCount) cities"
+        let count = "Top \(header.cityCount) cities" + (header.ownCityCount > 0 ? " + \(header.ownCityCount) own" : "")
         var parts = [count]
         if let source = header.source { parts.append(source) }
         var withAge = parts, withoutAge = parts
@@ -70,9 +72,12 @@ public enum HeaderView {
         // words, the cost and calls left, why the next refresh is when it is; the time of the
         // data and of the next refresh stay.
         // Narrower still: the count and the source in fewer words, then the time and the next refresh alone.
-        let narrow = ["\(header.cityCount) cities"] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
-        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail, withoutAge + essential, withoutAge + brief,
-                          narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
+        let listed = "\(header.cityCount + header.ownCityCount) cities"
+        let narrow = [listed] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
+        // With own cities, the count in short (`51 cities`) before the cost and calls left go.
+        let counted = header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tail] : []
+        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted
+            + [withoutAge + essential, withoutAge + brief, narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]
     }
@@ -111,13 +116,19 @@ extension HeaderView.Content {
     /// What of `state` the header shows.
     public init(_ state: State) {
         cityCount = state.feed?.request.count ?? state.request.count
+        // The own cities the feed brought beside the top ones that are still the user's, as the list shows them.
+        if let feed = state.feed, let places = feed.placeKeys, !places.isEmpty {
+            let own = Set(places).intersection(state.pinned.lazy.filter(\.isOwn).map(\.key))
+            ownCityCount = feed.cities.reduce(0) { $0 + (own.contains($1.key) ? 1 : 0) }
+        }
         source = state.config.demo ? nil : state.config.provider.attribution ?? state.config.provider.displayName
         shortSource = state.config.demo ? nil : state.config.provider.shortName
         fetchedAt = state.feed?.fetchedAt
         now = state.now
         timeZone = state.config.timeZone
         isFetching = state.isFetching
-        refreshCalls = state.refreshCalls
+        // No refresh goes under --offline or without a key: none has a cost to name.
+        refreshCalls = FeedPolicy.fetchBlocked(config: state.config) == nil ? state.refreshCalls : 0
         rateLimitRemaining = state.rateLimitRemaining
         nextRefresh = state.refreshPlan
         isStale = state.isStale

@@ -1,6 +1,7 @@
 import WeatherCore
 import WeatherModels
 import TerminalKit
+import EssentialsSupport
 
 /// `m`: the listed cities on a world map. Land in braille from the bundled mask, each city a `●`
 /// coloured by its class on the layer's scale (`v`: temperature, rain chance, wind; without colour,
@@ -21,6 +22,8 @@ public enum MapView {
         public var missingNote: String?
         /// What the map says when there is no city.
         public var emptyLine: String
+        /// A city's name as listed (an own city's namesake with its region).
+        public var displayName: (CityWeather) -> String = \.localizedName
     }
 
     static let marker: Unicode.Scalar = "●"
@@ -55,7 +58,8 @@ public enum MapView {
                        style: markerStyle(layer, grade: grade, measures))
         }
         if let selected = map.selectedIndex, cities.indices.contains(selected) {
-            drawSelected(cities, at: selected, layer: layer, measures, projection: projection, into: &buffer, area: area)
+            drawSelected(cities, at: selected, name: map.displayName(cities[selected]), layer: layer, measures, projection: projection,
+                         into: &buffer, area: area)
         }
     }
 
@@ -67,12 +71,13 @@ public enum MapView {
         Style(role: grade.flatMap { layer.role(grade: $0, measures) })
     }
 
-    /// The selected marker and its label (name and measure), right of it when it fits, else left.
-    static func drawSelected(_ cities: [CityWeather], at index: Int, layer: MapLayer, _ measures: MapLayer.Measures, projection: MapProjection,
-                             into buffer: inout ScreenBuffer, area: Rect) {
+    /// The selected marker and its label (name and measure), right of it when it fits, else left;
+    /// when it fits neither side, cut short on the roomier one, so the marker stays in sight.
+    static func drawSelected(_ cities: [CityWeather], at index: Int, name: String, layer: MapLayer, _ measures: MapLayer.Measures,
+                             projection: MapProjection, into buffer: inout ScreenBuffer, area: Rect) {
         let city = cities[index]
-        let label = " \(city.localizedName) \(layer.reading(of: city, measures)) "
-        let labelWidth = ScreenBuffer.columns(of: label)
+        var label = " \(name) \(layer.reading(of: city, measures)) "
+        var labelWidth = ScreenBuffer.columns(of: label)
         guard let geo = city.geoPosition, let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else {
             // A city without a place still says which it is, in the map's corner.
             buffer.draw(label + "(no coordinates)", x: area.x, y: area.y, columns: min(area.width, labelWidth + 16), style: Style(bold: true, reverse: true))
@@ -83,7 +88,12 @@ public enum MapView {
         style.bold = true
         style.reverse = true
         buffer.put(selectedMarker, x: x, y: y, style: style)
-        let labelX = x + 1 + labelWidth <= area.maxX ? x + 1 : max(area.x, x - labelWidth)
+        let right = area.maxX - (x + 1), left = x - area.x
+        if labelWidth > right && labelWidth > left {
+            label = DisplayWidth.truncate(label, to: max(right, left))
+            labelWidth = ScreenBuffer.columns(of: label)
+        }
+        let labelX = labelWidth <= right ? x + 1 : x - labelWidth
         // The label in the marker's own style: one run of one style, and its colour says the class too.
         buffer.draw(label, x: labelX, y: y, columns: min(labelWidth, area.maxX - labelX), style: style)
     }
@@ -128,7 +138,7 @@ public enum MapView {
             buffer.put(unknownMarker, x: column, y: y, style: .plain)
             column = buffer.draw(note, x: column + 2, y: y, style: .dimmed, maxWidth: x + width - 1 - column - 2)
         } else {
-            column = drawClasses(layer, map.measures, into: &buffer, y: y, from: column, to: x + width, color: color)
+            column = drawClasses(layer, map.measures, into: &buffer, y: y, from: column, to: x + width - 1, row: x..<(x + width), color: color)
         }
         // At the right end, what fits first: places left off the map, then whose data the layer is.
         let cities = map.cities
@@ -139,18 +149,20 @@ public enum MapView {
         buffer.draw(note, x: x + width - ScreenBuffer.columns(of: note) - 1, y: y, style: .dimmed)
     }
 
-    /// The layer's name and classes from `start`, as far as `end`; where they end.
+    /// The layer's name and classes from `start`, as far as `end`; where they end. `row` is the
+    /// whole row, the margins included.
     static func drawClasses(_ layer: MapLayer, _ measures: MapLayer.Measures, into buffer: inout ScreenBuffer, y: Int, from start: Int, to end: Int,
-                            color: Bool) -> Int {
+                            row: Range<Int>, color: Bool) -> Int {
         let variants = layer.classLabels(measures)
         var labels = variants[0]
         var title: String? = layer.title(measures)
+        var (start, end) = (start, end)
         // Too narrow for every class spaced out (40 columns): the classes in shorter words, then
-        // close together, then without the name, since without colour a class left out would
-        // leave its marker unexplained.
+        // close together, then without the name, then over the margins (`>= 90 °F` at 40), since
+        // without colour a class left out would leave its marker unexplained.
         var (labelAt, nextAt) = (2, 2)  // from the marker to its label, from a label to the next marker
         func width() -> Int {
-            labels.reduce(title.map { ScreenBuffer.columns(of: $0) + 2 } ?? 0) { $0 + 1 + labelAt + ScreenBuffer.columns(of: $1) }
+            labels.reduce(title.map { ScreenBuffer.columns(of: $0) + 2 } ?? 0) { $0 + labelAt + ScreenBuffer.columns(of: $1) }
                 + nextAt * (labels.count - 1)
         }
         for shorter in variants.dropFirst() where start + width() > end { labels = shorter }
@@ -159,10 +171,11 @@ public enum MapView {
             (labelAt, nextAt) = (1, 1)
         }
         if start + width() > end { title = nil }
+        if start + width() > end { (start, end) = (min(start, row.lowerBound), max(end, row.upperBound)) }
         var column = start
         if let title { column = buffer.draw(title, x: column, y: y, style: .sectionTitle) + 2 }
         for (grade, label) in labels.enumerated() {
-            guard column + labelAt + ScreenBuffer.columns(of: label) < end else { break }
+            guard column + labelAt + ScreenBuffer.columns(of: label) <= end else { break }
             buffer.put(marker(layer, grade: grade, color: color), x: column, y: y, style: markerStyle(layer, grade: grade, measures))
             column = buffer.draw(label, x: column + labelAt, y: y, style: .dimmed) + nextAt
         }
@@ -179,5 +192,12 @@ extension MapView.Content {
         layer = state.mapLayer
         missingNote = state.mapLayerMissingNote
         emptyLine = CityListView.emptyLines(state)[0]
+        displayName = state.displayName(of:)
+    }
+
+    /// What of `state` the map shows, in the words a terminal of `glyphs` can show.
+    public init(_ state: State, glyphs: GlyphSet) {
+        self.init(state)
+        measures.plainComparisons = glyphs != .unicode
     }
 }

@@ -29,8 +29,11 @@ public enum PlaceSearchView {
         box(x: x, y: y, inner: inner, height: height, title: " Add a city ", into: &buffer)
 
         var cursor = buffer.draw("Name: ", x: x + 2, y: y + 1, style: Style(bold: true, role: .key))
-        cursor = buffer.draw(search.text, x: cursor, y: y + 1, style: Style(underline: true), maxWidth: x + inner - cursor)
-        if search.phase == .typing { buffer.draw("█", x: cursor, y: y + 1, maxWidth: x + inner + 1 - cursor) }
+        // The end of a name longer than the box, where the typing is, after `…`; the cursor
+        // too stays inside the blank column before the border.
+        let room = x + inner - cursor - (search.phase == .typing ? 1 : 0)
+        cursor = buffer.draw(DisplayWidth.truncateHead(search.text, to: room), x: cursor, y: y + 1, style: Style(underline: true), maxWidth: room)
+        if search.phase == .typing { buffer.draw("█", x: cursor, y: y + 1, maxWidth: x + inner - cursor) }
 
         let line: String
         switch search.phase {

@@ -21,10 +21,62 @@ enum FuzzTarget: String, CaseIterable {
     case cache
     /// `Places.plist` (what `--city` names resolved to) as `Cache` decodes it.
     case places
+    /// The app's files on disk in every shape (`FileShape`: a named pipe, a link to `/dev/zero`,
+    /// a folder, a file past its reader's limit, a held lock): the input's first byte picks the
+    /// shape, its second the file, the rest is the contents; each is loaded and, for the shared
+    /// files, updated (one try at the lock), as the program does. A hang is libFuzzer's timeout.
+    case files
+}
+
+/// The stores of the `files` target, by the input's second byte; each loads and, where the
+/// program changes the file under its lock, updates it.
+enum FuzzFile: CaseIterable {
+    case settings, ledger, pins, feed, forecasts
+
+    var name: String {
+        switch self {
+        case .settings: AppFiles.settingsName
+        case .ledger: CallLedger.fileName
+        case .pins: PinnedCityStore.fileName
+        case .feed: WeatherFeedArchive.fileName
+        case .forecasts: AppFiles.forecastsName(source: nil)
+        }
+    }
+
+    var limit: Int {
+        switch self {
+        case .settings: SettingsStore<AppSettings>.maxBytes
+        case .ledger: CallLedger.maxBytes
+        case .pins: PinnedCityStore.maxBytes
+        case .feed, .forecasts: KeyedArchive.maxFileBytes
+        }
+    }
+
+    /// Reads (and changes) the file in `folder` as the program does.
+    func use(in folder: URL) {
+        let now = Date(timeIntervalSince1970: 1_764_000_000)
+        switch self {
+        case .settings:
+            let store = SettingsStore<AppSettings>(url: folder.appendingPathComponent(name))
+            _ = try? store.load(default: AppSettings())
+            _ = try? store.update(default: AppSettings(), waiting: .once) { $0.count = 50 }
+        case .ledger:
+            let ledger = CallLedger(directory: folder)
+            _ = ledger.read(now: now)
+            _ = try? ledger.add(1, source: "open-meteo", now: now, waiting: .once)
+        case .pins:
+            let store = PinnedCityStore(directory: folder)
+            _ = try? store.load()
+            _ = try? store.update(.unpin(key: "1"), waiting: .once)
+        case .feed: _ = try? WeatherFeedArchive(directory: folder).load()
+        case .forecasts: _ = try? AppFiles(cacheDirectory: folder, configDirectory: folder).forecasts.load()
+        }
+    }
 }
 
 nonisolated(unsafe) private var target: FuzzTarget = .feed
 nonisolated(unsafe) private var settingsURL = URL(fileURLWithPath: "/dev/null")
+nonisolated(unsafe) private var filesFolder = URL(fileURLWithPath: "/dev/null")
 
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>) -> CInt {
@@ -37,6 +89,7 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wt-fuzz-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     settingsURL = folder.appendingPathComponent("settings.plist")
+    filesFolder = folder.appendingPathComponent("files")
     return 0
 }
 
@@ -56,6 +109,16 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case .legacy: _ = try? WeatherFeedArchive.decode(WeatherFeed.self, from: KeyedArchive.wrap(data))
     case .cache: _ = try? KeyedArchive.decode(StoredForecasts.self, from: data)
     case .places: _ = try? KeyedArchive.decode(StoredPlaces.self, from: data)
+    case .files:
+        guard data.count >= 2 else { return 0 }
+        let shape = FileShape.allCases[Int(data[data.startIndex]) % FileShape.allCases.count]
+        let file = FuzzFile.allCases[Int(data[data.startIndex + 1]) % FuzzFile.allCases.count]
+        try? FileManager.default.removeItem(at: filesFolder)
+        try? FileManager.default.createDirectory(at: filesFolder, withIntermediateDirectories: true)
+        let holder = shape.make(at: filesFolder.appendingPathComponent(file.name), contents: data.dropFirst(2), limit: file.limit)
+        file.use(in: filesFolder)
+        holder?.release()
+        try? FileManager.default.removeItem(at: filesFolder)
     }
     return 0
 }

@@ -61,6 +61,17 @@ places = {"schemaVersion": 1, "byName": {
 put("places", "places.plist", archive(plistlib.dumps(places, fmt=plistlib.FMT_BINARY)))
 put("places", "places-empty.plist", archive(plistlib.dumps({"schemaVersion": 1, "byName": {}}, fmt=plistlib.FMT_BINARY)))
 
+# The app's files on disk in every shape (Tests/ArchiveTestSupport/FileShape.swift): a first byte
+# for the shape (file, named pipe, link to /dev/zero, folder, too long, lock held), a second for the
+# file (settings, ledger, pins, feed, forecasts), then its contents, each file's own.
+with open(os.path.join(fixtures, "Pinned.plist"), "rb") as f:
+    pinned = f.read()
+contents = [settings, b"# calls\nday 2026-11-27\nopen-meteo 153.5\n", pinned, archive(small_payload),
+            archive(plistlib.dumps({"schemaVersion": 1, "byCityKey": {}}, fmt=plistlib.FMT_BINARY))]
+for shape in range(6):
+    for file, data in enumerate(contents):
+        put("files", "shape%d-file%d" % (shape, file), bytes([shape, file]) + data)
+
 # The answers' decoders (Fuzz/FuzzAnswers.swift): the captured and documented payloads of
 # Tests/Fixtures, lists cut to two items, compact, so the fuzzer mutates structure, not bulk.
 import json

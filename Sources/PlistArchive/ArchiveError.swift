@@ -15,6 +15,9 @@ public enum ArchiveError: Error, Equatable, Sendable {
     case incompatibleSchema(found: Int, supported: Int)
     /// The file system refused (permissions, read-only folder, full disk…).
     case io(underlying: String)
+    /// Another process (another copy of the program) held the file's lock past the wait allowed
+    /// (`AtomicFile.LockWait`): nothing was read or written.
+    case busy(file: String)
 }
 
 extension ArchiveError: LocalizedError {
@@ -25,19 +28,22 @@ extension ArchiveError: LocalizedError {
         case .incompatibleSchema(let found, let supported):
             return "saved data is from a newer version (schema \(found), this build reads \(supported))"
         case .io(let underlying): return "cannot access saved data: \(underlying)"
+        case .busy(let file): return "another copy of weather-tui holds \(file) (its lock .\(file).lock)"
         }
     }
 }
 
 extension ArchiveError {
     /// What the user is told when a saved file is not used: `<what> not used: <why>`, and for an
-    /// unreadable one where `AtomicFile.load` moved it, so the bytes can be found. Nil when there
-    /// was no file: nothing was lost.
-    public func notUsedNotice(_ what: String, fileName: String) -> String? {
+    /// unreadable one where `AtomicFile.load` moved it, so the bytes can be found; then what the
+    /// program does without it (`then`), when given. Nil when there was no file: nothing was lost.
+    public func notUsedNotice(_ what: String, fileName: String, then consequence: String? = nil) -> String? {
+        let said: String
         switch self {
         case .missing: return nil
-        case .corrupt: return "\(what) not used: \(explanation); moved aside to \(fileName).\(AtomicFile.asideExtension)"
-        case .incompatibleSchema, .io: return "\(what) not used: \(explanation)"
+        case .corrupt: said = "\(what) not used: \(explanation); moved aside to \(fileName).\(AtomicFile.asideExtension)"
+        case .incompatibleSchema, .io, .busy: said = "\(what) not used: \(explanation)"
         }
+        return consequence.map { "\(said); \($0)" } ?? said
     }
 }

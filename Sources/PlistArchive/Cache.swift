@@ -10,10 +10,14 @@ import Glibc
 /// A typed, file-backed cache of one archivable value: callers never see paths or archivers.
 public struct Cache<Value: Codable & Sendable>: Sendable {
     public let url: URL
+    /// The most the file is read to (`AtomicFile.read`).
+    public let maxBytes: Int
 
-    /// `name` is the file name (e.g. `Forecasts.plist`) inside `directory`.
-    public init(name: String, directory: URL) {
+    /// `name` is the file name (e.g. `Forecasts.plist`) inside `directory`; a file longer than
+    /// `maxBytes` is unreadable.
+    public init(name: String, directory: URL, maxBytes: Int = KeyedArchive.maxFileBytes) {
         self.url = directory.appendingPathComponent(name)
+        self.maxBytes = maxBytes
     }
 
     public func save(_ value: Value) throws(ArchiveError) {
@@ -23,15 +27,16 @@ public struct Cache<Value: Codable & Sendable>: Sendable {
     /// The saved value. A corrupt file is moved aside to `<name>.corrupt` before `.corrupt` is
     /// thrown; a file from a newer schema is left alone (it is still the user's data).
     public func load() throws(ArchiveError) -> Value {
-        try AtomicFile.load(url) { (data) throws(ArchiveError) -> Value in try KeyedArchive.decode(Value.self, from: data) }
+        try AtomicFile.load(url, limit: maxBytes) { (data) throws(ArchiveError) -> Value in try KeyedArchive.decode(Value.self, from: data) }
     }
 
     /// Applies `change` to the value saved now (`empty` when there is none or it is unreadable)
     /// and saves the result, under the file's lock (`AtomicFile.update`): another process's
     /// save in between is kept, not overwritten. Returns the value saved.
     @discardableResult
-    public func update(empty: @autoclosure () -> Value, _ change: (inout Value) -> Void) throws(ArchiveError) -> Value {
-        try AtomicFile.update(url, empty: empty(), load: { () throws(ArchiveError) -> Value in try load() },
+    public func update(waiting wait: AtomicFile.LockWait = .standard, empty: @autoclosure () -> Value,
+                       _ change: (inout Value) -> Void) throws(ArchiveError) -> Value {
+        try AtomicFile.update(url, waiting: wait, empty: empty(), load: { () throws(ArchiveError) -> Value in try load() },
                               save: { (value) throws(ArchiveError) in try save(value) }, change: change)
     }
 

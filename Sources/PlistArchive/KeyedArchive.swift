@@ -39,9 +39,13 @@ public enum KeyedArchive {
 
     /// Reads and decodes a `T` from `url`; a newer schema is `incompatibleSchema`, anything
     /// unreadable is `corrupt` (the caller decides whether to move it aside).
-    public static func unarchive<T: Decodable>(_ type: T.Type, from url: URL) throws(ArchiveError) -> T {
-        try decode(type, from: try AtomicFile.read(url))
+    public static func unarchive<T: Decodable>(_ type: T.Type, from url: URL, limit: Int = maxFileBytes) throws(ArchiveError) -> T {
+        try decode(type, from: try AtomicFile.read(url, limit: limit))
     }
+
+    /// The most a keyed archive file is read to (a feed of every city with its details, or the
+    /// forecasts of many cities, is a few megabytes): past it, the file is not one of this program's.
+    public static let maxFileBytes = 64 << 20
 
     /// Decodes a `T` from archive bytes.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ArchiveError) -> T {

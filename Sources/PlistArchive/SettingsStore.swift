@@ -19,6 +19,9 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
     /// The settings file.
     public let url: URL
 
+    /// The most a settings file is read to: a person's few dozen keys are a few kilobytes.
+    public static var maxBytes: Int { 1 << 20 }
+
     /// A store for the file at `url` (nothing is read until `load`).
     public init(url: URL) {
         self.url = url
@@ -26,7 +29,7 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
 
     /// The saved value. A file that is not a readable plist of `Value` is `.corrupt` and moved aside.
     public func load() throws(ArchiveError) -> Value {
-        try AtomicFile.load(url) { (data) throws(ArchiveError) -> Value in
+        try AtomicFile.load(url, limit: Self.maxBytes) { (data) throws(ArchiveError) -> Value in
             let plist = try Self.plist(of: data)
             do {
                 return try Self.decoder.decode(Value.self, from: plist)
@@ -47,7 +50,7 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
     /// is (the next save rewrites it). Only a file that is not a plist dictionary at all is
     /// `.corrupt` and moved aside.
     public func load(default fallback: Value) throws(ArchiveError) -> Loaded {
-        let contents = try AtomicFile.load(url) { (data) throws(ArchiveError) -> Contents in
+        let contents = try AtomicFile.load(url, limit: Self.maxBytes) { (data) throws(ArchiveError) -> Contents in
             let plist = try Self.plist(of: data)
             if let value = try? Self.decoder.decode(Value.self, from: plist) { return .whole(value) }
             guard case .dictionary(let file) = plist else { throw .corrupt(reason: "not a dictionary of settings") }
@@ -104,8 +107,9 @@ public struct SettingsStore<Value: Codable & Sendable>: Sendable {
     /// file's lock (`AtomicFile.update`): the values another process saved meanwhile stay, but
     /// for those `change` sets. Returns the value saved.
     @discardableResult
-    public func update(default fallback: Value, _ change: (inout Value) -> Void) throws(ArchiveError) -> Value {
-        try AtomicFile.update(url, empty: fallback, load: { () throws(ArchiveError) -> Value in try load(default: fallback).value },
+    public func update(default fallback: Value, waiting wait: AtomicFile.LockWait = .standard,
+                       _ change: (inout Value) -> Void) throws(ArchiveError) -> Value {
+        try AtomicFile.update(url, waiting: wait, empty: fallback, load: { () throws(ArchiveError) -> Value in try load(default: fallback).value },
                               save: { (value) throws(ArchiveError) in try save(value) }, change: change)
     }
 

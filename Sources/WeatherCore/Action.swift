@@ -51,14 +51,16 @@ public enum Action: Equatable, Sendable {
     /// Places fetched alone (`Effect.fetchPlaces`), to join the feed.
     case placesLoaded(Result<PlacesPayload, FeedError>)
     case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
-    case forecastsRestored(StoredForecasts)
+    /// The saved forecasts, and why their file was not used, if it was not (said once).
+    case forecastsRestored(StoredForecasts, notice: String? = nil)
     /// The listed places' air, fetched (State+AirQuality.swift).
     case airQualityLoaded(Result<StoredAirQuality, FeedError>)
-    /// The saved air (`AirQuality.plist`), if any.
-    case airQualityRestored(StoredAirQuality?)
+    /// The saved air (`AirQuality.plist`), if any, and why the file was not used, if it was not (said once).
+    case airQualityRestored(StoredAirQuality?, notice: String? = nil)
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: String? = nil)
-    case pinsLoaded([PinnedCity])
+    /// The pinned and own cities as saved, and why `Pinned.plist` was not used, if it was not (said once).
+    case pinsLoaded([PinnedCity], notice: String? = nil)
     /// The calls every run of the program sent each source today, as the ledger says, the places
     /// as `Pinned.plist` holds them when read before a refresh (another copy may have changed
     /// them), and what could not be kept of a damaged ledger (said once).

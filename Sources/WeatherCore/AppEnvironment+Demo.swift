@@ -18,11 +18,11 @@ extension AppEnvironment {
             loadArchive: { .failure(.missing) },
             fetchFeed: { request, own in .success(DemoData.feedPayload(request, own: own, now: now())) },
             fetchForecast: { key, _ in DemoData.forecastResult(cityKey: key, now: now()) },
-            loadForecasts: { StoredForecasts() },
+            loadForecasts: { (StoredForecasts(), nil) },
             saveForecasts: { _ in },
             loadSettings: { (settings.value, nil) },
             saveSettings: { value, fields in settings.modify { $0 = ($0 ?? AppSettings()).taking(fields, from: value) } },
-            loadPins: { pins.value },
+            loadPins: { (pins.value, nil) },
             changePins: { change in pins.modify { $0 = change.applied(to: $0) } },
             searchPlaces: { text, _ in .success(DemoData.searchPlaces(text)) }
         )
@@ -32,7 +32,7 @@ extension AppEnvironment {
             return .success(PlacesPayload(cities: cities, fetchedAt: now(), language: language))
         }
         environment.fetchAirQuality = { places in .success(DemoData.airQuality(for: places, now: now())) }
-        environment.loadAirQuality = { nil }
+        environment.loadAirQuality = { (nil, nil) }
         return environment
     }
 }

@@ -31,15 +31,20 @@ public struct AppEnvironment: Sendable {
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
     /// The saved forecasts. Nil: this run keeps none (`--once`, which prints none): none is read,
     /// and none saved, since the reducer saves forecasts only once the saved ones are in.
-    public var loadForecasts: (@Sendable () -> StoredForecasts)?
+    /// A file that could not be used is said in `notice`.
+    public var loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: String?))?
     public var saveForecasts: @Sendable (StoredForecasts) throws(ArchiveError) -> Void
     /// The remembered settings and, when some of them could not be read, what was dropped.
     public var loadSettings: @Sendable () -> (settings: AppSettings?, notice: String?)
     /// Writes the given fields of the settings over the saved ones.
     public var saveSettings: @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void
-    public var loadPins: @Sendable () -> [PinnedCity]
-    /// Makes a change to the saved cities; returns them as saved.
+    /// The pinned and own cities, and what the user is told when their file could not be used.
+    public var loadPins: @Sendable () -> (pins: [PinnedCity], notice: String?)
+    /// Makes a change to the saved cities; returns them as saved. When another copy of the
+    /// program holds the file (`.busy`), the change is kept and made with the next one.
     public var changePins: @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity]
+    /// Saves the changes to the cities that another copy's lock kept back (at quit).
+    public var saveKeptPins: @Sendable () throws(ArchiveError) -> Void = {}
     /// A place search by name, in a language.
     public var searchPlaces: @Sendable (_ text: String, _ language: String) async -> Result<[PlaceMatch], FeedError>
     /// Calls each source was sent today by every run of the program (the ledger; docs/spec.md §4),
@@ -48,7 +53,8 @@ public struct AppEnvironment: Sendable {
     /// The current air of the places, by key (Open-Meteo's, whichever source gives the weather).
     public var fetchAirQuality: @Sendable ([AirQualityPlace]) async -> Result<[String: AirQuality], FeedError> = { _ in .success([:]) }
     /// The saved air. Nil: this run shows no air (`--once`): none is read, and so none fetched.
-    public var loadAirQuality: (@Sendable () -> StoredAirQuality?)?
+    /// A file that could not be used is said in `notice`.
+    public var loadAirQuality: (@Sendable () -> (air: StoredAirQuality?, notice: String?))?
     public var saveAirQuality: @Sendable (StoredAirQuality) throws(ArchiveError) -> Void = { _ in }
 
     public init(
@@ -58,11 +64,11 @@ public struct AppEnvironment: Sendable {
         fetchFeed: @escaping @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>,
         saveFeed: @escaping @Sendable (WeatherFeed) throws(ArchiveError) -> Void = { _ in },
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
-        loadForecasts: (@Sendable () -> StoredForecasts)?,
+        loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: String?))?,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
         loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: String?),
         saveSettings: @escaping @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void,
-        loadPins: @escaping @Sendable () -> [PinnedCity],
+        loadPins: @escaping @Sendable () -> (pins: [PinnedCity], notice: String?),
         changePins: @escaping @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity],
         searchPlaces: @escaping @Sendable (String, String) async -> Result<[PlaceMatch], FeedError> = { _, _ in .success([]) }
     ) {
@@ -84,8 +90,11 @@ public struct AppEnvironment: Sendable {
     /// The live environment, over the app's files and a source: the feed restored, refreshed and
     /// archived through `loader`, forecasts from `service` kept in `files.forecasts`, settings and
     /// pins in their files. Which client and which folders is the executable's choice.
+    /// A change another copy's lock keeps from the settings or the pins is kept and made with
+    /// the next one (settings are saved at quit; the pins' kept changes too: `saveKeptPins`).
     public static func live(loader: FeedLoader, files: AppFiles, now: @escaping @Sendable () -> Date = { Date() }) -> AppEnvironment {
         let service = loader.service
+        let keptSettings = KeptChanges<AppSettings>(), keptPins = KeptChanges<[PinnedCity]>()
         var environment = AppEnvironment(
             now: now,
             loadArchive: { loader.restore() },
@@ -96,17 +105,27 @@ public struct AppEnvironment: Sendable {
                 guard let service else { return .failure(.noAPIKey) }
                 return await fetchForecasts(from: service, cityKey: key, language: language, now: now)
             },
-            loadForecasts: { files.forecasts.loadIfReadable() ?? StoredForecasts() },
+            loadForecasts: { files.loadForecasts() },
             saveForecasts: { value throws(ArchiveError) in try files.forecasts.save(value) },
             loadSettings: { files.loadSettings() },
             saveSettings: { value, fields throws(ArchiveError) in
-                try files.settings.update(default: AppSettings()) { $0 = $0.taking(fields, from: value) }
+                try keptSettings.save({ $0 = $0.taking(fields, from: value) }) { (wait, change) throws(ArchiveError) -> AppSettings in
+                    try files.settings.update(default: AppSettings(), waiting: wait, change)
+                }
             },
-            loadPins: { (try? files.pins.load()) ?? [] },
-            changePins: { change throws(ArchiveError) in try files.pins.update(change) },
+            loadPins: { files.loadPins() },
+            changePins: { change throws(ArchiveError) in
+                try keptPins.save({ $0 = change.applied(to: $0) }) { (wait, change) throws(ArchiveError) in
+                    try files.pins.update(waiting: wait, change)
+                }
+            },
             searchPlaces: { text, language in await loader.searchPlaces(text, language: language) }
         )
         environment.fetchPlaces = { own, language in await loader.refreshPlaces(own, language: language) }
+        environment.saveKeptPins = { () throws(ArchiveError) in
+            guard !keptPins.isEmpty else { return }
+            try keptPins.save(nil) { (wait, change) throws(ArchiveError) in try files.pins.update(waiting: wait, change) }
+        }
         return environment
     }
 
@@ -121,7 +140,7 @@ public struct AppEnvironment: Sendable {
                 return .failure(.network(error))
             }
         }
-        environment.loadAirQuality = { files.airQuality.loadIfReadable() }
+        environment.loadAirQuality = { files.loadAirQuality() }
         environment.saveAirQuality = { value throws(ArchiveError) in try files.airQuality.save(value) }
         return environment
     }

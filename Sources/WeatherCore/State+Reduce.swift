@@ -143,9 +143,11 @@ extension State {
                     record("forecast for \(name) failed: \(error.errorDescription ?? "")")
                 }
             }
-        case .forecastsRestored(let stored):
+        case .forecastsRestored(let stored, let problem):
+            if let problem { notice = problem }
             return mergeRestored(stored)
-        case .airQualityRestored(let stored):
+        case .airQualityRestored(let stored, let problem):
+            if let problem { notice = problem }
             return airQualityRestored(stored)
         case .airQualityLoaded(let result):
             return airQualityLoaded(result)
@@ -161,7 +163,8 @@ extension State {
             request = FeedPolicy.request(config: config, saved: saved)
             if selectedKey == nil { selectedKey = saved.selectedCityKey }
             recomputeVisible()
-        case .pinsLoaded(let cities):
+        case .pinsLoaded(let cities, let problem):
+            if let problem { notice = problem }
             pinned = cities
             recomputeVisible()
             noteUnlistedOwnCities()

@@ -44,7 +44,8 @@ public final class Store {
     public func start() {
         let (settings, problem) = environment.loadSettings()
         send(.settingsLoaded(settings, notice: problem))
-        send(.pinsLoaded(environment.loadPins()))
+        let pins = environment.loadPins()
+        send(.pinsLoaded(pins.pins, notice: pins.notice))
         // The day's count for the budget, and a damaged ledger said before any request adds to it:
         // a few lines read here, not a task (`--once` that fetches nothing then starts no thread).
         let today = environment.callsToday()
@@ -57,8 +58,18 @@ public final class Store {
         } else {
             send(.archiveRestored(env.loadArchive()))
         }
-        if let loadForecasts = env.loadForecasts { start(.restoreForecasts) { .forecastsRestored(loadForecasts()) } }
-        if let loadAir = env.loadAirQuality { start(.restoreAir) { .airQualityRestored(loadAir()) } }
+        if let loadForecasts = env.loadForecasts {
+            start(.restoreForecasts) {
+                let loaded = loadForecasts()
+                return .forecastsRestored(loaded.forecasts, notice: loaded.notice)
+            }
+        }
+        if let loadAir = env.loadAirQuality {
+            start(.restoreAir) {
+                let loaded = loadAir()
+                return .airQualityRestored(loaded.air, notice: loaded.notice)
+            }
+        }
     }
 
     /// Applies an action now and launches the effects it asks for.
@@ -104,6 +115,11 @@ public final class Store {
     public func shutDown() async {
         cancelRequests()
         await settle()
+        // Changes to the cities another copy's lock kept back get one more try; settings need
+        // none, since quitting saves them (with what was kept) as it begins.
+        do throws(ArchiveError) { try environment.saveKeptPins() } catch {
+            send(.saveFailed("pinned cities not saved: \(error.explanation)"))
+        }
     }
 
     /// Whether an effect's run is under way or its action not yet applied.
@@ -122,8 +138,11 @@ public final class Store {
             start(.forecast(cityKey: key), under: pass) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
         case .readLedger:
             start(.readLedger) {
-                let today = env.callsToday()
-                return .ledgerRead(calls: today.calls, pins: env.loadPins(), notice: today.notice)
+                let today = env.callsToday(), saved = env.loadPins()
+                // Pins that could not be read leave the ones on screen as they are; why is said.
+                let notices = [today.notice, saved.notice].compactMap { $0 }
+                return .ledgerRead(calls: today.calls, pins: saved.notice == nil ? saved.pins : nil,
+                                   notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
             }
         case .saveFeed(let feed):
             saveInOrder(.saveFeed, "the feed") { () throws(ArchiveError) in try env.saveFeed(feed) }
@@ -139,14 +158,16 @@ public final class Store {
             saveInOrder(.saveForecasts, "forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
         case .saveSettings(let value, let fields):
             // Settings are small and saved on quit too: written now so quitting never loses them.
-            if let failed = Self.saving("settings", { () throws(ArchiveError) in try env.saveSettings(value, fields) }) { mailbox.post(failed) }
+            if let failed = Self.saving("settings", quitting: current.isQuitting, { () throws(ArchiveError) in try env.saveSettings(value, fields) }) {
+                mailbox.post(failed)
+            }
         case .changePins(let change):
             // Made now, in the order asked: each answer holds this run's earlier changes too, so
             // applying them in turn ends at the file as it is.
             do throws(ArchiveError) {
                 mailbox.post(.pinsLoaded(try env.changePins(change)))
             } catch {
-                mailbox.post(.saveFailed("could not save pinned cities: \(error.explanation)"))
+                mailbox.post(.saveFailed(Self.failure(saving: "pinned cities", error)))
             }
         case .cancel(let id):
             running.removeValue(forKey: id)?.task.cancel()
@@ -186,8 +207,16 @@ public final class Store {
     }
 
     /// `.saveFailed` in words when `body` fails, else nil.
-    private static func saving(_ what: String, _ body: () throws(ArchiveError) -> Void) -> Action? {
-        do { try body() } catch { return .saveFailed("could not save \(what): \(error.explanation)") }
+    private static func saving(_ what: String, quitting: Bool = false, _ body: () throws(ArchiveError) -> Void) -> Action? {
+        do { try body() } catch { return .saveFailed(failure(saving: what, error, quitting: quitting)) }
         return nil
+    }
+
+    /// Why `what` was not saved; a change another copy's lock kept back is kept (the environment's
+    /// saves keep it) and saved with the next one, unless this was the last.
+    private static func failure(saving what: String, _ error: ArchiveError, quitting: Bool = false) -> String {
+        guard case .busy = error else { return "could not save \(what): \(error.explanation)" }
+        if quitting { return "\(what) not saved: \(error.explanation)" }
+        return "\(what) not saved yet: \(error.explanation); the change is kept and saved with the next one"
     }
 }

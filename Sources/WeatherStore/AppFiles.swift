@@ -20,6 +20,10 @@ public struct AppFiles: Sendable {
     public static let placesName = "Places.plist"
     /// `AirQuality.plist`: the listed places' air, whichever source gives the weather.
     public static let airQualityName = "AirQuality.plist"
+    /// The most `AirQuality.plist` is read to: a few numbers for each listed place.
+    public static let airQualityMaxBytes = 8 << 20
+    /// The most `Places.plist` is read to: a place for each name `--city` was given.
+    public static let placesMaxBytes = 4 << 20
 
     /// The last good feed.
     public let feed: WeatherFeedArchive
@@ -44,12 +48,44 @@ public struct AppFiles: Sendable {
         }
     }
 
+    /// The pinned and own cities, and what the user is told when `Pinned.plist` could not be used
+    /// (an unreadable one has been moved aside): the run starts without them.
+    public func loadPins() -> (pins: [PinnedCity], notice: String?) {
+        do {
+            return (try pins.load(), nil)
+        } catch {
+            return ([], error.notUsedNotice(PinnedCityStore.fileName, fileName: PinnedCityStore.fileName,
+                                            then: "pins and own cities start empty"))
+        }
+    }
+
+    /// The saved forecasts (none when there are none), and what the user is told when the file
+    /// could not be used (an unreadable one has been moved aside).
+    public func loadForecasts() -> (forecasts: StoredForecasts, notice: String?) {
+        do {
+            return (try forecasts.load(), nil)
+        } catch {
+            let name = forecasts.url.lastPathComponent
+            return (StoredForecasts(), error.notUsedNotice(name, fileName: name, then: "forecasts are fetched again"))
+        }
+    }
+
+    /// The saved air (nil when there is none), and what the user is told when the file could not
+    /// be used (an unreadable one has been moved aside).
+    public func loadAirQuality() -> (air: StoredAirQuality?, notice: String?) {
+        do {
+            return (try airQuality.load(), nil)
+        } catch {
+            return (nil, error.notUsedNotice(Self.airQualityName, fileName: Self.airQualityName, then: "the air is fetched again"))
+        }
+    }
+
     public init(cacheDirectory: URL, configDirectory: URL, source: String? = nil) {
         feed = WeatherFeedArchive(directory: cacheDirectory, source: source)
         forecasts = Cache<StoredForecasts>(name: Self.forecastsName(source: source), directory: cacheDirectory)
         settings = SettingsStore<AppSettings>(url: configDirectory.appendingPathComponent(Self.settingsName))
         pins = PinnedCityStore(directory: configDirectory)
-        places = Cache<StoredPlaces>(name: Self.placesName, directory: cacheDirectory)
-        airQuality = Cache<StoredAirQuality>(name: Self.airQualityName, directory: cacheDirectory)
+        places = Cache<StoredPlaces>(name: Self.placesName, directory: cacheDirectory, maxBytes: Self.placesMaxBytes)
+        airQuality = Cache<StoredAirQuality>(name: Self.airQualityName, directory: cacheDirectory, maxBytes: Self.airQualityMaxBytes)
     }
 }

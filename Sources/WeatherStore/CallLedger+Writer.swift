@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlistArchive
 import Synchronization
 import EssentialsSupport
 
@@ -20,15 +21,21 @@ extension CallLedger {
             /// Calls not yet written, by source.
             var pending: [String: Double] = [:]
             var draining: Task<Void, Never>?
+            /// Why calls wait in `pending` though a write was tried (another copy held the lock), said once.
+            var problem: String?
         }
         private let queue = Mutex(Queue())
         /// Held while a batch goes from the queue into the file, and while `spentToday` reads both:
         /// a count is then in exactly one of the two.
         private let writing = Lock()
 
-        public init(ledger: CallLedger, now: @escaping @Sendable () -> Date = { Date() }) {
+        /// How long a write waits for the ledger's lock while another copy holds it.
+        private let wait: AtomicFile.LockWait
+
+        public init(ledger: CallLedger, now: @escaping @Sendable () -> Date = { Date() }, waiting wait: AtomicFile.LockWait = .standard) {
             self.ledger = ledger
             self.now = now
+            self.wait = wait
         }
 
         /// Two writers of one ledger do the same.
@@ -43,26 +50,35 @@ extension CallLedger {
             }
         }
 
-        /// Today's calls to `source`: the ledger's and those not yet written; the ledger's notice.
+        /// Today's calls to `source`: the ledger's and those not yet written; the ledger's notice,
+        /// or why calls wait to be written.
         public func spentToday(_ source: String) -> (calls: Double, notice: String?) {
             writing.withLock {
                 let reading = ledger.read(now: now())
-                return (reading.counts.spent(source) + queue.withLock { $0.pending[source] ?? 0 }, reading.notice)
+                let (pending, problem) = queue.withLock { queue in
+                    defer { queue.problem = nil }
+                    return (queue.pending[source] ?? 0, queue.problem)
+                }
+                return (reading.counts.spent(source) + pending, reading.notice ?? problem)
             }
         }
 
-        /// Returns once every call recorded so far is in the file (or its write failed: a ledger
-        /// that cannot be written loses the count, never an answer).
+        /// Returns once every call recorded so far is in the file, or its write failed (a ledger
+        /// that cannot be written loses the count, never an answer); calls another copy's lock
+        /// kept from the file are tried once more, without waiting again for the lock.
         public func flush() async {
             while let draining = queue.withLock({ $0.draining }) { await draining.value }
+            if queue.withLock({ !$0.pending.isEmpty }) { _ = writeBatch(waiting: .once) }
         }
 
         private func drain() {
-            while writeBatch() {}
+            while writeBatch(waiting: wait) {}
         }
 
-        /// Moves what is pending into the file; false when nothing was (the drain ends).
-        private func writeBatch() -> Bool {
+        /// Moves what is pending into the file; false when nothing was (the drain ends). Calls
+        /// another copy's lock kept from the file (`.busy`) go back to wait for the next write,
+        /// and the drain ends: the next call recorded, or `flush`, tries again.
+        private func writeBatch(waiting wait: AtomicFile.LockWait) -> Bool {
             writing.withLock {
                 let batch = queue.withLock { queue -> [String: Double] in
                     let batch = queue.pending
@@ -70,8 +86,24 @@ extension CallLedger {
                     if batch.isEmpty { queue.draining = nil }
                     return batch
                 }
-                for (source, calls) in batch.sorted(by: { $0.key < $1.key }) { _ = try? ledger.add(calls, source: source, now: now()) }
-                return !batch.isEmpty
+                var held: [String: Double] = [:]
+                var problem: String?
+                for (source, calls) in batch.sorted(by: { $0.key < $1.key }) {
+                    do throws(ArchiveError) {
+                        _ = try ledger.add(calls, source: source, now: now(), waiting: held.isEmpty ? wait : .once)
+                    } catch {
+                        guard case .busy = error else { continue }
+                        held[source] = calls
+                        problem = "\(error.explanation): today's calls are kept to add to \(CallLedger.fileName) later"
+                    }
+                }
+                guard !held.isEmpty else { return !batch.isEmpty }
+                queue.withLock { queue in
+                    queue.pending.merge(held, uniquingKeysWith: +)
+                    queue.problem = problem
+                    queue.draining = nil
+                }
+                return false
             }
         }
     }

@@ -18,6 +18,8 @@ import EssentialsSupport
 /// Written atomically under the file's lock: two runs adding at once each add to what the other wrote.
 public struct CallLedger: Sendable {
     public static let fileName = "Calls.txt"
+    /// The most `Calls.txt` is read to: a comment, a day and a line per source are under 200 bytes.
+    public static let maxBytes = 64 << 10
 
     /// One day's counts by source (`WeatherProvider`'s raw value).
     public struct Counts: Equatable, Sendable {
@@ -56,7 +58,7 @@ public struct CallLedger: Sendable {
         var notice: String?
         let stored: Counts?
         do {
-            stored = try AtomicFile.load(url, decode: Self.decode)
+            stored = try AtomicFile.load(url, limit: Self.maxBytes, decode: Self.decode)
         } catch {
             notice = Self.notice(for: error)
             stored = nil
@@ -65,13 +67,13 @@ public struct CallLedger: Sendable {
     }
 
     /// Adds `calls` to `source`'s count for today and gives the counts after.
-    public func add(_ calls: Double, source: String, now: Date) throws(ArchiveError) -> Reading {
+    public func add(_ calls: Double, source: String, now: Date, waiting wait: AtomicFile.LockWait = .standard) throws(ArchiveError) -> Reading {
         var notice: String?
         let counts = try AtomicFile.update(
-            url, empty: Counts(day: CallDay(containing: now)),
+            url, waiting: wait, empty: Counts(day: CallDay(containing: now)),
             load: { () throws(ArchiveError) -> Counts in
                 do throws(ArchiveError) {
-                    return try AtomicFile.load(url, decode: Self.decode)
+                    return try AtomicFile.load(url, limit: Self.maxBytes, decode: Self.decode)
                 } catch {
                     notice = Self.notice(for: error)
                     throw error
@@ -94,10 +96,17 @@ public struct CallLedger: Sendable {
         return stored
     }
 
-    /// A damaged ledger is said once: it has been moved aside, so the next read finds none.
-    private static func notice(for error: ArchiveError) -> String? {
-        guard case .corrupt(let reason) = error else { return nil }
-        return "\(fileName) was unreadable (\(reason)): today's calls count from now"
+    /// A damaged ledger is said once: it has been moved aside, so the next read finds none. One
+    /// that cannot be read at all (a folder in its place that cannot be moved, a file without read
+    /// permission) is said at each read: the day's calls are counted without it.
+    static func notice(for error: ArchiveError) -> String? {
+        switch error {
+        case .missing, .incompatibleSchema: return nil
+        case .corrupt(let reason):
+            return "\(fileName) was unreadable (\(reason)): moved aside to \(fileName).\(AtomicFile.asideExtension); today's calls count from now"
+        case .io, .busy:
+            return "\(fileName) cannot be used (\(error.explanation)): today's calls are not counted in it"
+        }
     }
 
     // MARK: - The text

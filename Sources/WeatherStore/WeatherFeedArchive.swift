@@ -38,7 +38,7 @@ public struct WeatherFeedArchive: Sendable {
     /// for `--once`): the same file, checks and errors as `load()`, at the cost of what `View`
     /// reads. An unreadable file is moved aside to `<its name>.corrupt`.
     public func load<View: WeatherFeedView>(_ view: View.Type) throws(ArchiveError) -> View {
-        try AtomicFile.load(url) { (data) throws(ArchiveError) -> View in try Self.decode(View.self, from: data) }
+        try AtomicFile.load(url, limit: KeyedArchive.maxFileBytes) { (data) throws(ArchiveError) -> View in try Self.decode(View.self, from: data) }
     }
 
     /// A feed read as `View` from archive bytes, as `load` reads a file (nothing is moved aside):

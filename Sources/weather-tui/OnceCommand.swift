@@ -71,10 +71,10 @@ enum OnceCommand {
     /// join the own cities, so the fetch brings them and a saved feed without them is stale.
     static func withoutScreen(_ environment: AppEnvironment, places: [PlaceMatch]) -> (AppEnvironment, pins: [PinnedCity]) {
         var headless = environment
-        let pins = environment.loadPins()
+        let (pins, notice) = environment.loadPins()
         let keys = Set(pins.map(\.key))
         let own = pins + places.filter { !keys.contains($0.id) }.map(PinnedCity.init(place:))
-        headless.loadPins = { own }
+        headless.loadPins = { (own, notice) }
         if let preview = environment.previewArchive {
             headless.loadArchive = preview
             headless.previewArchive = nil

@@ -47,6 +47,43 @@ import WeatherStore
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("settings.plist.corrupt").path))
     }
 
+    /// A damaged `Pinned.plist`, `Forecasts.plist` or `AirQuality.plist` is moved aside and said,
+    /// naming the file, where it went and what the run does without it (they vanished unsaid).
+    @Test func damagedPinsForecastsAndAirAreMovedAsideAndSaid() throws {
+        for name in [PinnedCityStore.fileName, AppFiles.forecastsName(source: nil), AppFiles.airQualityName] {
+            try Data("not an archive".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let pins = files.loadPins(), forecasts = files.loadForecasts(), air = files.loadAirQuality()
+        #expect(pins.pins.isEmpty && forecasts.forecasts == StoredForecasts() && air.air == nil)
+        for (notice, name, then) in [(pins.notice, "Pinned.plist", "pins and own cities start empty"),
+                                     (forecasts.notice, "Forecasts.plist", "forecasts are fetched again"),
+                                     (air.notice, "AirQuality.plist", "the air is fetched again")] {
+            #expect(notice?.hasPrefix("\(name) not used: saved data unreadable (") == true, "\(notice ?? "nothing said")")
+            #expect(notice?.hasSuffix("; moved aside to \(name).corrupt; \(then)") == true, "\(notice ?? "nothing said")")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name + ".corrupt").path))
+        }
+        let again = files.loadPins()
+        #expect(again.pins.isEmpty && again.notice == nil, "said once: the file is gone")
+    }
+
+    /// A folder, a named pipe or a link to `/dev/zero` in the place of `Pinned.plist` is moved
+    /// aside and said, and the pins are kept again from the next change.
+    @Test(arguments: [FileShape.folder, .namedPipe, .linkToZero, .overLong])
+    func whatIsNotAPinsFileIsMovedAsideAndSaid(shape: FileShape) throws {
+        shape.make(at: files.pins.url, contents: Data(), limit: PinnedCityStore.maxBytes)
+        let (pins, notice) = files.loadPins()
+        #expect(pins.isEmpty)
+        #expect(notice?.hasPrefix("Pinned.plist not used: saved data unreadable (") == true, "\(notice ?? "nothing said")")
+        #expect(notice?.hasSuffix("; moved aside to Pinned.plist.corrupt; pins and own cities start empty") == true)
+        let oslo = PinnedCity(key: "1", name: "Oslo", latitude: 59.9, longitude: 10.7)
+        #expect(try files.pins.update(.pin(oslo)) == [oslo])
+        #expect(files.loadPins().pins == [oslo])
+    }
+
+    @Test func noFilesAreNothingToSay() {
+        #expect(files.loadPins().notice == nil && files.loadForecasts().notice == nil && files.loadAirQuality().notice == nil)
+    }
+
     @Test func eachSourcesFeedHasItsOwnFileAndAccuWeathersKeepsItsName() {
         #expect(AppFiles(cacheDirectory: folder, configDirectory: folder).feed.url.lastPathComponent == "WeatherFeed.plist")
         #expect(AppFiles(cacheDirectory: folder, configDirectory: folder, source: "open-meteo").feed.url.lastPathComponent == "WeatherFeed-open-meteo.plist")

@@ -56,7 +56,7 @@ import WeatherStore
         try Data("day yesterday\nopen-meteo lots\n".utf8).write(to: ledger.url)
         let first = try ledger.add(150, source: "open-meteo", now: Self.afternoon)
         #expect(first.counts.spent("open-meteo") == 150)
-        #expect(first.notice == "Calls.txt was unreadable (line 1: bad day): today's calls count from now")
+        #expect(first.notice == "Calls.txt was unreadable (line 1: bad day): moved aside to Calls.txt.corrupt; today's calls count from now")
         #expect(FileManager.default.fileExists(atPath: ledger.url.path + ".corrupt"))
         let second = try ledger.add(150, source: "open-meteo", now: Self.afternoon)
         #expect(second.notice == nil && second.counts.spent("open-meteo") == 300)
@@ -66,8 +66,31 @@ import WeatherStore
         try Data([0xFF, 0xFE, 0x00]).write(to: ledger.url)
         let reading = ledger.read(now: Self.afternoon)
         #expect(reading.counts.calls.isEmpty)
-        #expect(reading.notice == "Calls.txt was unreadable (not text): today's calls count from now")
+        #expect(reading.notice == "Calls.txt was unreadable (not text): moved aside to Calls.txt.corrupt; today's calls count from now")
         #expect(ledger.read(now: Self.afternoon).notice == nil)
+    }
+
+    /// A folder in the ledger's place, a named pipe, a link to `/dev/zero` or a file of 100 MB is
+    /// moved aside and said, and the ledger is kept again from the next call; none of them stops
+    /// the read (a pipe blocked it for ever, `/dev/zero` was read without end, 100 MB took 15 s).
+    @Test(arguments: [(FileShape.folder, "a folder, not a file"), (.namedPipe, "a named pipe, not a file"),
+                      (.linkToZero, "a device, not a file"), (.overLong, "longer than 64 KiB, more than such a file holds")])
+    func whatIsNotALedgerIsMovedAsideAndSaid(shape: FileShape, why: String) throws {
+        shape.make(at: ledger.url, contents: Data("day 2026-11-27\n".utf8), limit: 100 << 20)
+        let reading = ledger.read(now: Self.afternoon)
+        #expect(reading.notice == "Calls.txt was unreadable (\(why)): moved aside to Calls.txt.corrupt; today's calls count from now")
+        #expect(try ledger.add(5, source: "open-meteo", now: Self.afternoon).counts.spent("open-meteo") == 5)
+        #expect(ledger.read(now: Self.afternoon) == CallLedger.Reading(counts: .init(day: CallDay(containing: Self.afternoon), calls: ["open-meteo": 5]), notice: nil))
+    }
+
+    /// A folder that cannot be moved aside (a folder with files already holds its place) is said
+    /// at each read, the day counted without it.
+    @Test func aLedgerThatCannotBeMovedAsideIsSaid() throws {
+        FileShape.folder.make(at: URL(fileURLWithPath: ledger.url.path + ".corrupt"), contents: Data(), limit: 0)
+        FileShape.folder.make(at: ledger.url, contents: Data(), limit: 0)
+        let notice = "Calls.txt cannot be used (cannot access saved data: Calls.txt is unreadable (a folder, not a file) and cannot be moved aside: Directory not empty): today's calls are not counted in it"
+        #expect(ledger.read(now: Self.afternoon).notice == notice)
+        #expect(ledger.read(now: Self.afternoon).notice == notice)
     }
 
     @Test func twoProcessesAddingAtOnceLoseNoCall() throws {

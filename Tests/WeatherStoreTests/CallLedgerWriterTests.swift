@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import ArchiveTestSupport
-import WeatherStore
+@testable import WeatherStore
+import WeatherModels
 
 /// The run's writer of the ledger: requests only count their calls, a background task writes
 /// them, and a run's end flushes; nothing counted is lost or counted twice.
@@ -37,6 +38,24 @@ import WeatherStore
         // A flush with nothing pending returns at once and changes nothing.
         await calls.flush()
         #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 200)
+    }
+
+    /// Another copy holding the ledger's lock keeps the calls from the file, not from the count:
+    /// they wait (said once) and are written by the next flush once the lock is free.
+    @Test func callsALockKeptFromTheFileAreKeptAndWrittenLater() async throws {
+        let holder = try #require(FileShape.locked.make(at: ledger.url, contents: Data(CallLedger.encode(.init(day: CallDay(containing: CallLedgerTests.afternoon), calls: ["open-meteo": 10])).utf8), limit: CallLedger.maxBytes))
+        let calls = CallLedger.Writer(ledger: ledger, now: { CallLedgerTests.afternoon }, waiting: .once)
+        calls.record(50, source: "open-meteo")
+        await calls.flush()
+        #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 10, "not written while held")
+        let spent = calls.spentToday("open-meteo")
+        #expect(spent.calls == 60)
+        #expect(spent.notice == "another copy of weather-tui holds Calls.txt (its lock .Calls.txt.lock): today's calls are kept to add to Calls.txt later")
+        #expect(calls.spentToday("open-meteo").notice == nil, "said once")
+        holder.release()
+        await calls.flush()
+        #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 60)
+        #expect(calls.spentToday("open-meteo").calls == 60, "counted once")
     }
 
     /// The plan counts what this run spent even before it is written, and what other runs wrote.

@@ -14,11 +14,11 @@ import TerminalKit
             loadArchive: { feed.map { .success($0) } ?? .failure(.missing) },
             fetchFeed: { _, _ in fetch },
             fetchForecast: { _, _ in .failure(.offlineMode) },
-            loadForecasts: { StoredForecasts() },
+            loadForecasts: { (StoredForecasts(), nil) },
             saveForecasts: { _ in },
             loadSettings: { (nil, nil) },
             saveSettings: { _, _ in },
-            loadPins: { [] },
+            loadPins: { ([], nil) },
             changePins: { $0.applied(to: []) }  // a file that held nothing else
         )
     }

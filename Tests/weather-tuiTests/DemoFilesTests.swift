@@ -22,6 +22,6 @@ import WeatherCore
         // Remembered in memory for the rest of the run.
         #expect(environment.loadSettings().settings?.units == .imperial)
         #expect(environment.loadSettings().settings?.count == 150)
-        #expect(environment.loadPins().count == 1)
+        #expect(environment.loadPins().pins.count == 1)
     }
 }

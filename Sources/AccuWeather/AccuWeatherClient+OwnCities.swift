@@ -16,6 +16,22 @@ extension AccuWeatherClient {
     /// that every call would meet (the limit, the key, the network) the rest are not asked.
     public func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
         var response = try await topCities(count: count, language: language)
+        try await addConditions(of: own, language: language, to: &response)
+        return response
+    }
+
+    /// The places alone: one current-conditions call each (1 call a place). The first call's
+    /// failure fails the whole, since nothing came.
+    public func conditionsOfPlaces(_ own: [PinnedCity], language: String) async throws(ServiceError) -> TopCitiesResponse {
+        var response = TopCitiesResponse(cities: [], rateLimitRemaining: nil)
+        try await addConditions(of: own, language: language, to: &response)
+        if let unrefreshed = response.unrefreshed, response.ownCities.isEmpty { throw unrefreshed.error }
+        return response
+    }
+
+    /// Each own city's conditions added to `response`, but those its top cities hold; after a
+    /// failure every call would meet, the rest are not asked.
+    private func addConditions(of own: [PinnedCity], language: String, to response: inout TopCitiesResponse) async throws(ServiceError) {
         let listed = Set(response.cities.map(\.key))
         var failed: [PinnedCity] = []
         var firstError: ServiceError?
@@ -38,7 +54,6 @@ extension AccuWeatherClient {
             }
         }
         if let firstError { response.unrefreshed = UnrefreshedCities(cities: failed, error: firstError) }
-        return response
     }
 
     /// `GET /currentconditions/v1/{key}`: an array of one conditions object without the location

@@ -47,6 +47,18 @@ public final class OpenMeteoService: WeatherService, @unchecked Sendable {
                                  ownCities: Array(feed.cities.dropFirst(top.count)))
     }
 
+    /// The places alone, in one request: each weighs what it weighs in the list's request.
+    public func conditionsOfPlaces(_ own: [PinnedCity], language: String) async throws(ServiceError) -> TopCitiesResponse {
+        let asked = own.compactMap { city in city.place.map { TopCity(place: $0, key: city.key) } }
+        guard !asked.isEmpty else { return TopCitiesResponse(cities: [], rateLimitRemaining: nil) }
+        let feed = try await client.conditions(for: asked, language: language)
+        recordCalls?(OpenMeteoClient.cost(places: asked.count, withForecasts: false))
+        lock.withLock {
+            for city in asked { places[city.key] = city }
+        }
+        return TopCitiesResponse(cities: [], rateLimitRemaining: nil, ownCities: feed.cities)
+    }
+
     public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] {
         try await client.searchPlaces(text, language: language)
     }

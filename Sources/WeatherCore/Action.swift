@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PlistArchive
 import WeatherModels
+import WeatherSource
 
 /// Everything that can happen: a user's intent or a finished piece of background work.
 public enum Action: Equatable, Sendable {
@@ -47,6 +48,8 @@ public enum Action: Equatable, Sendable {
     /// The whole saved feed, after a first frame drawn from its preview.
     case archiveDetailsRestored(Result<WeatherFeed, ArchiveError>)
     case feedLoaded(Result<FeedPayload, FeedError>)
+    /// Places fetched alone (`Effect.fetchPlaces`), to join the feed.
+    case placesLoaded(Result<PlacesPayload, FeedError>)
     case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
     case forecastsRestored(StoredForecasts)
     /// The listed places' air, fetched (State+AirQuality.swift).
@@ -56,9 +59,10 @@ public enum Action: Equatable, Sendable {
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: String? = nil)
     case pinsLoaded([PinnedCity])
-    /// The calls every run of the program sent the source today, as the ledger says, and what
-    /// could not be kept of a damaged ledger (said once).
-    case ledgerRead(calls: Double, notice: String? = nil)
+    /// The calls every run of the program sent each source today, as the ledger says, the places
+    /// as `Pinned.plist` holds them when read before a refresh (another copy may have changed
+    /// them), and what could not be kept of a damaged ledger (said once).
+    case ledgerRead(calls: [WeatherProvider: Double], pins: [PinnedCity]? = nil, notice: String? = nil)
     /// A save failed; the user is told once, nothing else changes.
     case saveFailed(String)
     /// `a`: the add-a-city prompt and its search (State+Places.swift).
@@ -82,6 +86,24 @@ public struct FeedPayload: Equatable, Sendable {
         self.feed = feed
         self.rateLimitRemaining = rateLimitRemaining
         self.forecasts = forecasts
+        self.ownProblem = ownProblem
+    }
+}
+
+/// Places fetched alone: their conditions, when, and which of them could not be brought.
+public struct PlacesPayload: Equatable, Sendable {
+    public var cities: [CityWeather]
+    public var fetchedAt: Date
+    /// The language their names were asked in.
+    public var language: String
+    public var rateLimitRemaining: Int?
+    public var ownProblem: String?
+
+    public init(cities: [CityWeather], fetchedAt: Date, language: String, rateLimitRemaining: Int? = nil, ownProblem: String? = nil) {
+        self.cities = cities
+        self.fetchedAt = fetchedAt
+        self.language = language
+        self.rateLimitRemaining = rateLimitRemaining
         self.ownProblem = ownProblem
     }
 }

@@ -44,6 +44,15 @@ public struct AppConfig: Equatable, Sendable {
     /// What the air's request costs a place against this source's budget (`CallCost`): Open-Meteo
     /// counts its air-quality API with its forecasts; none for another source, whose budget it is not.
     public var airCallsPerPlace: Double = 0
+    /// What the air's request costs a place by Open-Meteo's rule, against its own gate.
+    public var airCostPerPlace: Double = 1
+    /// What a detail's forecast costs by the source's rule (AccuWeather: the days and the hours).
+    public var forecastCost: Double = 2
+    /// What a place search costs by the source's rule, as the ledger counts it.
+    public var searchCost: Double = 1
+    /// A `--city` run prints only these places (by key): only they are asked for, and only when
+    /// what is saved of them is not fresh. Nil: the whole list.
+    public var printedPlaceKeys: [String]?
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
                 offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",

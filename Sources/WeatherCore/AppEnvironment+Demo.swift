@@ -26,6 +26,11 @@ extension AppEnvironment {
             changePins: { change in pins.modify { $0 = change.applied(to: $0) } },
             searchPlaces: { text, _ in .success(DemoData.searchPlaces(text)) }
         )
+        environment.fetchPlaces = { own, language in
+            let keys = Set(own.map(\.key))
+            let cities = DemoData.feed(count: 0, language: language, fetchedAt: now(), own: own).cities.filter { keys.contains($0.key) }
+            return .success(PlacesPayload(cities: cities, fetchedAt: now(), language: language))
+        }
         environment.fetchAirQuality = { places in .success(DemoData.airQuality(for: places, now: now())) }
         environment.loadAirQuality = { nil }
         return environment

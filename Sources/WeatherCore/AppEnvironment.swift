@@ -24,6 +24,8 @@ public struct AppEnvironment: Sendable {
     public var previewArchive: (@Sendable () -> Result<WeatherFeed, ArchiveError>)?
     /// One refresh: the top cities of the request and the own cities given.
     public var fetchFeed: @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>
+    /// Only these places (a `--city` run's), to join the saved feed.
+    public var fetchPlaces: @Sendable ([PinnedCity], _ language: String) async -> Result<PlacesPayload, FeedError> = { _, _ in .failure(.noAPIKey) }
     /// Archives a refreshed feed over the saved one.
     public var saveFeed: @Sendable (WeatherFeed) throws(ArchiveError) -> Void
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
@@ -40,9 +42,9 @@ public struct AppEnvironment: Sendable {
     public var changePins: @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity]
     /// A place search by name, in a language.
     public var searchPlaces: @Sendable (_ text: String, _ language: String) async -> Result<[PlaceMatch], FeedError>
-    /// Calls this source was sent today by every run of the program (the ledger; docs/spec.md §4),
+    /// Calls each source was sent today by every run of the program (the ledger; docs/spec.md §4),
     /// and why a damaged ledger was set aside, the one time it is found.
-    public var callsToday: @Sendable () -> (calls: Double, notice: String?) = { (0, nil) }
+    public var callsToday: @Sendable () -> (calls: [WeatherProvider: Double], notice: String?) = { ([:], nil) }
     /// The current air of the places, by key (Open-Meteo's, whichever source gives the weather).
     public var fetchAirQuality: @Sendable ([AirQualityPlace]) async -> Result<[String: AirQuality], FeedError> = { _ in .success([:]) }
     /// The saved air. Nil: this run shows no air (`--once`): none is read, and so none fetched.
@@ -84,7 +86,7 @@ public struct AppEnvironment: Sendable {
     /// pins in their files. Which client and which folders is the executable's choice.
     public static func live(loader: FeedLoader, files: AppFiles, now: @escaping @Sendable () -> Date = { Date() }) -> AppEnvironment {
         let service = loader.service
-        return AppEnvironment(
+        var environment = AppEnvironment(
             now: now,
             loadArchive: { loader.restore() },
             previewArchive: { loader.restore(WeatherFeedSummary.self).map(WeatherFeed.init) },
@@ -104,6 +106,8 @@ public struct AppEnvironment: Sendable {
             changePins: { change throws(ArchiveError) in try files.pins.update(change) },
             searchPlaces: { text, language in await loader.searchPlaces(text, language: language) }
         )
+        environment.fetchPlaces = { own, language in await loader.refreshPlaces(own, language: language) }
+        return environment
     }
 
     /// This environment showing the air `fetch` brings, kept in `files.airQuality` (the browser's;

@@ -10,6 +10,9 @@ public enum Banner: Equatable, Sendable {
     case none
     /// Showing saved data because a refresh failed (or could not run); why, in words.
     case offline(savedAt: Date?, reason: String)
+    /// Showing saved data because the source said not to ask before `until` (a 429, a spent
+    /// day): a limit, not a lost network; why, in its words.
+    case limited(savedAt: Date?, until: Date, reason: String)
     /// Bundled sample data.
     case demo
 }

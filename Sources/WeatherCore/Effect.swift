@@ -4,19 +4,23 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherModels
+import WeatherSource
 
 /// Work the reducer asks for; the `Store` runs it and sends the result back as an `Action`.
+/// Every request carries the `GatePass` its source's gate gave it, and runs under it.
 public enum Effect: Equatable, Sendable {
     /// Fetch the Top Cities feed with the user's own cities.
-    case fetchFeed(FeedRequest, own: [PinnedCity] = [])
+    case fetchFeed(FeedRequest, own: [PinnedCity] = [], pass: GatePass)
+    /// Fetch only these places (a `--city` run's, a place just added), to join the saved feed.
+    case fetchPlaces([PinnedCity], language: String, pass: GatePass)
     /// Archive a refreshed feed (after it is shown: the disk's `fsync` is not on the way to the screen).
     case saveFeed(WeatherFeed)
     /// Search places by name (the add-a-city prompt).
-    case searchPlaces(String, language: String)
+    case searchPlaces(String, language: String, pass: GatePass)
     /// Fetch a city's 5-day forecast.
-    case fetchForecast(cityKey: String, language: String)
+    case fetchForecast(cityKey: String, language: String, pass: GatePass)
     /// Fetch the current air of these places (one request), whichever source gives the weather.
-    case fetchAirQuality([AirQualityPlace])
+    case fetchAirQuality([AirQualityPlace], pass: GatePass)
     /// Keep the air in `AirQuality.plist`.
     case saveAirQuality(StoredAirQuality)
     /// Keep the forecasts in `Forecasts.plist`.
@@ -27,7 +31,8 @@ public enum Effect: Equatable, Sendable {
     /// Make this change to `Pinned.plist` as it is on disk then; the cities as saved come back as
     /// `.pinsLoaded` (with what another copy of the program changed meanwhile).
     case changePins(PinChange)
-    /// Read how many calls every run of the program sent the source today (before an automatic refresh).
+    /// Read how many calls every run of the program sent each source today, and the places as
+    /// saved (before a refresh: another copy of the program may have spent or changed them).
     case readLedger
     /// Stop the run of this effect in flight, if any: its result is never applied.
     case cancel(EffectID)
@@ -39,7 +44,7 @@ public enum Effect: Equatable, Sendable {
 /// the same id replaces the first (a new search, a newer snapshot of the forecasts), and
 /// `Effect.cancel` names it.
 public enum EffectID: Hashable, Sendable {
-    case feed, search, saveFeed, saveForecasts, readLedger
+    case feed, places, search, saveFeed, saveForecasts, readLedger
     case forecast(cityKey: String)
     /// The listed places' air, and its save.
     case air, saveAir
@@ -49,7 +54,7 @@ public enum EffectID: Hashable, Sendable {
     /// Whether it only waits on a server: quitting cancels it rather than wait for an answer.
     public var isRequest: Bool {
         switch self {
-        case .feed, .search, .forecast, .air: true
+        case .feed, .places, .search, .forecast, .air: true
         case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger: false
         }
     }

@@ -56,6 +56,21 @@ public struct FeedLoader: Sendable {
                                     forecasts: forecasts, ownProblem: ownProblem))
     }
 
+    /// The `own` places alone (a `--city` run's that are not fresh), dated now, to join the saved
+    /// feed; places whose call failed while others came are named in `ownProblem`.
+    public func refreshPlaces(_ own: [PinnedCity], language: String) async -> Result<PlacesPayload, FeedError> {
+        guard let service else { return .failure(.noAPIKey) }
+        let response: TopCitiesResponse
+        do throws(ServiceError) {
+            response = try await service.conditionsOfPlaces(own, language: language)
+        } catch {
+            return .failure(.network(error))
+        }
+        return .success(PlacesPayload(cities: response.ownCities, fetchedAt: now(), language: language,
+                                      rateLimitRemaining: response.rateLimitRemaining,
+                                      ownProblem: response.unrefreshed.map { FeedLoader.describe($0, kept: []) }))
+    }
+
     /// Archives a refreshed feed (what `refresh` brought), replacing the saved one.
     public func save(_ feed: WeatherFeed) throws(ArchiveError) {
         try archive.save(feed)

@@ -45,9 +45,15 @@ extension State {
     /// follows a first feed (its places now known) is asked for.
     mutating func airQualityAfterRefresh() -> [Effect] {
         guard !airQualityInFlight else { return [] }
+        let wasDue = isAirQualityDue(at: now)
         let air = airQualityEffects()
-        if air.isEmpty { weatherRefreshesWithoutAir += 1 }
+        if air.isEmpty || !wasDue { weatherRefreshesWithoutAir += 1 }
         return air
+    }
+
+    /// Whether `fetched` holds every listed place (a fetch of them all, not of a few alone).
+    func isAirQualityCovering(_ fetched: StoredAirQuality) -> Bool {
+        (feed?.cities ?? []).allSatisfy { fetched.byCityKey[$0.key] != nil || AirQualityPlace($0) == nil }
     }
 
     mutating func airQualityRestored(_ stored: StoredAirQuality?) -> [Effect] {
@@ -62,7 +68,12 @@ extension State {
     mutating func airQualityLoaded(_ result: Result<StoredAirQuality, FeedError>) -> [Effect] {
         airQualityInFlight = false
         switch result {
-        case .success(let fetched):
+        case .success(var fetched):
+            // Places asked for alone join the kept air, which keeps its time: the rest is as old as it was.
+            if let kept = airQuality, FeedPolicy.age(of: kept.fetchedAt, now: now).map({ $0 < State.airQualityMaxAge }) ?? false,
+               !isAirQualityCovering(fetched) {
+                fetched = StoredAirQuality(fetchedAt: kept.fetchedAt, byCityKey: kept.byCityKey.merging(fetched.byCityKey) { _, new in new })
+            }
             airQuality = fetched
             airQualityError = nil
             if sortField == .airQuality { recomputeVisible() }
@@ -70,20 +81,37 @@ extension State {
         case .failure(let error):
             // Tried again with the next refresh of the weather, not before.
             airQualityError = error.errorDescription
+            heard(error, from: State.airProvider)
             if error != .network(.cancelled) { record("air quality failed: \(error.errorDescription ?? "")") }
             return []
         }
     }
 
     /// A fetch of the listed places' air when it is due; once the saved air has been read (else
-    /// it is not known whether it is fresh), and never when this run may not fetch.
+    /// it is not known whether it is fresh), never when this run may not fetch, and only through
+    /// Open-Meteo's gate (a hold or a spent budget is said where the air is shown). Places the
+    /// kept air lacks (one just added) are asked for alone, at once, rather than left without
+    /// air until the next hourly fetch.
     mutating func airQualityEffects() -> [Effect] {
-        guard airQualityRestored, !airQualityInFlight, let feed, FeedPolicy.fetchBlocked(config: config) == nil,
-              isAirQualityDue(at: now) else { return [] }
-        let places = feed.cities.compactMap(AirQualityPlace.init)
+        guard airQualityRestored, !airQualityInFlight, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
+        let listed = feed.cities.compactMap(AirQualityPlace.init)
+        let due = isAirQualityDue(at: now)
+        let places = due ? listed : listed.filter { air(for: $0.key) == nil }
         guard !places.isEmpty else { return [] }
-        airQualityInFlight = true
-        weatherRefreshesWithoutAir = 0
-        return [.fetchAirQuality(places)]
+        // Beside a refresh of the weather from the same source, the round's calls are weighed together.
+        let ask = SourceGate.Ask(.air, calls: airCalls(places: places.count), userAsked: false)
+        var round = ask
+        round.calls += isFetching && config.provider == State.airProvider ? weatherRefreshCalls : 0
+        let answer = gate(for: State.airProvider).check(round, now: now).map { Result<GatePass, SourceGate.Refusal>.failure($0) }
+            ?? admit(ask, to: State.airProvider)
+        switch answer {
+        case .success(let pass):
+            airQualityInFlight = true
+            if due { weatherRefreshesWithoutAir = 0 }
+            return [.fetchAirQuality(places, pass: pass)]
+        case .failure(let refusal):
+            airQualityError = words(for: refusal, of: State.airProvider)
+            return []
+        }
     }
 }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherModels
+import WeatherSource
 
 /// The forecasts the detail shows: fetched when it opens, brought along by a feed fetch, merged
 /// with the saved ones, and saved.
@@ -43,17 +44,27 @@ extension State {
         return merged == stored.byCityKey ? [] : [.saveForecasts(StoredForecasts(byCityKey: merged))]
     }
 
-    /// A forecast fetch when the detail opens and the cached one is missing or older than an hour.
+    /// A forecast fetch when the detail opens and the cached one is missing or older than an hour,
+    /// through the source's gate (a hold says until when in the detail).
     mutating func forecastEffects(for key: String) -> [Effect] {
-        if let cached = forecasts[key], let age = FeedPolicy.age(of: cached.fetchedAt, now: now), age < State.forecastMaxAge { return [] }
+        let cached = forecasts[key].flatMap { cached in FeedPolicy.age(of: cached.fetchedAt, now: now).map { _ in cached.fetchedAt } }
+        let freshUntil = cached.map { $0.addingTimeInterval(State.forecastMaxAge) }
+        if let freshUntil, freshUntil > now { return [] }
         if forecastsInFlight.contains(key) { return [] }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
             // The detail says why there is no forecast instead of inviting a key press that does nothing.
             if forecasts[key] == nil { forecastErrors[key] = blocked.errorDescription }
             return []
         }
-        forecastsInFlight.insert(key)
-        forecastErrors[key] = nil
-        return [.fetchForecast(cityKey: key, language: request.language)]
+        let ask = SourceGate.Ask(.forecast, calls: config.demo ? 0 : config.forecastCost, userAsked: true, freshUntil: freshUntil)
+        switch admit(ask, to: config.provider) {
+        case .success(let pass):
+            forecastsInFlight.insert(key)
+            forecastErrors[key] = nil
+            return [.fetchForecast(cityKey: key, language: request.language, pass: pass)]
+        case .failure(let refusal):
+            forecastErrors[key] = words(for: refusal, of: config.provider)
+            return []
+        }
     }
 }

@@ -61,10 +61,17 @@ extension State {
                     search.message = "offline mode (--offline): cannot search"
                     return []
                 }
-                search.phase = .searching
-                search.message = nil
-                search.selectedIndex = 0
-                return [.searchPlaces(name, language: request.language)]
+                let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
+                switch admit(ask, to: config.provider) {
+                case .success(let pass):
+                    search.phase = .searching
+                    search.message = nil
+                    search.selectedIndex = 0
+                    return [.searchPlaces(name, language: request.language, pass: pass)]
+                case .failure(let refusal):
+                    search.message = words(for: refusal, of: config.provider)
+                    return []
+                }
             }
         case .found(let query, let result):
             // An answer to a search that was left or replaced changes nothing.
@@ -79,6 +86,7 @@ extension State {
                 search.selectedIndex = 0
             case .failure(let error):
                 search.phase = .typing
+                heard(error, from: config.provider)
                 let text = "search failed: \(error.errorDescription ?? "unknown error")"
                 search.message = text
                 // The box may cut it; `!` keeps it whole.

@@ -84,8 +84,7 @@ extension State {
             return togglePin()
 
         case .refresh:
-            if !isFetching { noteBudget() }
-            return startFetch(userAsked: true)
+            return refreshAsked()
         case .quit:
             if showHelp || showMessages {
                 showHelp = false
@@ -104,10 +103,16 @@ extension State {
         case .tick(let date):
             now = date
             return refreshIfDue()
-        case .ledgerRead(let calls, let problem):
+        case .ledgerRead(let calls, let pins, let problem):
             if let problem {
                 notice = problem
                 record(problem)
+            }
+            if let pins, pins != pinned {
+                // Another copy of the program changed the places: this refresh asks for them too.
+                pinned = pins
+                recomputeVisible()
+                noteUnlistedOwnCities()
             }
             return ledgerRead(calls)
 
@@ -119,6 +124,8 @@ extension State {
             return airQualityEffects()
         case .feedLoaded(let result):
             return loaded(result)
+        case .placesLoaded(let result):
+            return placesLoaded(result)
         case .forecastLoaded(let key, let result):
             forecastsInFlight.remove(key)
             switch result {
@@ -129,6 +136,7 @@ extension State {
                 return saveForecastsOnceRestored()
             case .failure(let error):
                 forecastErrors[key] = error.errorDescription
+                heard(error, from: config.provider)
                 if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
                 if error != .network(.cancelled) {
                     let name = feed?.cities.first { $0.key == key }?.englishName ?? "city \(key)"
@@ -144,7 +152,7 @@ extension State {
         case .settingsLoaded(let saved, let problem):
             if let problem { notice = problem }
             guard let saved else { return [] }
-            autoRefresh.savedDailyCalls = saved.dailyCalls
+            limits.savedDailyCalls = saved.dailyCalls
             units = FeedPolicy.units(config: config, saved: saved)
             airQualityIndex = config.airQualityIndex ?? saved.airQualityIndex ?? .units
             sortField = saved.sortField
@@ -194,7 +202,9 @@ extension State {
 
     // MARK: network
 
-    /// Starts a refresh when one may run: never two at once, never with `--offline` or without a key.
+    /// Starts a refresh when one may run: never two at once, never with `--offline` or without a
+    /// key, and only through the source's gate (a hold refuses every request; the day's budget
+    /// refuses those nobody asked for; a fresh feed is not asked again by itself).
     mutating func startFetch(userAsked: Bool) -> [Effect] {
         if isFetching {
             // The key is answered, not dropped: the refresh under way is the one asked for.
@@ -210,9 +220,36 @@ extension State {
             banner = .offline(savedAt: feed?.fetchedAt, reason: blocked.errorDescription ?? "")
             return []
         }
-        isFetching = true
-        // The air, when it is due, goes alongside: one round of requests.
-        return [.fetchFeed(request, own: FeedPolicy.ownCities(config: config, pinned: pinned))] + airQualityEffects()
+        let own = FeedPolicy.ownCities(config: config, pinned: pinned)
+        // With nothing to show, the first request is the user's: starting the program asked for it.
+        let ask = SourceGate.Ask(.weather, calls: weatherRefreshCalls, userAsked: userAsked || feed == nil,
+                                 freshUntil: userAsked ? nil : feedFreshUntil)
+        switch admit(ask, to: config.provider) {
+        case .success(let pass):
+            isFetching = true
+            // The air, when it is due, goes alongside: one round of requests.
+            return [.fetchFeed(request, own: own, pass: pass)] + airQualityEffects()
+        case .failure(let refusal):
+            refused(refusal, userAsked: userAsked)
+            return []
+        }
+    }
+
+    /// Until when the saved feed is fresh for a refresh nobody asked for (nil: it is stale).
+    var feedFreshUntil: Date? {
+        guard let feed, source != .demo,
+              !FeedPolicy.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now,
+                                  wanted: FeedPolicy.ownCities(config: config, pinned: pinned).map(\.key)) else { return nil }
+        return feed.fetchedAt.addingTimeInterval(config.refreshAfter)
+    }
+
+    /// The gate said no to the weather's refresh: a hold is said (banner, and the status line
+    /// when asked), as is a budget spent when asked; nothing was sent, so nothing failed.
+    mutating func refused(_ refusal: SourceGate.Refusal, userAsked: Bool) {
+        if case .held(let hold) = refusal, !config.demo {
+            banner = .limited(savedAt: feed?.fetchedAt, until: hold.until, reason: hold.reason)
+        }
+        if userAsked { notice = words(for: refusal, of: config.provider) }
     }
 
     mutating func restored(_ result: Result<WeatherFeed, ArchiveError>) -> [Effect] {
@@ -228,6 +265,7 @@ extension State {
             noteUnusable(error)
         }
         if config.demo { return startFetch(userAsked: false) }
+        if config.printedPlaceKeys != nil, FeedPolicy.fetchBlocked(config: config) == nil { return fetchPrintedPlaces() }
         let stale: Bool
         if let feed {
             stale = source == .archive && FeedPolicy.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now,
@@ -281,14 +319,26 @@ extension State {
             // A first feed is the first time the places are known: their air follows it.
             return [.saveFeed(payload.feed)] + keepForecasts(broughtWith: payload) + airQualityAfterRefresh() + refreshForAddedCity()
         case .failure(let error):
-            lastError = error
-            banner = config.demo ? .demo : .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")
-            // The header must not count calls left beside "limit reached".
-            if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
-            if error != .network(.cancelled) { record("refresh failed: \(error.errorDescription ?? "")") }
-            clampScroll()
+            failed(error)
         }
         return refreshForAddedCity()
+    }
+
+    /// A refresh failed: the saved data stays, under a banner that says why (a limit is not a
+    /// lost network), and `!` keeps the reason.
+    mutating func failed(_ error: FeedError) {
+        lastError = error
+        if config.demo {
+            banner = .demo
+        } else if let hold = weatherGate.hold(at: now) {
+            banner = .limited(savedAt: feed?.fetchedAt, until: hold.until, reason: hold.reason)
+        } else {
+            banner = .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")
+        }
+        // The header must not count calls left beside "limit reached".
+        if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
+        if error != .network(.cancelled) { record("refresh failed: \(error.errorDescription ?? "")") }
+        clampScroll()
     }
 }
 
@@ -296,7 +346,7 @@ extension Action {
     /// Keys and commands (not results or clock ticks): they clear a one-time notice.
     var isUserIntent: Bool {
         switch self {
-        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
+        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
              .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored:
             return false
         default:

@@ -13,14 +13,14 @@ public struct AutoRefresh: Equatable, Sendable {
     /// Refreshes failed in a row since the last good one, and when the last was tried.
     public var failures = 0
     public var lastFailure: Date?
-    /// No request to the source before then (a 429's `Retry-After` or reason).
-    public var holdUntil: Date?
-    /// Calls every run of the program sent the source today, as the ledger last said.
-    public var spentToday: Double = 0
-    /// `settings.plist`'s `dailyCalls`, which a person may write there.
-    public var savedDailyCalls: Int?
-    /// Whether the ledger is being read before a refresh that fell due.
-    public var checking = false
+    /// Whether the shared files (the ledger, the pins) are being read before a refresh: one that
+    /// fell due (`automatic`) or that `r` asked for.
+    public var checking: Checking?
+
+    /// Who a refresh waiting for the shared files was asked by.
+    public enum Checking: Equatable, Sendable {
+        case automatic, asked
+    }
 
     public init() {}
 }
@@ -29,7 +29,7 @@ extension State {
     /// The calls a day automatic refreshes may spend: `--daily-calls`, else the settings file's,
     /// else the source's default (none for the demo, which costs nothing).
     public var dailyBudget: Int? {
-        config.demo ? nil : config.provider.dailyCalls(option: config.dailyCalls, settings: autoRefresh.savedDailyCalls)
+        weatherGate.dailyBudget.map { Int($0) }
     }
 
     /// What one refresh of the list's weather costs now, by the source's counting.
@@ -43,6 +43,11 @@ extension State {
         config.demo ? 0 : config.airCallsPerPlace * Double(request.count + ownCityCount)
     }
 
+    /// What the air's request for `places` places costs by Open-Meteo's rule, against its gate.
+    func airCalls(places: Int) -> Double {
+        config.demo ? 0 : config.airCostPerPlace * Double(places)
+    }
+
     private var ownCityCount: Int { FeedPolicy.ownCities(config: config, pinned: pinned).count }
 
     /// What the next automatic refresh costs: the weather's, and the air's when it is due by then.
@@ -54,42 +59,73 @@ extension State {
     }
 
     /// When the next automatic refresh goes, and why then; `.offline` when none will.
+    /// The plan is read from the weather source's gate (its hold, budget and spending), so the
+    /// header never promises a refresh the gate would refuse.
     public var refreshPlan: RefreshSchedule.Plan {
-        RefreshSchedule.plan(RefreshSchedule.Input(
+        let gate = weatherGate
+        return RefreshSchedule.plan(RefreshSchedule.Input(
             now: now, lastRefresh: feed?.fetchedAt, refreshAfter: config.refreshAfter,
-            dailyBudget: dailyBudget.map(Double.init), spentToday: autoRefresh.spentToday, costPerRefresh: weatherRefreshCalls,
+            dailyBudget: gate.dailyBudget, spentToday: gate.spentToday, costPerRefresh: weatherRefreshCalls,
             dayEnd: CallDay(containing: now).end, failures: autoRefresh.failures, lastFailure: autoRefresh.lastFailure,
-            holdUntil: autoRefresh.holdUntil, offline: FeedPolicy.fetchBlocked(config: config) != nil, airCost: airRefreshCalls
+            holdUntil: gate.hold(at: now)?.until, offline: FeedPolicy.fetchBlocked(config: config) != nil, airCost: airRefreshCalls
         ))
     }
 
-    /// Whether the data shown is older than twice `--refresh-after` (marked stale on screen).
+    /// Whether the data shown is older than twice `--refresh-after`, or of no known age (saved
+    /// ahead of the clock): marked stale on screen.
     public var isStale: Bool {
         guard let fetched = feed?.fetchedAt, source != .demo else { return false }
-        return now.timeIntervalSince(fetched) > 2 * config.refreshAfter
+        guard let age = FeedPolicy.age(of: fetched, now: now) else { return true }
+        return age > 2 * config.refreshAfter
     }
 
-    /// At a tick: when a refresh has fallen due, the ledger is read first (other runs of the
-    /// program may have spent today's calls), then `ledgerRead` decides.
+    /// At a tick: when a refresh has fallen due, the shared files are read first (other runs of
+    /// the program may have spent today's calls or changed the places), then `sharedFilesRead` decides.
     mutating func refreshIfDue() -> [Effect] {
-        guard !isFetching, !autoRefresh.checking, let next = refreshPlan.next, now >= next else { return [] }
-        autoRefresh.checking = true
+        guard !isFetching, autoRefresh.checking == nil, let next = refreshPlan.next, now >= next else { return [] }
+        autoRefresh.checking = .automatic
         return [.readLedger]
     }
 
-    /// The ledger's count arrived: refresh now if the plan, with it, still says so.
-    mutating func ledgerRead(_ calls: Double) -> [Effect] {
-        let wasChecking = autoRefresh.checking
-        autoRefresh.checking = false
-        autoRefresh.spentToday = calls
-        guard wasChecking, let next = refreshPlan.next, now >= next else { return [] }
-        return startFetch(userAsked: false)
+    /// `r`: the shared files are read first (the places another copy added are asked for too),
+    /// then the gate decides. In a hold nothing is read or asked: it says until when.
+    mutating func refreshAsked() -> [Effect] {
+        if isFetching || autoRefresh.checking != nil {
+            notice = "a refresh is already under way"
+            return []
+        }
+        if FeedPolicy.fetchBlocked(config: config) != nil { return startFetch(userAsked: true) }
+        if let hold = weatherGate.hold(at: now) {
+            notice = words(for: .held(hold), of: config.provider)
+            return []
+        }
+        autoRefresh.checking = .asked
+        return [.readLedger]
+    }
+
+    /// The ledger's counts (and the pins as saved) arrived: an automatic refresh goes if the plan,
+    /// with them, still says so; an asked one goes through the gate.
+    mutating func ledgerRead(_ calls: [WeatherProvider: Double]) -> [Effect] {
+        let checking = autoRefresh.checking
+        autoRefresh.checking = nil
+        spent(calls)
+        switch checking {
+        case .asked?:
+            noteBudget()
+            return startFetch(userAsked: true)
+        case .automatic?:
+            guard let next = refreshPlan.next, now >= next else { return [] }
+            return startFetch(userAsked: false)
+        case nil:
+            return []
+        }
     }
 
     /// `r` always refreshes; past the day's budget it says so.
     mutating func noteBudget() {
-        guard let budget = dailyBudget, autoRefresh.spentToday + refreshCalls(at: now) > Double(budget) else { return }
-        notice = "past today's budget of \(budget) calls (\(Int(autoRefresh.spentToday.rounded())) spent): refreshing as asked"
+        let gate = weatherGate
+        guard let budget = gate.dailyBudget, gate.spentToday + refreshCalls(at: now) > budget else { return }
+        notice = "past today's budget of \(Int(budget)) calls (\(Int(gate.spentToday.rounded())) spent): refreshing as asked"
     }
 
     /// A refresh ended: a good one clears the failures, a failed one counts and may hold the source.
@@ -102,6 +138,6 @@ extension State {
         guard error != .network(.cancelled) else { return }
         autoRefresh.failures += 1
         autoRefresh.lastFailure = now
-        if case .network(let service) = error, let until = service.holdUntil { autoRefresh.holdUntil = until }
+        heard(error, from: config.provider)
     }
 }

@@ -109,8 +109,10 @@ public struct State: Equatable, Sendable {
     public var addedCityKey: String?
     /// A city was added while a refresh was in flight: one more refresh brings its weather.
     public var refreshAfterCurrent: Bool = false
-    /// Refreshing by itself: failures, a 429's hold, the ledger's count (State+Refreshing.swift).
+    /// Refreshing by itself: failures in a row, the shared files read first (State+Refreshing.swift).
     public var autoRefresh = AutoRefresh()
+    /// Each source's gate: its hold and today's spending (State+Limits.swift).
+    public var limits = Limits()
     /// Own cities the list lacks because this source cannot fetch them, as the user was last
     /// told (told again only when the set changes).
     public var unlistedOwnKeys: Set<String> = []

@@ -6,6 +6,7 @@ import Foundation
 import EssentialsSupport
 import PlistArchive
 import WeatherModels
+import WeatherSource
 
 /// Owns the `State` and runs the reducer on the thread that owns the store (the run loop's): the
 /// store is not `Sendable`, so the compiler keeps every other thread away from the state. Effects
@@ -111,21 +112,23 @@ public final class Store {
     private func run(_ effect: Effect) {
         let env = environment, mailbox = self.mailbox
         switch effect {
-        case .fetchFeed(let request, let own):
-            start(.feed) { await .feedLoaded(env.fetchFeed(request, own)) }
-        case .searchPlaces(let text, let language):
-            start(.search) { await .addCity(.found(query: text, env.searchPlaces(text, language))) }
-        case .fetchForecast(let key, let language):
-            start(.forecast(cityKey: key)) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
+        case .fetchFeed(let request, let own, let pass):
+            start(.feed, under: pass) { await .feedLoaded(env.fetchFeed(request, own)) }
+        case .fetchPlaces(let places, let language, let pass):
+            start(.places, under: pass) { await .placesLoaded(env.fetchPlaces(places, language)) }
+        case .searchPlaces(let text, let language, let pass):
+            start(.search, under: pass) { await .addCity(.found(query: text, env.searchPlaces(text, language))) }
+        case .fetchForecast(let key, let language, let pass):
+            start(.forecast(cityKey: key), under: pass) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
         case .readLedger:
             start(.readLedger) {
                 let today = env.callsToday()
-                return .ledgerRead(calls: today.calls, notice: today.notice)
+                return .ledgerRead(calls: today.calls, pins: env.loadPins(), notice: today.notice)
             }
         case .saveFeed(let feed):
             saveInOrder(.saveFeed, "the feed") { () throws(ArchiveError) in try env.saveFeed(feed) }
-        case .fetchAirQuality(let places):
-            start(.air) {
+        case .fetchAirQuality(let places, let pass):
+            start(.air, under: pass) {
                 // Dated when asked: a refresh an hour after this one finds it an hour old.
                 let asked = env.now()
                 return await .airQualityLoaded(env.fetchAirQuality(places).map { StoredAirQuality(fetchedAt: asked, byCityKey: $0) })
@@ -158,12 +161,16 @@ public final class Store {
     }
 
     /// Starts a run under `id` in the background (replacing a run under it); the action `work`
-    /// ends in is posted with the run's mark.
-    private func start(_ id: EffectID, _ work: @escaping @Sendable () async -> Action?) {
+    /// ends in is posted with the run's mark. A request runs under the pass its gate gave it
+    /// (`GatePass.current`): its transport sends nothing without one.
+    private func start(_ id: EffectID, under pass: GatePass? = nil, _ work: @escaping @Sendable () async -> Action?) {
         runsStarted += 1
         let run = EffectRun(id: id, number: runsStarted), mailbox = self.mailbox
         running[id]?.task.cancel()
-        running[id] = (run, Task.detached { mailbox.post(await work(), endingRun: run) })
+        running[id] = (run, Task.detached {
+            let action = await GatePass.$current.withValue(pass) { await work() }
+            mailbox.post(action, endingRun: run)
+        })
     }
 
     /// Saves under `id` run in the order asked, and one replaced before it began is skipped: an

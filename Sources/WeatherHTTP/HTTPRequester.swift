@@ -88,6 +88,8 @@ public struct HTTPRequester: Sendable {
             return .cancelled
         case .brokenResponse(let detail)?:
             return .unexpectedResponse(host: host, detail: detail)
+        case .refusedByGate?:
+            return .unexpectedResponse(host: host, detail: "not sent: the request had no leave from the source's gate")
         case .unreachable?, nil:
             return .unreachable(host: host)
         }

@@ -58,6 +58,8 @@ public enum HTTPTransportError: Error, Equatable, Sendable {
     case certificateRejected(detail: String)
     /// The calling task was cancelled.
     case cancelled
+    /// Not sent: the request ran under no leave from its source's gate (`GatedTransport`).
+    case refusedByGate
 }
 
 /// Sends one HTTP request; the live one is `AsyncHTTPTransport`, tests inject fakes.

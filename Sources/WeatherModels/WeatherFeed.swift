@@ -37,6 +37,23 @@ public protocol FetchedFeed {
     var request: FeedRequest { get }
     /// The keys of the cities it holds (top cities and own cities), in its order.
     var cityKeys: [String] { get }
+    /// The cities a fetch of places alone (a `--city` run) brought after the rest, and when, in
+    /// the same order; nil: every city came with `fetchedAt`.
+    var fetchedAloneKeys: [String]? { get }
+    var fetchedAloneAt: [Date]? { get }
+}
+
+extension FetchedFeed {
+    /// When the city of `key` was fetched: its own time where a fetch of places alone brought it,
+    /// else the feed's; nil when the feed does not hold it. Lists of two lengths (a damaged file)
+    /// date nothing alone.
+    public func fetchedAt(ofCity key: String) -> Date? {
+        guard cityKeys.contains(key) else { return nil }
+        if let keys = fetchedAloneKeys, let times = fetchedAloneAt, keys.count == times.count, let index = keys.firstIndex(of: key) {
+            return times[index]
+        }
+        return fetchedAt
+    }
 }
 
 /// One fetched Top Cities feed: what is archived and restored when the network is gone.
@@ -51,14 +68,20 @@ public struct WeatherFeed: Codable, Equatable, Sendable, FetchedFeed {
     /// The keys of the cities that are places (own cities, `--city` places) rather than top
     /// cities, so that one the user has since removed is not listed; nil in older feeds.
     public var placeKeys: [String]?
+    /// The cities a fetch of places alone (a `--city` run) brought after the rest, and when, in
+    /// the same order; nil when every city came with `fetchedAt`, and in older feeds.
+    public var fetchedAloneKeys: [String]?
+    public var fetchedAloneAt: [Date]?
 
     public init(schemaVersion: Int = WeatherFeed.currentSchemaVersion, fetchedAt: Date, request: FeedRequest, cities: [CityWeather],
-                placeKeys: [String]? = nil) {
+                placeKeys: [String]? = nil, fetchedAloneKeys: [String]? = nil, fetchedAloneAt: [Date]? = nil) {
         self.schemaVersion = schemaVersion
         self.fetchedAt = fetchedAt
         self.request = request
         self.cities = cities
         self.placeKeys = placeKeys
+        self.fetchedAloneKeys = fetchedAloneKeys
+        self.fetchedAloneAt = fetchedAloneAt
     }
 
     public var cityKeys: [String] { cities.map(\.key) }

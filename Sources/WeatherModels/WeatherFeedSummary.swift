@@ -21,13 +21,19 @@ public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
     public var cities: [CitySummary]
     /// `WeatherFeed.placeKeys`: which cities are places rather than top cities.
     public var placeKeys: [String]?
+    /// `WeatherFeed.fetchedAloneKeys` and `fetchedAloneAt`: cities fetched alone, and when.
+    public var fetchedAloneKeys: [String]?
+    public var fetchedAloneAt: [Date]?
 
-    public init(schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [CitySummary], placeKeys: [String]? = nil) {
+    public init(schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [CitySummary], placeKeys: [String]? = nil,
+                fetchedAloneKeys: [String]? = nil, fetchedAloneAt: [Date]? = nil) {
         self.schemaVersion = schemaVersion
         self.fetchedAt = fetchedAt
         self.request = request
         self.cities = cities
         self.placeKeys = placeKeys
+        self.fetchedAloneKeys = fetchedAloneKeys
+        self.fetchedAloneAt = fetchedAloneAt
     }
 
     public init(_ feed: WeatherFeed) {
@@ -36,13 +42,15 @@ public struct WeatherFeedSummary: Decodable, Equatable, Sendable, FetchedFeed {
         self.request = feed.request
         self.cities = feed.cities.map(CitySummary.init)
         self.placeKeys = feed.placeKeys
+        self.fetchedAloneKeys = feed.fetchedAloneKeys
+        self.fetchedAloneAt = feed.fetchedAloneAt
     }
 
     public var cityKeys: [String] { cities.map(\.key) }
 
     /// `WeatherFeed`'s own (synthesized) keys.
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case schemaVersion, fetchedAt, request, cities, placeKeys
+        case schemaVersion, fetchedAt, request, cities, placeKeys, fetchedAloneKeys, fetchedAloneAt
     }
 }
 

@@ -74,6 +74,9 @@ public protocol WeatherService: Sendable {
     /// One refresh: the top cities and the user's own cities (`own`, those this source can
     /// fetch: `WeatherProvider.canFetch`) in `ownCities`.
     func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse
+    /// Only these places' current conditions (a `--city` run's places that are not fresh), in
+    /// `ownCities`, with no top city: each place costs what it costs in a refresh.
+    func conditionsOfPlaces(_ own: [PinnedCity], language: String) async throws(ServiceError) -> TopCitiesResponse
     /// Places whose name matches `text` (docs/spec.md §4), best first; `[]` when none does.
     func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch]
     /// A city's coming hours as a call of their own; nil when the source has no such call (its
@@ -85,6 +88,11 @@ extension WeatherService {
     /// A source without own cities (a test's fake) lists the top cities only.
     public func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
         try await topCities(count: count, language: language)
+    }
+
+    /// A source without places of its own (a test's fake) brings none.
+    public func conditionsOfPlaces(_ own: [PinnedCity], language: String) async throws(ServiceError) -> TopCitiesResponse {
+        TopCitiesResponse(cities: [], rateLimitRemaining: nil)
     }
 
     /// A source without a place search (a test's fake) finds nothing.

@@ -31,7 +31,7 @@ extension BinaryPlistWalk {
     func feedSummary(_ index: Int) -> WeatherFeedSummary? {
         feed(index, cities: citySummary).map {
             WeatherFeedSummary(schemaVersion: $0.schemaVersion, fetchedAt: $0.fetchedAt, request: $0.request, cities: $0.cities,
-                               placeKeys: $0.placeKeys)
+                               placeKeys: $0.placeKeys, fetchedAloneKeys: $0.fetchedAloneKeys, fetchedAloneAt: $0.fetchedAloneAt)
         }
     }
 
@@ -58,7 +58,7 @@ extension BinaryPlistWalk {
 
     /// A feed's fields with its cities read by `city`: the whole feed's and its summary's.
     func feed<City>(_ index: Int, cities city: (Int) -> City?)
-        -> (schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [City], placeKeys: [String]?)? {
+        -> (schemaVersion: Int, fetchedAt: Date, request: FeedRequest, cities: [City], placeKeys: [String]?, fetchedAloneKeys: [String]?, fetchedAloneAt: [Date]?)? {
         typealias Key = WeatherFeedSummary.CodingKeys  // the feed's own (synthesized) keys, by name
         guard let e = fields(index, Key.self) else { return nil }
         defer { done(e) }
@@ -67,9 +67,11 @@ extension BinaryPlistWalk {
               let fetchedAt = required(e, Key.fetchedAt).flatMap(self.date),
               let request = required(e, Key.request).flatMap(self.request),
               let cities = required(e, Key.cities).flatMap({ array($0, city) }),
-              let placeKeys = optional(e, Key.placeKeys, { array($0, self.string) })
+              let placeKeys = optional(e, Key.placeKeys, { array($0, self.string) }),
+              let fetchedAloneKeys = optional(e, Key.fetchedAloneKeys, { array($0, self.string) }),
+              let fetchedAloneAt = optional(e, Key.fetchedAloneAt, { array($0, self.date) })
         else { return nil }
-        return (schemaVersion, fetchedAt, request, cities, placeKeys)
+        return (schemaVersion, fetchedAt, request, cities, placeKeys, fetchedAloneKeys, fetchedAloneAt)
     }
 
     func request(_ index: Int) -> FeedRequest? {

@@ -55,13 +55,23 @@ extension LaunchConfiguration {
         if demo { return .demo() }
         let files = self.files
         // Open-Meteo's air, whichever source gives the weather: its calls are Open-Meteo's.
-        let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout, recordCalls: recordCalls(of: .openMeteo))
+        let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout, transport: gated(.openMeteo),
+                                   recordCalls: recordCalls(of: .openMeteo))
         var environment = AppEnvironment.live(loader: feedLoader(over: files), files: files)
             .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
-        let calls = self.calls
-        let source = provider.rawValue
-        environment.callsToday = { calls.spentToday(source) }
+        let calls = self.calls, provider = self.provider
+        environment.callsToday = {
+            let weather = calls.spentToday(provider.rawValue)
+            guard provider != .openMeteo else { return ([provider: weather.calls], weather.notice) }
+            // The air's source has a line and a gate of its own.
+            return ([provider: weather.calls, .openMeteo: calls.spentToday(WeatherProvider.openMeteo.rawValue).calls], weather.notice)
+        }
         return environment
+    }
+
+    /// The one HTTP transport, sending only what `provider`'s gate let through (`GatePass`).
+    func gated(_ provider: WeatherProvider) -> any HTTPTransport {
+        GatedTransport(provider, over: SharedHTTPTransport())
     }
 
     /// The live source (AccuWeather only with a key), counting its calls in the ledger.
@@ -69,9 +79,13 @@ extension LaunchConfiguration {
         let record = recordCalls(of: provider)
         switch provider {
         case .accuWeather:
-            return apiKey.map { AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout, recordCalls: record) }
+            return apiKey.map {
+                AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout, transport: gated(.accuWeather),
+                                  recordCalls: record)
+            }
         case .openMeteo:
-            return OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout), recordCalls: record)
+            return OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout,
+                                                            transport: gated(.openMeteo)), recordCalls: record)
         }
     }
 
@@ -94,10 +108,15 @@ extension LaunchConfiguration {
         if demo {
             return PlaceResolver(search: { text in .success(DemoData.searchPlaces(text)) }, store: nil, source: "demo")
         }
-        let loader = feedLoader, blocked = FeedPolicy.fetchBlocked(config: appConfig)
+        let loader = feedLoader, config = onceConfig, calls = self.calls, provider = self.provider
         return PlaceResolver(search: { text in
-            if let blocked { return .failure(blocked) }
-            return await loader.searchPlaces(text, language: language)
+            // Through the source's gate, as every request: its pass is what the transport sends under.
+            switch State.searchPass(config: config, spent: [provider: calls.spentToday(provider.rawValue).calls], now: Date()) {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let pass):
+                return await GatePass.$current.withValue(pass) { await loader.searchPlaces(text, language: language) }
+            }
         }, store: files.places, source: provider.rawValue)
     }
 
@@ -118,8 +137,18 @@ extension LaunchConfiguration {
         config.dailyCalls = dailyCalls
         config.airQualityIndex = airQualityIndex
         // The air's calls count against Open-Meteo's budget only (the ledger's line for each source).
-        if provider == .openMeteo { config.airCallsPerPlace = AirQualityClient.cost(places: 1) }
+        config.airCostPerPlace = AirQualityClient.cost(places: 1)
+        if provider == .openMeteo { config.airCallsPerPlace = config.airCostPerPlace }
         config.refreshCost = refreshCost
+        switch provider {
+        case .accuWeather:
+            config.forecastCost = CallCost.accuWeatherDetail
+            config.searchCost = 1
+        case .openMeteo:
+            config.forecastCost = OpenMeteoClient.cost(places: 1, withForecasts: true)
+            // Its place search is another API (geocoding), which the ledger does not count.
+            config.searchCost = 0
+        }
         return config
     }
 

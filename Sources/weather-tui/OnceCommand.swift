@@ -39,7 +39,9 @@ enum OnceCommand {
             places = resolution.places
             if !resolution.failures.isEmpty { failed = true }
         }
-        switch await produce(config.onceConfig, environment: environment, places: places) {
+        var once = config.onceConfig
+        if !places.isEmpty { once.printedPlaceKeys = places.map(\.id) }
+        switch await produce(once, environment: environment, places: places) {
         case .report(let report, let warning):
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
             Output.write(FeedPrinter.render(report, format: config.format, units: report.units), to: STDOUT_FILENO)
@@ -88,7 +90,14 @@ enum OnceCommand {
     static func outcome(of state: State, pinned: Set<String>, places: [PlaceMatch]) -> Outcome {
         var said = state.messages.reversed().map(\.text)
         var reason: String?
-        if case .offline(let savedAt, let why) = state.banner {
+        var banner: (savedAt: Date?, why: String)?
+        switch state.banner {
+        case .offline(let savedAt, let why): banner = (savedAt, why)
+        case .limited(let savedAt, let until, let why):
+            banner = (savedAt, "\(why); no request until \(WeatherFormat.dateTime(until))")
+        case .none, .demo: break
+        }
+        if let (savedAt, why) = banner {
             reason = why
             // `--offline` was asked for: the report says so, there is nothing to warn of.
             if FeedPolicy.fetchBlocked(config: state.config) != .offlineMode {
@@ -110,7 +119,9 @@ enum OnceCommand {
             if !missing.isEmpty { said.append("no weather saved for \(missing.joined(separator: ", ")) yet") }
             if cities.isEmpty { return .nothing(onceEach(said).joined(separator: "; ")) }
         }
-        let summary = WeatherFeedSummary(schemaVersion: feed.schemaVersion, fetchedAt: feed.fetchedAt, request: feed.request,
+        // A `--city` run's places may have been fetched alone, after the rest: the oldest printed is the time.
+        let fetchedAt = places.isEmpty ? feed.fetchedAt : cities.compactMap { feed.fetchedAt(ofCity: $0.key) }.min() ?? feed.fetchedAt
+        let summary = WeatherFeedSummary(schemaVersion: feed.schemaVersion, fetchedAt: fetchedAt, request: feed.request,
                                          cities: cities.map(CitySummary.init), placeKeys: feed.placeKeys)
         let report = OnceReport(feed: summary, source: source, offline: reason != nil, reason: reason,
                                 provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units)

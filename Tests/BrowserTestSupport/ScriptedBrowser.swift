@@ -104,23 +104,25 @@ public struct ScriptedBrowser {
 
     private func answer(_ effect: Effect) -> Action? {
         switch effect {
-        case .fetchFeed(let request, let own):
+        case .fetchFeed(let request, let own, _):
             if refreshFails { return .feedLoaded(.failure(.network(.unreachable(host: Self.host)))) }
             var payload = DemoData.feedPayload(request, own: own, now: Self.now)
             payload.forecasts = payload.forecasts.mapValues(forecasts.shaped)
             return .feedLoaded(.success(payload))
-        case .fetchForecast(let key, _):
+        case .fetchForecast(let key, _, _):
             let result = DemoData.forecastResult(cityKey: key, now: Self.now).map { answer in
                 var answer = answer
                 answer.forecast = forecasts.shaped(answer.forecast)
                 return answer
             }
             return .forecastLoaded(cityKey: key, result)
-        case .searchPlaces(let text, _):
+        case .searchPlaces(let text, _, _):
             return .addCity(.found(query: text, .success(DemoData.searchPlaces(text))))
-        case .fetchAirQuality(let places):
+        case .fetchAirQuality(let places, _):
             if refreshFails { return .airQualityLoaded(.failure(.network(.unreachable(host: "air-quality-api.open-meteo.com")))) }
             return .airQualityLoaded(.success(StoredAirQuality(fetchedAt: Self.now, byCityKey: DemoData.airQuality(for: places, now: Self.now))))
+        case .readLedger:
+            return .ledgerRead(calls: [:], pins: state.pinned)
         default:
             return nil  // saving settings, pins or forecasts changes nothing on screen
         }

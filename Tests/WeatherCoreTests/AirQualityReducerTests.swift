@@ -31,13 +31,13 @@ import WeatherHTTP
     }
 
     @Test func nothingIsFetchedBeforeTheSavedAirIsRead() {
-        R.expect(R.loaded(), .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"))]) {
+        R.expect(R.loaded(), .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
             $0.isFetching = true
         }
     }
 
     @Test func noSavedAirFetchesTheListedPlacesOnceRead() {
-        R.expect(R.loaded(), .airQualityRestored(nil), effects: [.fetchAirQuality(Self.places)]) {
+        R.expect(R.loaded(), .airQualityRestored(nil), effects: [.fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))]) {
             $0.airQualityRestored = true
             $0.airQualityInFlight = true
             $0.weatherRefreshesWithoutAir = 0
@@ -52,7 +52,7 @@ import WeatherHTTP
         }
         #expect(state.air(for: "2")?.europeanAQI == 30)
         // A refresh of the weather within the hour costs no air request.
-        R.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"))]) {
+        R.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
             $0.isFetching = true
         }
     }
@@ -60,7 +60,7 @@ import WeatherHTTP
     @Test func airAnHourOldOrOfNoKnownAgeGoesAlongsideTheWeathersRefresh() {
         for fetched in [Make.t0 - 3600, Make.t0 + 3600] {
             R.expect(Self.withAir(Self.air(at: fetched)), .refresh,
-                     effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us")), .fetchAirQuality(Self.places)]) {
+                     effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1)), .fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))]) {
                 $0.isFetching = true
                 $0.airQualityInFlight = true
                 $0.weatherRefreshesWithoutAir = 0
@@ -75,7 +75,7 @@ import WeatherHTTP
         #expect(!state.airQualityInFlight, "no place is known before the first feed")
         let payload = FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: nil)
         let effects = state.reduce(.feedLoaded(.success(payload)))
-        #expect(effects == [.saveFeed(payload.feed), .fetchAirQuality(Self.places)])
+        #expect(effects == [.saveFeed(payload.feed), .fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))])
     }
 
     @Test func theWholeSavedFeedNamesThePlacesItsPreviewCannot() {
@@ -83,13 +83,13 @@ import WeatherHTTP
         let preview = Make.feed(Make.cities.map { var city = $0; city.geoPosition = nil; return city }, at: Make.t0)
         _ = state.reduce(.archiveRestored(.success(preview)))
         #expect(state.reduce(.airQualityRestored(nil)) == [], "the preview has no coordinates")
-        #expect(state.reduce(.archiveDetailsRestored(.success(Make.feed(at: Make.t0)))) == [.fetchAirQuality(Self.places)])
+        #expect(state.reduce(.archiveDetailsRestored(.success(Make.feed(at: Make.t0)))) == [.fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))])
     }
 
     @Test func oneFetchAtATime() {
         var state = R.loaded()
         _ = state.reduce(.airQualityRestored(nil))
-        R.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"))]) {
+        R.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
             $0.isFetching = true
         }
     }

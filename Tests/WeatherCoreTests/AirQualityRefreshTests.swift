@@ -42,14 +42,14 @@ import WeatherSource
                     let minute = Int(now.timeIntervalSince(midnight) / 60)
                     switch effect {
                     case .readLedger:
-                        pending.append(.ledgerRead(calls: day.spent))
-                    case .fetchFeed(let request, _):
+                        pending.append(.ledgerRead(calls: [.openMeteo: day.spent]))
+                    case .fetchFeed(let request, _, _):
                         day.spent += Double(request.count)
                         day.perMinute[minute, default: 0] += Double(request.count)
                         day.weather.append(now)
                         let feed = Make.feed(cities(count), at: now, count: count)
                         pending.append(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil))))
-                    case .fetchAirQuality(let places):
+                    case .fetchAirQuality(let places, _):
                         day.spent += Double(places.count)
                         day.perMinute[minute, default: 0] += Double(places.count)
                         day.air.append(now)

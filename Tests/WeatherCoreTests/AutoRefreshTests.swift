@@ -33,7 +33,7 @@ import WeatherSource
         var state = Self.state(now: Make.t0 + 60)
         #expect(state.reduce(.tick(Make.t0 + 1800)) == [.readLedger])
         #expect(state.reduce(.tick(Make.t0 + 1801)).isEmpty, "one reading at a time")
-        let effects = state.reduce(.ledgerRead(calls: 100))
+        let effects = state.reduce(.ledgerRead(calls: [.openMeteo: 100]))
         #expect(effects.count == 1)
         guard case .fetchFeed? = effects.first else { Issue.record("no refresh: \(effects)"); return }
         #expect(state.isFetching)
@@ -43,7 +43,7 @@ import WeatherSource
     @Test func aLedgerPastTheBudgetHoldsTheRefresh() {
         var state = Self.state(now: Make.t0 + 60)
         _ = state.reduce(.tick(Make.t0 + 1800))
-        #expect(state.reduce(.ledgerRead(calls: 4_990)).isEmpty)
+        #expect(state.reduce(.ledgerRead(calls: [.openMeteo: 4_990])).isEmpty)
         #expect(state.refreshPlan.reason == .budgetSpent)
         #expect(!state.isFetching)
     }
@@ -51,13 +51,14 @@ import WeatherSource
     @Test func aFailedRefreshIsRetriedLaterAndLaterNeverInALoop() {
         var state = Self.state(now: Make.t0 + 1800)
         _ = state.reduce(.refresh)
+        _ = state.reduce(.ledgerRead(calls: [:]))
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "h")))))
         let first = state.refreshPlan
         #expect(first.reason == .retrying(failures: 1))
         #expect(first.next == Make.t0 + 1800 + 60)
         #expect(state.reduce(.tick(Make.t0 + 1830)).isEmpty, "not before the retry")
         _ = state.reduce(.tick(Make.t0 + 1860))
-        _ = state.reduce(.ledgerRead(calls: 0))
+        _ = state.reduce(.ledgerRead(calls: [.openMeteo: 0]))
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "h")))))
         #expect(state.refreshPlan.next == Make.t0 + 1860 + 120, "the delay doubles")
     }
@@ -65,6 +66,7 @@ import WeatherSource
     @Test func a429HoldsEveryRequestUntilItsTime() {
         var state = Self.state(now: Make.t0 + 1800)
         _ = state.reduce(.refresh)
+        _ = state.reduce(.ledgerRead(calls: [:]))
         let until = Make.t0 + 1800 + 120
         _ = state.reduce(.feedLoaded(.failure(.network(.rateLimited(reason: "Minutely API request limit exceeded", status: 429, until: until)))))
         #expect(state.refreshPlan == RefreshSchedule.Plan(next: until, reason: .limited))
@@ -73,8 +75,9 @@ import WeatherSource
 
     @Test func rPastTheBudgetRefreshesAndSaysSo() {
         var state = State(config: Self.config, now: Make.t0)
-        _ = state.reduce(.ledgerRead(calls: 4_990))
-        let effects = state.reduce(.refresh)
+        _ = state.reduce(.ledgerRead(calls: [.openMeteo: 4_990]))
+        #expect(state.reduce(.refresh) == [.readLedger], "r reads the shared files first")
+        let effects = state.reduce(.ledgerRead(calls: [.openMeteo: 4_990]))
         #expect(effects.count == 1)
         #expect(state.notice?.hasPrefix("past today's budget of 5000 calls") == true)
     }
@@ -90,7 +93,7 @@ extension AutoRefreshTests {
     /// A damaged ledger, set aside when it is read, is said once in the status line and in `!`.
     @Test func aDamagedLedgerIsSaid() {
         var state = Self.state(now: Make.t0 + 60)
-        _ = state.reduce(.ledgerRead(calls: 0, notice: "Calls.txt could not be read and was moved aside"))
+        _ = state.reduce(.ledgerRead(calls: [.openMeteo: 0], notice: "Calls.txt could not be read and was moved aside"))
         #expect(state.notice == "Calls.txt could not be read and was moved aside")
         #expect(state.messages.first?.text == "Calls.txt could not be read and was moved aside")
     }
@@ -98,11 +101,11 @@ extension AutoRefreshTests {
     /// The store reads the ledger as it starts, before any request adds to it.
     @Test func theStoreReadsTheLedgerAtStart() async throws {
         var env = AppEnvironment.demo(now: { Make.t0 })
-        env.callsToday = { (1_234, "the ledger was damaged") }
+        env.callsToday = { ([.openMeteo: 1_234], "the ledger was damaged") }
         let store = try Store(config: AppConfig(demo: true), environment: env)
         store.start()
         await store.settle()
-        #expect(store.state.autoRefresh.spentToday == 1_234)
+        #expect(store.state.gate(for: .openMeteo).spentToday == 1_234)
         #expect(store.state.messages.contains { $0.text == "the ledger was damaged" })
     }
 }

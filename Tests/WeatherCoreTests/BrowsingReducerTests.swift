@@ -63,7 +63,7 @@ import WeatherModels
     /// `r` during a refresh starts no second one (docs/spec.md §4) but says so.
     @Test func rWhileARefreshRunsIsAnswered() {
         var state = R.loaded()
-        #expect(state.reduce(.refresh) == [.fetchFeed(state.request)])
+        #expect(state.reduce(.refresh) == [.fetchFeed(state.request, pass: .open(.weather, calls: 1))])
         #expect(state.reduce(.refresh) == [])
         #expect(state.notice == "a refresh is already under way")
     }
@@ -220,7 +220,7 @@ import WeatherModels
 
     @Test func enterOnTheMapOpensTheDetailAndEscReturnsToTheMapThenTheList() {
         let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
-        let detail = R.expect(onMap, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us")]) {
+        let detail = R.expect(onMap, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))]) {
             $0.mode = .detail
             $0.forecastsInFlight = ["2"]
         }

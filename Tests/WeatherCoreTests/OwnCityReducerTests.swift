@@ -41,7 +41,7 @@ import WeatherSource
 
     @Test func enterSearchesOnceInTheRequestLanguage() {
         let state = typed("  Reykjavik ")
-        let searching = ReducerTests.expect(state, .addCity(.submit), effects: [.searchPlaces("Reykjavik", language: "en-us")]) {
+        let searching = ReducerTests.expect(state, .addCity(.submit), effects: [.searchPlaces("Reykjavik", language: "en-us", pass: .open(.search, calls: 1))]) {
             $0.placeSearch?.phase = .searching
         }
         // A second Enter while the search runs starts nothing more.
@@ -88,7 +88,7 @@ import WeatherSource
         ReducerTests.expect(down, .addCity(.moveDown))  // stays on the last
         let up = ReducerTests.expect(down, .addCity(.moveUp)) { $0.placeSearch?.selectedIndex = 0 }
         let own = PinnedCity(place: Self.reykjavik)
-        ReducerTests.expect(up, .addCity(.submit), effects: [.changePins(.add(own)), .fetchFeed(request, own: [own])]) {
+        ReducerTests.expect(up, .addCity(.submit), effects: [.changePins(.add(own)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 1))]) {
             $0.placeSearch = nil
             $0.pinned = [own]
             $0.addedCityKey = own.key
@@ -122,7 +122,7 @@ import WeatherSource
         }
         var after = added
         let effects = after.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0 + 5), rateLimitRemaining: nil))))
-        #expect(effects == [.saveFeed(Make.feed(at: Make.t0 + 5)), .fetchFeed(request, own: [own])])
+        #expect(effects == [.saveFeed(Make.feed(at: Make.t0 + 5)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 1))])
         #expect(!after.refreshAfterCurrent && after.isFetching)
     }
 
@@ -261,7 +261,7 @@ import WeatherSource
         let own = PinnedCity(place: Self.reykjavik)
         _ = state.reduce(.pinsLoaded([own]))
         let effects = state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0))))
-        #expect(effects == [.fetchFeed(request, own: [own])])
+        #expect(effects == [.fetchFeed(request, own: [own], pass: .open(.weather, calls: 1))])
     }
 
     @Test func accuWeatherRefreshesOnlyTheOwnCitiesItFoundItself() {
@@ -339,7 +339,7 @@ import WeatherSource
         let new = PinnedCity(place: Self.reykjavikAccu)
         let effects = state.reduce(.addCity(.submit))
         #expect(state.pinned == [new, oslo])
-        #expect(effects == [.changePins(.add(new, replacing: [old.key])), .fetchFeed(request, own: [new, oslo])])
+        #expect(effects == [.changePins(.add(new, replacing: [old.key])), .fetchFeed(request, own: [new, oslo], pass: .open(.weather, calls: 1))])
         #expect(state.notice == "added Reykjavík, Capital Region, Iceland in place of the one another source found")
         #expect(WeatherProvider.openMeteo.ownCities(state.pinned) == [new, oslo])
     }

@@ -58,9 +58,9 @@ import WeatherModels
         var stale = State(config: AppConfig(refreshAfter: 1800), now: Make.t0 + 1801)
         #expect(stale.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))).count == 1)
         var missing = State(config: AppConfig(), now: Make.t0)
-        #expect(missing.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
+        #expect(missing.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))])
         var other = State(config: AppConfig(count: 150), now: Make.t0 + 60)
-        #expect(other.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [.fetchFeed(FeedRequest(count: 150, language: "en-us"))])
+        #expect(other.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [.fetchFeed(FeedRequest(count: 150, language: "en-us"), pass: .open(.weather, calls: 1))])
     }
 
     /// A clock set back after a save (by hand, or a machine that booted with the wrong time and
@@ -68,7 +68,7 @@ import WeatherModels
     /// again rather than counted fresh until the clock catches up, which may take a year.
     @Test func whatWasSavedAheadOfTheClockIsFetchedAgain() {
         var ahead = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
-        #expect(ahead.reduce(.archiveRestored(.success(Make.feed(at: Make.t0 + 86_400)))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
+        #expect(ahead.reduce(.archiveRestored(.success(Make.feed(at: Make.t0 + 86_400)))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))])
         var slack = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
         #expect(slack.reduce(.archiveRestored(.success(Make.feed(at: Make.t0 + 30)))).isEmpty, "seconds ahead (NTP) still count as just saved")
         var undated = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
@@ -77,7 +77,7 @@ import WeatherModels
         var state = Self.loaded()
         let tomorrows = Self.forecast(at: Make.t0 + 86_400)
         _ = state.reduce(.forecastLoaded(cityKey: "2", .success(ForecastPayload(forecast: tomorrows, rateLimitRemaining: nil))))
-        #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us")])
+        #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))])
 
         var restored = Self.loaded()
         let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 600), "4": Self.forecast(at: Make.t0 + 30 * 86_400)])
@@ -129,7 +129,7 @@ import WeatherModels
     @Test func demoShowsTheDemoBannerAndRefreshesFromBundledData() {
         var state = State(config: AppConfig(demo: true, hasAPIKey: false), now: Make.t0)
         #expect(state.banner == .demo)
-        #expect(state.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"))])
+        #expect(state.reduce(.archiveRestored(.failure(.missing))) == [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))])
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: nil))))
         #expect(state.source == .demo && state.banner == .demo)
     }
@@ -232,7 +232,7 @@ import WeatherModels
 
     @Test func enterOpensTheDetailAndFetchesItsForecast() {
         let state = Self.loaded()
-        let opened = Self.expect(state, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us")]) {
+        let opened = Self.expect(state, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))]) {
             $0.mode = .detail
             $0.forecastsInFlight = ["2"]
         }
@@ -254,7 +254,7 @@ import WeatherModels
         #expect(state.reduce(.openDetail).isEmpty)
         _ = state.reduce(.closeDetail)
         _ = state.reduce(.tick(Make.t0 + 3601))
-        #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us")])
+        #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))])
     }
 
     @Test func enterWhenOfflineSaysWhyThereIsNoForecast() {
@@ -507,7 +507,7 @@ import WeatherModels
 
     @Test func rStartsOneRefreshAndNoMoreWhileItRuns() {
         let state = Self.loaded()
-        let fetching = Self.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"))]) {
+        let fetching = Self.expect(state, .refresh, effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1))]) {
             $0.isFetching = true
         }
         // No second request, but the key is answered.
@@ -644,7 +644,7 @@ import WeatherModels
     @Test func aFailedForecastFetchKeepsTheCachedOneAndSaysWhy() {
         var state = Self.loaded()
         _ = state.reduce(.forecastsRestored(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 7200)])))
-        #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us")])
+        #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))])
         #expect(state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded)))).isEmpty)
         #expect(state.forecasts["2"] == Self.forecast(at: Make.t0 - 7200))
         #expect(state.forecastErrors["2"] == "daily request limit reached")
@@ -769,7 +769,7 @@ import WeatherModels
     @Test func openMeteoNeedsNoKeyForTheForecast() {
         var state = Self.loaded(config: AppConfig(refreshAfter: 1800, provider: .openMeteo, hasAPIKey: false))
         let effects = state.reduce(.openDetail)
-        #expect(effects == [.fetchForecast(cityKey: state.selectedKey ?? "", language: "en-us")])
+        #expect(effects == [.fetchForecast(cityKey: state.selectedKey ?? "", language: "en-us", pass: .open(.forecast, calls: 2))])
         #expect(state.selectedForecastError == nil)
     }
 

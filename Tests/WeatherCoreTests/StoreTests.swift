@@ -35,14 +35,14 @@ import WeatherModels
         var env = AppEnvironment.live(loader: FeedLoader(service: FakeWeatherService(), archive: WeatherFeedArchive(directory: cache), now: { clock.now }),
                                       files: AppFiles(cacheDirectory: cache, configDirectory: config), now: { clock.now })
         let ledger = CallLedger(directory: cache)
-        env.callsToday = { (ledger.read(now: clock.now).counts.spent("open-meteo"), nil) }
+        env.callsToday = { ([.openMeteo: ledger.read(now: clock.now).counts.spent("open-meteo")], nil) }
         env.previewArchive = nil
         env.loadForecasts = nil
         env.loadAirQuality = nil
         let store = try Store(config: AppConfig(refreshAfter: 1800, provider: .openMeteo), environment: env)
         store.start()
         #expect(store.state.visibleCities.count == 5)
-        #expect(store.state.autoRefresh.spentToday == 120, "the ledger read as the store starts")
+        #expect(store.state.gate(for: .openMeteo).spentToday == 120, "the ledger read as the store starts")
         #expect(!store.hasRunningEffects, "nothing left to run: no thread is started")
     }
 

@@ -26,6 +26,14 @@ public enum BannerView {
             let age = WeatherFormat.age(of: savedAt, now: now)
             let full = " OFFLINE · showing data saved \(WeatherFormat.dateTime(savedAt, timeZone: timeZone)) (\(age))\(why)"
             return DisplayWidth.width(of: full) <= width ? full : " OFFLINE · saved \(age)\(why)"
+        case .limited(let savedAt, let until, let reason):
+            // A limit, not a lost network: when the source may be asked again comes before why.
+            let wait = " · no request until \(WeatherFormat.when(until, now: now, timeZone: timeZone))"
+            let why = reason.isEmpty ? "" : " · \(reason)"
+            guard let savedAt else { return " LIMIT REACHED · no saved data\(wait)\(why)" }
+            let age = WeatherFormat.age(of: savedAt, now: now)
+            let full = " LIMIT REACHED · showing data saved \(WeatherFormat.dateTime(savedAt, timeZone: timeZone)) (\(age))\(wait)\(why)"
+            return DisplayWidth.width(of: full) <= width ? full : " LIMIT REACHED · saved \(age)\(wait)\(why)"
         case .demo:
             return " DEMO · bundled sample data, no key and no network needed"
         }

@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherHTTP
+import WeatherModels
+import WeatherSource
+
+/// Each source's gate (docs/spec.md §4 "The gate"): the holds and the day's spending, kept per
+/// source. The weather's source and the air's (Open-Meteo) are one gate when they are one source.
+public struct Limits: Equatable, Sendable {
+    /// The holds and the calls spent, by source; the budgets are the state's (`State.gate(for:)`).
+    public var gates: [WeatherProvider: SourceGate] = [:]
+    /// `settings.plist`'s `dailyCalls`, which a person may write there.
+    public var savedDailyCalls: Int?
+
+    public init() {}
+}
+
+extension State {
+    /// The source of the air, whichever source gives the weather.
+    public static let airProvider = WeatherProvider.openMeteo
+
+    /// `provider`'s gate as it stands, with the day's budget of this run: for the weather's source
+    /// `--daily-calls`, else the settings file's, else the source's default; for the air's, when it
+    /// is another source, that source's default. The demo costs nothing and has none.
+    public func gate(for provider: WeatherProvider) -> SourceGate {
+        var gate = limits.gates[provider] ?? SourceGate(provider: provider)
+        gate.dailyBudget = config.demo ? nil : (provider == config.provider
+            ? config.provider.dailyCalls(option: config.dailyCalls, settings: limits.savedDailyCalls)
+            : provider.defaultDailyCalls).map(Double.init)
+        return gate
+    }
+
+    /// The weather source's gate.
+    public var weatherGate: SourceGate { gate(for: config.provider) }
+
+    /// Asks `provider`'s gate to let `ask` through now: the pass, or why not.
+    func admit(_ ask: SourceGate.Ask, to provider: WeatherProvider) -> Result<GatePass, SourceGate.Refusal> {
+        gate(for: provider).admit(ask, now: now)
+    }
+
+    /// A request's failure reaches its source's gate: a 429 or a spent day holds it.
+    mutating func heard(_ error: FeedError, from provider: WeatherProvider) {
+        guard case .network(let service) = error else { return }
+        var gate = gate(for: provider)
+        gate.heard(service, at: now)
+        limits.gates[provider] = gate
+    }
+
+    /// The ledger's counts, by source, as every run of the program spent them today.
+    mutating func spent(_ calls: [WeatherProvider: Double]) {
+        for (provider, count) in calls {
+            var gate = gate(for: provider)
+            gate.spentToday = count
+            limits.gates[provider] = gate
+        }
+    }
+
+    /// What a refusal says to a person: when the source may be asked again, and why not now.
+    func words(for refusal: SourceGate.Refusal, of provider: WeatherProvider) -> String {
+        switch refusal {
+        case .held(let hold):
+            return "\(provider.displayName)'s limit: no request until \(WeatherFormat.clock(hold.until, timeZone: config.timeZone)) (\(hold.reason))"
+        case .budgetSpent(let spent, let budget, let until):
+            return "today's budget of \(Int(budget)) calls is spent (\(Int(spent.rounded())) spent): "
+                + "nothing is asked by itself until \(WeatherFormat.clock(until, timeZone: config.timeZone))"
+        case .fresh(let until):
+            return "what is saved is fresh until \(WeatherFormat.clock(until, timeZone: config.timeZone))"
+        }
+    }
+}
+
+extension State {
+    /// The pass for a `--city` name's search, made before the store starts (the names must be
+    /// known to decide what to fetch): the same gate with today's spending, or why not, in words.
+    public static func searchPass(config: AppConfig, spent: [WeatherProvider: Double], now: Date) -> Result<GatePass, FeedError> {
+        if let blocked = FeedPolicy.fetchBlocked(config: config) { return .failure(blocked) }
+        var state = State(config: config, now: now)
+        state.spent(spent)
+        let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
+        return state.admit(ask, to: config.provider).mapError { refusal in
+            .network(.rejected(reason: state.words(for: refusal, of: config.provider), status: 429))
+        }
+    }
+}

@@ -33,6 +33,11 @@ public enum DedicatedThread {
         return box.value
     }
 
+    /// `body()`, computed on a new thread that ends with it.
+    public static func run<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+        await run(with: ()) { _ in body() }
+    }
+
     /// A value in transit between two threads, held by one at a time.
     private struct Handover<Value>: @unchecked Sendable {
         let value: Value

@@ -53,12 +53,12 @@ public final class Store {
         if let preview = env.previewArchive {
             let result = preview()
             send(.archiveRestored(result))
-            if case .success = result { start(.restoreFeedDetails) { .archiveDetailsRestored(env.loadArchive()) } }
+            if case .success = result { startOnItsThread(.restoreFeedDetails) { .archiveDetailsRestored(env.loadArchive()) } }
         } else {
             send(.archiveRestored(env.loadArchive()))
         }
-        if let loadForecasts = env.loadForecasts { start(.restoreForecasts) { .forecastsRestored(loadForecasts()) } }
-        if let loadAir = env.loadAirQuality { start(.restoreAir) { .airQualityRestored(loadAir()) } }
+        if let loadForecasts = env.loadForecasts { startOnItsThread(.restoreForecasts) { .forecastsRestored(loadForecasts()) } }
+        if let loadAir = env.loadAirQuality { startOnItsThread(.restoreAir) { .airQualityRestored(loadAir()) } }
     }
 
     /// Applies an action now and launches the effects it asks for.
@@ -121,7 +121,7 @@ public final class Store {
         case .fetchForecast(let key, let language, let pass):
             start(.forecast(cityKey: key), under: pass) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
         case .readLedger:
-            start(.readLedger) {
+            startOnItsThread(.readLedger) {
                 let today = env.callsToday()
                 return .ledgerRead(calls: today.calls, pins: env.loadPins(), notice: today.notice)
             }
@@ -173,14 +173,22 @@ public final class Store {
         })
     }
 
+    /// Starts `work`, which blocks on the disk (a read, a lock, an `fsync`), under `id` on a thread
+    /// of its own: the pool has a thread a core, and one blocked there would leave a finished
+    /// request no thread to post its answer on.
+    private func startOnItsThread(_ id: EffectID, _ work: @escaping @Sendable () -> Action?) {
+        start(id) { await DedicatedThread.run(work) }
+    }
+
     /// Saves under `id` run in the order asked, and one replaced before it began is skipped: an
-    /// older snapshot never lands after a newer one, and a burst of changes is written once.
+    /// older snapshot never lands after a newer one, and a burst of changes is written once. Each
+    /// writes on a thread of its own, as `startOnItsThread`'s work does.
     private func saveInOrder(_ id: EffectID, _ what: String, _ body: @escaping @Sendable () throws(ArchiveError) -> Void) {
         let previous = running[id]?.task
         start(id) {
             await previous?.value
             guard !Task.isCancelled else { return nil }
-            return Self.saving(what, body)
+            return await DedicatedThread.run { Self.saving(what, body) }
         }
     }
 

@@ -54,18 +54,18 @@ public final class Store {
         if let preview = env.previewArchive {
             let result = preview()
             send(.archiveRestored(result))
-            if case .success = result { start(.restoreFeedDetails) { .archiveDetailsRestored(env.loadArchive()) } }
+            if case .success = result { startOnItsThread(.restoreFeedDetails) { .archiveDetailsRestored(env.loadArchive()) } }
         } else {
             send(.archiveRestored(env.loadArchive()))
         }
         if let loadForecasts = env.loadForecasts {
-            start(.restoreForecasts) {
+            startOnItsThread(.restoreForecasts) {
                 let loaded = loadForecasts()
                 return .forecastsRestored(loaded.forecasts, notice: loaded.notice)
             }
         }
         if let loadAir = env.loadAirQuality {
-            start(.restoreAir) {
+            startOnItsThread(.restoreAir) {
                 let loaded = loadAir()
                 return .airQualityRestored(loaded.air, notice: loaded.notice)
             }
@@ -137,7 +137,7 @@ public final class Store {
         case .fetchForecast(let key, let language, let pass):
             start(.forecast(cityKey: key), under: pass) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
         case .readLedger:
-            start(.readLedger) {
+            startOnItsThread(.readLedger) {
                 let today = env.callsToday(), saved = env.loadPins()
                 // Pins that could not be read leave the ones on screen as they are; why is said.
                 let notices = [today.notice, saved.notice].compactMap { $0 }
@@ -195,14 +195,22 @@ public final class Store {
         })
     }
 
+    /// Starts `work`, which blocks on the disk (a read, a lock, an `fsync`), under `id` on a thread
+    /// of its own: the pool has a thread a core, and one blocked there would leave a finished
+    /// request no thread to post its answer on.
+    private func startOnItsThread(_ id: EffectID, _ work: @escaping @Sendable () -> Action?) {
+        start(id) { await DedicatedThread.run(work) }
+    }
+
     /// Saves under `id` run in the order asked, and one replaced before it began is skipped: an
-    /// older snapshot never lands after a newer one, and a burst of changes is written once.
+    /// older snapshot never lands after a newer one, and a burst of changes is written once. Each
+    /// writes on a thread of its own, as `startOnItsThread`'s work does.
     private func saveInOrder(_ id: EffectID, _ what: String, _ body: @escaping @Sendable () throws(ArchiveError) -> Void) {
         let previous = running[id]?.task
         start(id) {
             await previous?.value
             guard !Task.isCancelled else { return nil }
-            return Self.saving(what, body)
+            return await DedicatedThread.run { Self.saving(what, body) }
         }
     }
 

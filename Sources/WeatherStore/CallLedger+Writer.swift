@@ -9,7 +9,7 @@ import EssentialsSupport
 
 extension CallLedger {
     /// The run's one way of adding to the ledger, off the requests' path: `record` counts the calls
-    /// and returns at once, a background task adds them to the file (locked, written atomically,
+    /// and returns at once, a background thread adds them to the file (locked, written atomically,
     /// `fsync`ed: milliseconds a disk may stretch), calls made meanwhile added together in one
     /// write. A run ends with `flush`, so nothing it spent goes uncounted. One a run, for every
     /// source it calls (the weather's and the air's).
@@ -46,7 +46,9 @@ extension CallLedger {
             guard calls.isFinite, calls > 0 else { return }
             queue.withLock { queue in
                 queue.pending[source, default: 0] += calls
-                if queue.draining == nil { queue.draining = Task.detached { self.drain() } }
+                // The file's lock and `fsync` block: on a thread of their own, not one of the pool's
+                // (a core each), which the requests need to post their answers.
+                if queue.draining == nil { queue.draining = Task.detached { await DedicatedThread.run { self.drain() } } }
             }
         }
 

@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 import Testing
 import ArchiveTestSupport
 @testable import WeatherStore
 import WeatherModels
 
-/// The run's writer of the ledger: requests only count their calls, a background task writes
+/// The run's writer of the ledger: requests only count their calls, a background thread writes
 /// them, and a run's end flushes; nothing counted is lost or counted twice.
 @Suite struct CallLedgerWriterTests {
     let folder = Make.tempDirectory()
@@ -68,5 +69,47 @@ import WeatherModels
         #expect(spent == 150, "written or not, the 50 are counted once: \(spent)")
         await calls.flush()
         #expect(calls.spentToday("open-meteo").calls == 150)
+    }
+
+    /// Writes stuck on the disk leave the concurrency pool (a thread a core) to the requests, which
+    /// need one of its threads to post their answers (#41 item 5).
+    @Test func writesStuckOnTheDiskLeaveThePoolToTheRequests() async {
+        let disk = StuckDisk()
+        let ledger = self.ledger
+        // One more writer than the pool has threads, each writing (its clock is read as it writes).
+        let writers = (0...ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            CallLedger.Writer(ledger: ledger, now: {
+                disk.wait()
+                return CallLedgerTests.afternoon
+            })
+        }
+        for calls in writers { calls.record(1, source: "open-meteo") }
+        let ended = DispatchSemaphore(value: 0)
+        Task.detached { ended.signal() }  // a request's end, asked after the writes
+        // Waited for off the pool, which the stuck writes may hold; the bound only turns a stall
+        // into a failure.
+        let ran = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            Thread.detachNewThread {
+                let ran = ended.wait(timeout: .now() + 20) == .success
+                disk.open()
+                done.resume(returning: ran)
+            }
+        }
+        #expect(ran, "the pool's threads were all writing the ledger")
+        for calls in writers { await calls.flush() }
+        #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == Double(writers.count))
+    }
+
+    /// A disk that does not answer until `open()`, its writers busy rather than asleep (as in
+    /// WeatherCoreTests' `StoreDiskWorkTests`: libdispatch's once-a-second thread for a pool whose
+    /// every thread sleeps would turn the stall into a delay).
+    final class StuckDisk: Sendable {
+        private let isOpen = Atomic<Bool>(false)
+
+        func wait() {
+            while !isOpen.load(ordering: .acquiring) { sched_yield() }
+        }
+
+        func open() { isOpen.store(true, ordering: .releasing) }
     }
 }

@@ -122,6 +122,76 @@ import EssentialsSupport
         #expect(poll(&watched, 1, 0) == 0, "drained by applying the results")
     }
 
+    /// The real terminal, with a test's hand at the last moment before each wait: after the loop
+    /// has applied what the mailbox held and drawn, before `poll(2)` sleeps.
+    final class LastMomentBackend: TerminalBackend {
+        let terminal: NcursesBackend
+        /// Run before each wait in turn, given the descriptor the wait is for.
+        var beforeSleep: [(Int32?) -> Void] = []
+        /// Whether the wake descriptor was readable as each wait began (a result waiting).
+        private(set) var readableAtSleep: [Bool] = []
+        private(set) var framesPresented = 0
+
+        init(_ terminal: NcursesBackend) { self.terminal = terminal }
+
+        var size: TerminalSize { terminal.size }
+        var supportsColor: Bool { terminal.supportsColor }
+        var terminationRequested: Bool { terminal.terminationRequested }
+        func start() throws(TerminalError) { try terminal.start() }
+        func stop() { terminal.stop() }
+        func repaintAll() { terminal.repaintAll() }
+
+        func present(_ buffer: ScreenBuffer) {
+            framesPresented += 1
+            terminal.present(buffer)
+        }
+
+        func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
+            if !beforeSleep.isEmpty { beforeSleep.removeFirst()(wake) }
+            var watched = [pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)]
+            readableAtSleep.append(wake != nil && poll(&watched, 1, 0) == 1)
+            return terminal.waitForKeys(timeoutMilliseconds: timeoutMilliseconds, wake: wake)
+        }
+    }
+
+    /// An answer posted after the loop drained the mailbox and before it sleeps (an effect that
+    /// ends while the frame is drawn) wakes that very sleep, and the next frame shows it: it never
+    /// waits for the next key, tick or other answer.
+    @Test func anAnswerPostedJustBeforeTheSleepWakesIt() async throws {
+        let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
+        let cities = [ViewFixtures.make(key: "b", name: "Berlin", country: "Germany"), ViewFixtures.make(key: "a", name: "Athens", country: "Greece")]
+        let feed = WeatherFeed(fetchedAt: ViewFixtures.now, request: FeedRequest(count: 50, language: "en-us"), cities: cities)
+        let store = try Store(config: AppConfig(refreshAfter: 3600), environment: StoreDriverTests.environment(feed: feed))
+        // Started and settled first: no other letter is on its way to wake the loop.
+        store.start()
+        await store.settle()
+        #expect(!store.hasRunningEffects)
+        let shownFirst = store.state.selectedKey
+        let other = try #require(store.state.visibleCities.first { $0.key != shownFirst }?.key)
+        let backend = LastMomentBackend(NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color", palette: ColorRole.palette))
+        var framesBeforeAnswer = 0, framesAtSecondWait = 0
+        var selectedAtSecondWait: String?
+        backend.beforeSleep = [
+            { _ in
+                framesBeforeAnswer = backend.framesPresented
+                // An effect ends now (its task posts exactly this way, from its own thread).
+                store.mailbox.post(.select(key: other))
+            },
+            { _ in
+                framesAtSecondWait = backend.framesPresented
+                selectedAtSecondWait = store.state.selectedKey
+                pty.type("q")
+            },
+        ]
+        // The clock stands on a minute: each wait's timeout is a whole minute, so only the wake-up ends it early.
+        let exit = try TerminalApp(driver: StoreDriver(store: store, startsStore: false), backend: backend, clock: { ViewFixtures.now }).run()
+        pty.drain()
+        #expect(exit == .quit)
+        #expect(backend.readableAtSleep.first == true, "the answer posted before the sleep wakes it")
+        #expect(selectedAtSecondWait == other, "applied right after that wake")
+        #expect(framesAtSecondWait > framesBeforeAnswer, "and drawn before the loop sleeps again")
+    }
+
     /// The loop waits until the next minute on the clock (when the header's minutes change), not
     /// a fixed poll, and ticks there.
     @Test func theLoopWaitsUntilTheNextMinute() throws {

@@ -2,13 +2,14 @@
 import Glibc
 #endif
 
-/// Runs blocking work on a thread of its own and awaits it. The browser's loop blocks in `poll(2)`
-/// for minutes: on one of the concurrency pool's threads, libdispatch (which on Linux watches
-/// its busy workers once a second) would wake the idle program every second for as long as it runs.
-enum DedicatedThread {
+/// Runs blocking work on a thread of its own and awaits it, so the concurrency pool's threads (as
+/// many as the cores) stay free for the work that only waits. The browser's loop blocks in
+/// `poll(2)` for minutes: on one of the pool's threads, libdispatch (which on Linux watches its
+/// busy workers once a second) would wake the idle program every second for as long as it runs.
+public enum DedicatedThread {
     /// `body(input)`, computed on a new thread that ends with it. `input` is handed to that thread
     /// and the result handed back (`sending`): no two threads hold them at once.
-    static func run<Input, Result>(
+    public static func run<Input, Result>(
         with input: sending Input, _ body: @escaping @Sendable (sending Input) -> sending Result
     ) async -> sending Result {
         // The hand-over the signature states, through a pthread the compiler cannot follow.
@@ -30,6 +31,11 @@ enum DedicatedThread {
             }
         }
         return box.value
+    }
+
+    /// `body()`, computed on a new thread that ends with it.
+    public static func run<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+        await run(with: ()) { _ in body() }
     }
 
     /// A value in transit between two threads, held by one at a time.

@@ -51,13 +51,17 @@ extension LaunchConfiguration {
 
     /// The browser's surroundings: the bundled demo (settings and pins in memory, no file of the
     /// user's read or written), else the live source over this run's files.
-    var environment: AppEnvironment {
+    var environment: AppEnvironment { environment(over: SharedHTTPTransport()) }
+
+    /// The same over `network` (the shared AsyncHTTPClient transport; a test's fake), each
+    /// source's requests through its gate.
+    func environment(over network: any HTTPTransport) -> AppEnvironment {
         if demo { return .demo() }
         let files = self.files
         // Open-Meteo's air, whichever source gives the weather: its calls are Open-Meteo's.
-        let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout, transport: gated(.openMeteo),
+        let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout, transport: GatedTransport(.openMeteo, over: network),
                                    recordCalls: recordCalls(of: .openMeteo))
-        var environment = AppEnvironment.live(loader: feedLoader(over: files), files: files)
+        var environment = AppEnvironment.live(loader: feedLoader(over: files, network: network), files: files)
             .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
         let calls = self.calls, provider = self.provider
         environment.callsToday = {
@@ -69,23 +73,19 @@ extension LaunchConfiguration {
         return environment
     }
 
-    /// The one HTTP transport, sending only what `provider`'s gate let through (`GatePass`).
-    func gated(_ provider: WeatherProvider) -> any HTTPTransport {
-        GatedTransport(provider, over: SharedHTTPTransport())
-    }
-
-    /// The live source (AccuWeather only with a key), counting its calls in the ledger.
-    var service: (any WeatherService)? {
+    /// The live source (AccuWeather only with a key) over `network`, sending only what its gate
+    /// let through (`GatedTransport`), counting its calls in the ledger.
+    func service(over network: any HTTPTransport) -> (any WeatherService)? {
         let record = recordCalls(of: provider)
         switch provider {
         case .accuWeather:
             return apiKey.map {
-                AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout, transport: gated(.accuWeather),
+                AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout, transport: GatedTransport(.accuWeather, over: network),
                                   recordCalls: record)
             }
         case .openMeteo:
             return OpenMeteoService(client: OpenMeteoClient(baseURL: baseURL, geocodingURL: geocodingURL, timeout: timeout,
-                                                            transport: gated(.openMeteo)), recordCalls: record)
+                                                            transport: GatedTransport(.openMeteo, over: network)), recordCalls: record)
         }
     }
 
@@ -96,19 +96,18 @@ extension LaunchConfiguration {
         return { writer.record($0, source: source) }
     }
 
-    /// The live source over this run's feed archive.
-    var feedLoader: FeedLoader { feedLoader(over: files) }
-
-    /// The live source over the feed archive of `files` (this run's, already made).
-    func feedLoader(over files: AppFiles) -> FeedLoader { FeedLoader(service: service, archive: files.feed) }
+    /// The live source over the feed archive of `files` (this run's, already made) and `network`.
+    func feedLoader(over files: AppFiles, network: any HTTPTransport) -> FeedLoader {
+        FeedLoader(service: service(over: network), archive: files.feed)
+    }
 
     /// How `--city` names become places: the source's search (none under `--offline`) and
     /// `Places.plist`, or the bundled places of the demo.
-    func placeResolver(language: String) -> PlaceResolver {
+    func placeResolver(language: String, over network: any HTTPTransport = SharedHTTPTransport()) -> PlaceResolver {
         if demo {
             return PlaceResolver(search: { text in .success(DemoData.searchPlaces(text)) }, store: nil, source: "demo")
         }
-        let loader = feedLoader, config = onceConfig, calls = self.calls, provider = self.provider
+        let loader = feedLoader(over: files, network: network), config = onceConfig, calls = self.calls, provider = self.provider
         return PlaceResolver(search: { text in
             // Through the source's gate, as every request: its pass is what the transport sends under.
             switch State.searchPass(config: config, spent: [provider: calls.spentToday(provider.rawValue).calls], now: Date()) {

@@ -39,9 +39,7 @@ enum OnceCommand {
             places = resolution.places
             if !resolution.failures.isEmpty { failed = true }
         }
-        var once = config.onceConfig
-        if !places.isEmpty { once.printedPlaceKeys = places.map(\.id) }
-        switch await produce(once, environment: environment, places: places) {
+        switch await produce(config.onceConfig, environment: environment, places: places) {
         case .report(let report, let warning):
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
             Output.write(FeedPrinter.render(report, format: config.format, units: report.units, glyphs: config.glyphs), to: STDOUT_FILENO)
@@ -55,6 +53,9 @@ enum OnceCommand {
     /// Runs the browser's start-up in `environment` until every effect has ended and says what to
     /// print. With `places` (`--city`), they are fetched as own cities and only they are printed.
     @MainActor static func produce(_ config: AppConfig, environment: AppEnvironment, places: [PlaceMatch] = []) async -> Outcome {
+        var config = config
+        // Only the places printed are asked for, and only when not fresh (docs/spec.md §6).
+        if !places.isEmpty { config.printedPlaceKeys = places.map(\.id) }
         let (headless, pins) = withoutScreen(environment, places: places)
         let store: Store
         do throws(Mailbox.Unavailable) { store = try Store(config: config, environment: headless) } catch { return .nothing(error.explanation) }

@@ -82,7 +82,7 @@ import TerminalKit
             return .success(FeedPayload(feed: WeatherFeed(fetchedAt: ViewFixtures.now, request: .standard, cities: Self.cities(3)), rateLimitRemaining: 42))
         }
         let store = try Store(config: AppConfig(refreshAfter: 0), environment: env)
-        let backend = ResultThenKeyBackend(store: store, keys: [.character("r")], gate: gate, fetches: fetches)
+        let backend = ResultThenKeyBackend(store: store, keys: [.character("r")], gate: gate, fetches: fetches, fetchesBeforeLeaving: 2)
         nonisolated(unsafe) let app = TerminalApp(driver: StoreDriver(store: store), backend: backend)
         // The loop waits for the store's tasks: on a thread of its own, not one the tasks need.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -323,8 +323,12 @@ final class ResultThenKeyBackend: TerminalBackend {
     private let gate: LockedCount
     private let fetches: LockedCount?
 
-    init(store: Store, keys: [KeyEvent], gate: LockedCount, fetches: LockedCount? = nil) {
+    private let fetchesBeforeLeaving: Int
+
+    /// `fetchesBeforeLeaving`: once the keys are used, the run ends when that many fetches answered.
+    init(store: Store, keys: [KeyEvent], gate: LockedCount, fetches: LockedCount? = nil, fetchesBeforeLeaving: Int = 0) {
         self.fetches = fetches
+        self.fetchesBeforeLeaving = fetchesBeforeLeaving
         self.store = store
         self.keys = keys
         self.gate = gate
@@ -339,7 +343,7 @@ final class ResultThenKeyBackend: TerminalBackend {
         gate.increment()
         // The fetch this wait let go answers while the loop waits here: its result is in the
         // store's mailbox (the start-up ledger reading may be there already) before the key is read.
-        if let fetches, store.hasRunningEffects {
+        if let fetches, !keys.isEmpty, store.hasRunningEffects {
             let deadline = Date().addingTimeInterval(30)
             while fetches.value < gate.value && Date() < deadline { usleep(1000) }
             usleep(100_000)  // from the count to the post is the closure's return
@@ -347,6 +351,13 @@ final class ResultThenKeyBackend: TerminalBackend {
             _ = poll(&mailbox, 1, 30_000)
         }
         guard !keys.isEmpty else {
+            // `r` reads the shared files before its fetch: the loop applies that reading, then the
+            // fetch's answer, each at the wake its letter brings, before the run ends.
+            if let fetches, fetches.value < fetchesBeforeLeaving, store.hasRunningEffects {
+                var mailbox = pollfd(fd: store.mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&mailbox, 1, 30_000)
+                return []
+            }
             terminationRequested = true
             return []
         }

@@ -14,8 +14,11 @@ final class PlaceService: WeatherService, @unchecked Sendable {
     let places: [PlaceMatch]
     private let lock = NSLock()
     private var counts = (searches: 0, refreshes: 0)
+    private var alone: [[String]] = []
     var searches: Int { lock.withLock { counts.searches } }
     var refreshes: Int { lock.withLock { counts.refreshes } }
+    /// The keys of each fetch of places alone, in order.
+    var placesAlone: [[String]] { lock.withLock { alone } }
 
     init(_ places: [PlaceMatch]) { self.places = places }
 
@@ -25,13 +28,21 @@ final class PlaceService: WeatherService, @unchecked Sendable {
 
     func topCities(count: Int, language: String, own: [PinnedCity]) async throws(ServiceError) -> TopCitiesResponse {
         lock.withLock { counts.refreshes += 1 }
-        let ownWeather = own.map { city in
+        return TopCitiesResponse(cities: FeedPrinterTests.feed.cities, rateLimitRemaining: 9, ownCities: Self.weather(of: own))
+    }
+
+    func conditionsOfPlaces(_ own: [PinnedCity], language: String) async throws(ServiceError) -> TopCitiesResponse {
+        lock.withLock { alone.append(own.map(\.key)) }
+        return TopCitiesResponse(cities: [], rateLimitRemaining: 9, ownCities: Self.weather(of: own))
+    }
+
+    static func weather(of own: [PinnedCity]) -> [CityWeather] {
+        own.map { city in
             CityWeather(key: city.key, localizedName: city.name, englishName: city.name,
                         country: Country(id: city.place?.countryCode ?? "", localizedName: "", englishName: ""),
                         weatherText: "Snow", isDayTime: false,
                         temperature: MetricImperial(metric: UnitValue(value: -3, unit: "C"), imperial: UnitValue(value: 27, unit: "F")))
         }
-        return TopCitiesResponse(cities: FeedPrinterTests.feed.cities, rateLimitRemaining: 9, ownCities: ownWeather)
     }
 
     func dailyForecast(cityKey: String, language: String) async throws(ServiceError) -> ForecastResponse { throw .cancelled }
@@ -71,55 +82,76 @@ final class PlaceService: WeatherService, @unchecked Sendable {
         }, store: config.files.places, source: config.provider.rawValue)
     }
 
-    func run(_ names: [String]) async throws -> (OnceCommand.Outcome, PlaceResolver.Resolution) {
+    func run(_ names: [String], at time: Date? = nil) async throws -> (OnceCommand.Outcome, PlaceResolver.Resolution) {
         let config = try config(names)
         let resolution = await resolver(config).resolve(names)
-        return (await produce(config, places: resolution.places), resolution)
+        return (await produce(config, places: resolution.places, at: time ?? now), resolution)
     }
 
-    /// `--once` as `config` runs it against `service`, with `places` resolved from its `--city` names.
-    func produce(_ config: LaunchConfiguration, places: [PlaceMatch] = []) async -> OnceCommand.Outcome {
-        let loader = FeedLoader(service: service, archive: config.files.feed, now: { [now] in now })
-        return await OnceCommand.produce(config.onceConfig, environment: .live(loader: loader, files: config.files, now: { [now] in now }),
+    /// `--once` as `config` runs it against `service` at `time`, with `places` resolved from its `--city` names.
+    func produce(_ config: LaunchConfiguration, places: [PlaceMatch] = [], at time: Date? = nil) async -> OnceCommand.Outcome {
+        let now = time ?? self.now
+        let loader = FeedLoader(service: service, archive: config.files.feed, now: { now })
+        return await OnceCommand.produce(config.onceConfig, environment: .live(loader: loader, files: config.files, now: { now }),
                                          places: places)
     }
 
-    @Test func aCityIsSearchedOnceFetchedOnceAndPrintedAlone() async throws {
+    @Test func aCityIsSearchedOnceFetchedAloneAndPrintedAlone() async throws {
         let (first, resolution) = try await run(["Reykjavik"])
         #expect(resolution.places == [Self.reykjavik] && resolution.notes.isEmpty)
         guard case .report(let report, nil) = first else { Issue.record("\(first)"); return }
         #expect(report.feed.cities.map(\.key) == ["om:3413829"])
         #expect(report.source == .live)
-        #expect(service.searches == 1 && service.refreshes == 1)
+        #expect(service.searches == 1 && service.placesAlone == [["om:3413829"]], "the place alone: no top city is asked for")
+        #expect(service.refreshes == 0)
 
         // Within --refresh-after: the name comes from Places.plist and the weather from the archive.
         let (second, _) = try await run(["reykjavik "])
         guard case .report(let again, nil) = second else { Issue.record("\(second)"); return }
         #expect(again.source == .archive && again.feed.cities.map(\.englishName) == ["Reykjavík"])
-        #expect(service.searches == 1 && service.refreshes == 1)
+        #expect(service.searches == 1 && service.placesAlone.count == 1 && service.refreshes == 0)
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("Places.plist").path))
     }
 
-    @Test func aPlainOnceAfterACityListsTheFeedWithoutThatPlaceButWithOwnCities() async throws {
+    /// Two status bars alternating `--city Reykjavik` and `--city Paris` (#41 item 2): each place
+    /// is fetched alone once, then costs nothing while fresh, and again alone once it is not.
+    @Test func alternatingPlacesCostOneCallAPlaceAndNothingWhileFresh() async throws {
+        for minute in 0..<10 {
+            let at = now.addingTimeInterval(Double(minute) * 60)
+            _ = try await run(["Reykjavik"], at: at)
+            _ = try await run(["Paris, FR"], at: at)
+        }
+        #expect(service.placesAlone == [["om:3413829"], ["om:2988507"]])
+        #expect(service.refreshes == 0, "no top city was ever asked for")
+        // Past --refresh-after (30 minutes), the place alone again.
+        let (late, _) = try await run(["Reykjavik"], at: now.addingTimeInterval(31 * 60))
+        guard case .report(let report, _) = late else { Issue.record("\(late)"); return }
+        #expect(service.placesAlone.last == ["om:3413829"] && service.placesAlone.count == 3)
+        #expect(report.feed.fetchedAt == now.addingTimeInterval(31 * 60), "the time printed is the place's own")
+        #expect(report.source == .live)
+    }
+
+    @Test func aPlainOnceAfterACityListsTheTopCitiesAndOwnCities() async throws {
         _ = try await run(["Reykjavik"])
         let config = try config([])
+        // The archive holds the place alone: the top cities are fetched once.
         let plain = await produce(config)
         guard case .report(let report, nil) = plain else { Issue.record("\(plain)"); return }
-        #expect(report.source == .archive && report.feed.placeKeys == ["om:3413829"])
-        #expect(Set(report.feed.cities.map(\.key)) == Set(FeedPrinterTests.feed.cities.map(\.key)))
+        #expect(report.source == .live && Set(report.feed.cities.map(\.key)) == Set(FeedPrinterTests.feed.cities.map(\.key)))
+        #expect(service.refreshes == 1)
         try config.files.pins.save([PinnedCity(place: Self.reykjavik)])
         let own = await produce(config)
         guard case .report(let withOwn, nil) = own else { Issue.record("\(own)"); return }
         #expect(withOwn.feed.cities.contains { $0.key == "om:3413829" })
-        #expect(service.refreshes == 1)
+        #expect(service.refreshes == 2, "an own city the feed lacks makes it stale")
     }
 
-    @Test func aPlaceTheArchiveLacksMakesItStale() async throws {
+    @Test func aPlaceTheArchiveLacksIsFetchedAloneAndTheOthersComeFromTheArchive() async throws {
         _ = try await run(["Reykjavik"])
         let (outcome, _) = try await run(["Paris, FR", "Reykjavik"])
         guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.feed.cities.map(\.key) == ["om:2988507", "om:3413829"])
-        #expect(service.refreshes == 2)
+        #expect(service.placesAlone == [["om:3413829"], ["om:2988507"]] && service.refreshes == 0)
     }
 
     @Test func anAmbiguousNameTakesTheBestAndSaysWhichAndACountryCodeNarrows() async throws {

@@ -20,6 +20,11 @@ def read_mode(state_dir, modes, default_slow=5.0):
             return "slow", float(parts[1])
         except (IndexError, ValueError):
             return "slow", default_slow
+    if parts[0] == "429-retry" and len(parts) > 1:
+        try:
+            return "429-retry", float(parts[1])
+        except ValueError:
+            pass
     return parts[0], 0.0
 
 

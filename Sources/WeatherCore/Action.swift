@@ -63,8 +63,9 @@ public enum Action: Equatable, Sendable {
     case pinsLoaded([PinnedCity], notice: String? = nil)
     /// The calls every run of the program sent each source today, as the ledger says, the places
     /// as `Pinned.plist` holds them when read before a refresh (another copy may have changed
-    /// them), and what could not be kept of a damaged ledger (said once).
-    case ledgerRead(calls: [WeatherProvider: Double], pins: [PinnedCity]? = nil, notice: String? = nil)
+    /// them), what could not be kept of a damaged ledger (said once), and the clock's time then
+    /// (a key's refresh is decided by it, not by the last minute's tick).
+    case ledgerRead(calls: [WeatherProvider: Double], pins: [PinnedCity]? = nil, notice: String? = nil, at: Date? = nil)
     /// A save failed; the user is told once, nothing else changes.
     case saveFailed(String)
     /// `a`: the add-a-city prompt and its search (State+Places.swift).

@@ -103,7 +103,8 @@ extension State {
         case .tick(let date):
             now = date
             return refreshIfDue()
-        case .ledgerRead(let calls, let pins, let problem):
+        case .ledgerRead(let calls, let pins, let problem, let at):
+            if let at { now = at }
             if let problem {
                 notice = problem
                 record(problem)

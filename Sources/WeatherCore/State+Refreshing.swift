@@ -87,18 +87,15 @@ extension State {
         return [.readLedger]
     }
 
-    /// `r`: the shared files are read first (the places another copy added are asked for too),
-    /// then the gate decides. In a hold nothing is read or asked: it says until when.
+    /// `r`: the shared files are read first (the places another copy added are asked for too,
+    /// and the reading brings the clock's time), then the gate decides: in a hold nothing is
+    /// asked, and it says until when.
     mutating func refreshAsked() -> [Effect] {
         if isFetching || autoRefresh.checking != nil {
             notice = "a refresh is already under way"
             return []
         }
         if FeedPolicy.fetchBlocked(config: config) != nil { return startFetch(userAsked: true) }
-        if let hold = weatherGate.hold(at: now) {
-            notice = words(for: .held(hold), of: config.provider)
-            return []
-        }
         autoRefresh.checking = .asked
         return [.readLedger]
     }
@@ -129,7 +126,7 @@ extension State {
         notice = "past today's budget of \(Int(budget)) calls (\(Int(gate.spentToday.rounded())) spent): refreshing as asked"
     }
 
-    /// A refresh ended: a good one clears the failures, a failed one counts and may hold the source.
+    /// A refresh ended: a good one clears the failures, a failed one counts; a limit holds the source instead.
     mutating func noteRefreshEnded(_ error: FeedError?) {
         guard let error else {
             autoRefresh.failures = 0
@@ -137,8 +134,11 @@ extension State {
             return
         }
         guard error != .network(.cancelled) else { return }
+        heard(error, from: config.provider)
+        // A limit is obeyed by its hold, not by a backoff on top of it: the header says
+        // `limit until`, and the refresh goes when the hold ends.
+        if case .network(let service) = error, service.holdUntil != nil || service == .quotaExceeded { return }
         autoRefresh.failures += 1
         autoRefresh.lastFailure = now
-        heard(error, from: config.provider)
     }
 }

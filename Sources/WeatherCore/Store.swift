@@ -142,7 +142,7 @@ public final class Store {
                 // Pins that could not be read leave the ones on screen as they are; why is said.
                 let notices = [today.notice, saved.notice].compactMap { $0 }
                 return .ledgerRead(calls: today.calls, pins: saved.notice == nil ? saved.pins : nil,
-                                   notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
+                                   notice: notices.isEmpty ? nil : notices.joined(separator: "; "), at: env.now())
             }
         case .saveFeed(let feed):
             saveInOrder(.saveFeed, "the feed") { () throws(ArchiveError) in try env.saveFeed(feed) }

@@ -60,7 +60,7 @@ import WeatherModels
         env.fetchFeed = { _, _ in .success(payload) }
         let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true), environment: env)
         test.send(.refresh) { $0.autoRefresh.checking = .asked }
-        await test.receive(.ledgerRead(calls: [:], pins: [])) {
+        await test.receive(.ledgerRead(calls: [:], pins: [], at: Make.t0)) {
             $0.autoRefresh.checking = nil
             $0.isFetching = true
         }
@@ -82,7 +82,7 @@ import WeatherModels
         }
         let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true), environment: env)
         test.send(.refresh) { $0.autoRefresh.checking = .asked }
-        await test.receive(.ledgerRead(calls: [:], pins: [])) {
+        await test.receive(.ledgerRead(calls: [:], pins: [], at: Make.t0)) {
             $0.autoRefresh.checking = nil
             $0.isFetching = true
         }

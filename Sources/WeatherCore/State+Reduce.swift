@@ -249,12 +249,13 @@ extension State {
     }
 
     /// The gate said no to the weather's refresh: a hold is said (banner, and the status line
-    /// when asked), as is a budget spent when asked; nothing was sent, so nothing failed.
+    /// when asked), as is a budget spent when asked, and always to `--once`, which has no header
+    /// to say it; nothing was sent, so nothing failed.
     mutating func refused(_ refusal: SourceGate.Refusal, userAsked: Bool) {
         if case .held(let hold) = refusal, !config.demo {
             banner = .limited(savedAt: feed?.fetchedAt, until: hold.until, reason: hold.reason)
         }
-        if userAsked { notice = words(for: refusal, of: config.provider) }
+        if userAsked || !config.inBrowser { notice = words(for: refusal, of: config.provider) }
     }
 
     mutating func restored(_ result: Result<WeatherFeed, ArchiveError>) -> [Effect] {

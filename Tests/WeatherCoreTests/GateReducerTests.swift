@@ -71,6 +71,17 @@ import WeatherSource
         #expect(effects == [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 50, provider: .openMeteo))])
     }
 
+    /// `--once` over a stale feed past the budget prints the saved feed and says why it is not newer.
+    @Test func onceSaysTheBudgetKeptItFromRefreshing() {
+        var config = Self.openMeteo
+        config.dailyCalls = 10
+        config.inBrowser = false
+        var state = State(config: config, now: Make.t0 + 7200)
+        _ = state.reduce(.ledgerRead(calls: [.openMeteo: 300]))
+        #expect(state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [])
+        #expect(state.messages.first?.text.hasPrefix("today's budget of 10 calls is spent (300 spent)") == true)
+    }
+
     /// Item 4: AccuWeather's spent day (503) holds the source until the ledger's day ends: the
     /// header says `limit until`, never `next`, beside `0 calls left`.
     @Test func accuWeathersSpentDayHoldsUntilTheDayEnds() {

@@ -65,7 +65,9 @@ public enum Action: Equatable, Sendable {
     /// as `Pinned.plist` holds them when read before a refresh (another copy may have changed
     /// them), what could not be kept of a damaged ledger (said once), and the clock's time then
     /// (a key's refresh is decided by it, not by the last minute's tick).
-    case ledgerRead(calls: [WeatherProvider: Double], pins: [PinnedCity]? = nil, notice: String? = nil, at: Date? = nil)
+    /// `holds`: the sources' holds other runs met (`Holds.txt`).
+    case ledgerRead(calls: [WeatherProvider: Double], pins: [PinnedCity]? = nil, notice: String? = nil, at: Date? = nil,
+                    holds: [WeatherProvider: SourceGate.Hold] = [:])
     /// A save failed; the user is told once, nothing else changes.
     case saveFailed(String)
     /// `a`: the add-a-city prompt and its search (State+Places.swift).

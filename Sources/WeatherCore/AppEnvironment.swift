@@ -50,6 +50,11 @@ public struct AppEnvironment: Sendable {
     /// Calls each source was sent today by every run of the program (the ledger; docs/spec.md §4),
     /// and why a damaged ledger was set aside, the one time it is found.
     public var callsToday: @Sendable () -> (calls: [WeatherProvider: Double], notice: String?) = { ([:], nil) }
+    /// The holds every run of the program met that are still in force (`Holds.txt`), and why the
+    /// file was not used, if it was not.
+    public var sharedHolds: @Sendable () -> (holds: [WeatherProvider: SourceGate.Hold], notice: String?) = { ([:], nil) }
+    /// Keeps a source's hold for every run (a file that cannot be written keeps it for this run alone).
+    public var keepHold: @Sendable (WeatherProvider, SourceGate.Hold) -> Void = { _, _ in }
     /// The current air of the places, by key (Open-Meteo's, whichever source gives the weather).
     public var fetchAirQuality: @Sendable ([AirQualityPlace]) async -> Result<[String: AirQuality], FeedError> = { _ in .success([:]) }
     /// The saved air. Nil: this run shows no air (`--once`): none is read, and so none fetched.

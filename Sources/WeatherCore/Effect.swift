@@ -34,6 +34,8 @@ public enum Effect: Equatable, Sendable {
     /// Read how many calls every run of the program sent each source today, and the places as
     /// saved (before a refresh: another copy of the program may have spent or changed them).
     case readLedger
+    /// Keep a source's hold in `Holds.txt`, so every run of the program obeys it.
+    case keepHold(WeatherProvider, SourceGate.Hold)
     /// Stop the run of this effect in flight, if any: its result is never applied.
     case cancel(EffectID)
     /// Leave the program: every request in flight is cancelled (saves finish).
@@ -45,6 +47,8 @@ public enum Effect: Equatable, Sendable {
 /// `Effect.cancel` names it.
 public enum EffectID: Hashable, Sendable {
     case feed, places, search, saveFeed, saveForecasts, readLedger
+    /// A source's hold, kept in `Holds.txt`.
+    case keepHold(WeatherProvider)
     case forecast(cityKey: String)
     /// The listed places' air, and its save.
     case air, saveAir
@@ -55,7 +59,7 @@ public enum EffectID: Hashable, Sendable {
     public var isRequest: Bool {
         switch self {
         case .feed, .places, .search, .forecast, .air: true
-        case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger: false
+        case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger, .keepHold: false
         }
     }
 }

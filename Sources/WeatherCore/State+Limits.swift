@@ -48,6 +48,15 @@ extension State {
         changeGate(of: provider) { $0.heard(service, at: now) }
     }
 
+    /// Holds other runs of the program met (`Holds.txt`): each gate keeps the later of its own and the file's.
+    mutating func held(_ holds: [WeatherProvider: SourceGate.Hold]) {
+        for (provider, hold) in holds {
+            changeGate(of: provider) { gate in
+                if gate.hold.map({ $0.until < hold.until }) ?? true { gate.hold = hold }
+            }
+        }
+    }
+
     /// The ledger's counts, by source, as every run of the program spent them today.
     mutating func spent(_ calls: [WeatherProvider: Double]) {
         for (provider, count) in calls { changeGate(of: provider) { $0.spentToday = count } }
@@ -79,10 +88,12 @@ extension State {
 extension State {
     /// The pass for a `--city` name's search, made before the store starts (the names must be
     /// known to decide what to fetch): the same gate with today's spending, or why not, in words.
-    public static func searchPass(config: AppConfig, spent: [WeatherProvider: Double], now: Date) -> Result<GatePass, FeedError> {
+    public static func searchPass(config: AppConfig, spent: [WeatherProvider: Double], holds: [WeatherProvider: SourceGate.Hold] = [:],
+                                  now: Date) -> Result<GatePass, FeedError> {
         if let blocked = FeedPolicy.fetchBlocked(config: config) { return .failure(blocked) }
         var state = State(config: config, now: now)
         state.spent(spent)
+        state.held(holds)
         let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
         return state.admit(ask, to: config.provider).mapError { refusal in
             .network(.rejected(reason: state.words(for: refusal, of: config.provider), status: 429))

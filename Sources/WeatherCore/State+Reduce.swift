@@ -11,8 +11,19 @@ import WeatherModels
 import WeatherSource
 
 extension State {
-    /// Applies one action; returns the work to do. The only place state changes.
+    /// Applies one action; returns the work to do. The only place state changes. A hold a source
+    /// gave (a 429, a spent day) is kept in `Holds.txt` too, for every run of the program.
     public mutating func reduce(_ action: Action) -> [Effect] {
+        let held = limits.gates.mapValues(\.hold)
+        var effects = apply(action)
+        if case .ledgerRead = action { return effects }  // holds read from the file are not written back
+        for (provider, gate) in limits.gates.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if let hold = gate.hold, hold != held[provider] ?? nil { effects.append(.keepHold(provider, hold)) }
+        }
+        return effects
+    }
+
+    private mutating func apply(_ action: Action) -> [Effect] {
         if case .tick = action {} else if action.isUserIntent { notice = nil }
         if let effects = reduceBrowsing(action) { return effects }
         switch action {
@@ -103,8 +114,9 @@ extension State {
         case .tick(let date):
             now = date
             return refreshIfDue()
-        case .ledgerRead(let calls, let pins, let problem, let at):
+        case .ledgerRead(let calls, let pins, let problem, let at, let holds):
             if let at { now = at }
+            held(holds)
             if let problem {
                 notice = problem
                 record(problem)

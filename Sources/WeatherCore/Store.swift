@@ -48,8 +48,8 @@ public final class Store {
         send(.pinsLoaded(pins.pins, notice: pins.notice))
         // The day's count for the budget, and a damaged ledger said before any request adds to it:
         // a few lines read here, not a task (`--once` that fetches nothing then starts no thread).
-        let today = environment.callsToday()
-        send(.ledgerRead(calls: today.calls, notice: today.notice))
+        let today = environment.callsToday(), holds = environment.sharedHolds()
+        send(.ledgerRead(calls: today.calls, notice: [today.notice, holds.notice].compactMap { $0 }.first, holds: holds.holds))
         let env = environment
         if let preview = env.previewArchive {
             let result = preview()
@@ -138,11 +138,11 @@ public final class Store {
             start(.forecast(cityKey: key), under: pass) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
         case .readLedger:
             startOnItsThread(.readLedger) {
-                let today = env.callsToday(), saved = env.loadPins()
+                let today = env.callsToday(), saved = env.loadPins(), holds = env.sharedHolds()
                 // Pins that could not be read leave the ones on screen as they are; why is said.
-                let notices = [today.notice, saved.notice].compactMap { $0 }
+                let notices = [today.notice, saved.notice, holds.notice].compactMap { $0 }
                 return .ledgerRead(calls: today.calls, pins: saved.notice == nil ? saved.pins : nil,
-                                   notice: notices.isEmpty ? nil : notices.joined(separator: "; "), at: env.now())
+                                   notice: notices.isEmpty ? nil : notices.joined(separator: "; "), at: env.now(), holds: holds.holds)
             }
         case .saveFeed(let feed):
             saveInOrder(.saveFeed, "the feed") { () throws(ArchiveError) in try env.saveFeed(feed) }
@@ -168,6 +168,11 @@ public final class Store {
                 mailbox.post(.pinsLoaded(try env.changePins(change)))
             } catch {
                 mailbox.post(.saveFailed(Self.failure(saving: "pinned cities", error)))
+            }
+        case .keepHold(let provider, let hold):
+            startOnItsThread(.keepHold(provider)) {
+                env.keepHold(provider, hold)
+                return nil
             }
         case .cancel(let id):
             running.removeValue(forKey: id)?.task.cancel()

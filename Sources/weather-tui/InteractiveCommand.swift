@@ -70,7 +70,23 @@ extension LaunchConfiguration {
             // The air's source has a line and a gate of its own.
             return ([provider: weather.calls, .openMeteo: calls.spentToday(WeatherProvider.openMeteo.rawValue).calls], weather.notice)
         }
+        let holds = SourceHolds(directory: cacheDirectory)
+        environment.sharedHolds = { Self.holds(in: holds, now: Date()) }
+        environment.keepHold = { provider, hold in
+            // A file that cannot be written keeps the hold for this run alone (its gate has it).
+            try? holds.keep(SourceHolds.Hold(until: hold.until, reason: hold.reason), for: provider.rawValue, now: Date())
+        }
         return environment
+    }
+
+    /// The holds `Holds.txt` keeps for the sources this program knows, as the gates take them.
+    static func holds(in file: SourceHolds, now: Date) -> (holds: [WeatherProvider: SourceGate.Hold], notice: String?) {
+        let read = file.read(now: now)
+        var holds: [WeatherProvider: SourceGate.Hold] = [:]
+        for (source, hold) in read.holds {
+            if let provider = WeatherProvider(rawValue: source) { holds[provider] = SourceGate.Hold(until: hold.until, reason: hold.reason) }
+        }
+        return (holds, read.notice)
     }
 
     /// The live source (AccuWeather only with a key) over `network`, sending only what its gate
@@ -110,7 +126,9 @@ extension LaunchConfiguration {
         let loader = feedLoader(over: files, network: network), config = onceConfig, calls = self.calls, provider = self.provider
         return PlaceResolver(search: { text in
             // Through the source's gate, as every request: its pass is what the transport sends under.
-            switch State.searchPass(config: config, spent: [provider: calls.spentToday(provider.rawValue).calls], now: Date()) {
+            let now = Date()
+            switch State.searchPass(config: config, spent: [provider: calls.spentToday(provider.rawValue).calls],
+                                    holds: Self.holds(in: SourceHolds(directory: cacheDirectory), now: now).holds, now: now) {
             case .failure(let error):
                 return .failure(error)
             case .success(let pass):

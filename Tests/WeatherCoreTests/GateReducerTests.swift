@@ -52,6 +52,20 @@ import WeatherSource
         #expect(state.reduce(.refresh) == [.readLedger])
     }
 
+    /// A hold is kept for every run (`Holds.txt`), and a hold another run met holds this one too.
+    @Test func holdsAreSharedWithEveryRun() {
+        var state = Self.state(now: Make.t0 + 1800)
+        _ = state.pressR()
+        let effects = state.reduce(.feedLoaded(.failure(Self.minuteLimit)))
+        let hold = SourceGate.Hold(until: Make.t0 + 1920, reason: "Minutely API request limit exceeded. (429)")
+        #expect(effects.contains(.keepHold(.openMeteo, hold)))
+
+        var other = Self.state(now: Make.t0 + 1800)
+        #expect(other.reduce(.refresh) == [.readLedger])
+        #expect(other.reduce(.ledgerRead(calls: [:], holds: [.openMeteo: hold])) == [], "the file's hold is this run's too")
+        #expect(other.notice?.hasPrefix("Open-Meteo's limit: no request until") == true)
+    }
+
     /// Item 3: with the day's budget spent, a start over a saved feed asks for neither the weather
     /// nor the air; with nothing saved, the start asks as a key would.
     @Test func aSpentBudgetAsksNothingAtStartOverASavedFeed() {

@@ -65,7 +65,10 @@ import WeatherSource
     @Test func aFailedSearchSaysWhyAndKeepsTheText() {
         var state = typed("Reykjavik")
         _ = state.reduce(.addCity(.submit))
-        let after = ReducerTests.expect(state, .addCity(.found(query: "Reykjavik", .failure(.network(.quotaExceeded))))) {
+        let dayEnd = CallDay(containing: state.now).end
+        let hold = SourceGate.Hold(until: dayEnd, reason: "daily request limit reached")
+        let after = ReducerTests.expect(state, .addCity(.found(query: "Reykjavik", .failure(.network(.quotaExceeded)))),
+                                        effects: [.keepHold(.openMeteo, hold)]) {
             $0.placeSearch?.phase = .typing
             $0.placeSearch?.message = "search failed: daily request limit reached"
             $0.record("search failed: daily request limit reached")

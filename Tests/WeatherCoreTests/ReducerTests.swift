@@ -2,6 +2,7 @@ import CustomDump
 import Foundation
 import Testing
 import WeatherModels
+import WeatherSource
 @testable import WeatherCore
 
 /// The reducer, behaviour by behaviour: start-up, then the key table of docs/spec.md §5 row by
@@ -672,7 +673,9 @@ import WeatherModels
         var state = Self.loaded()
         _ = state.reduce(.forecastsRestored(StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 7200)])))
         #expect(state.reduce(.openDetail) == [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))])
-        #expect(state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded)))).isEmpty)
+        let spentDay = SourceGate.Hold(until: CallDay(containing: state.now).end, reason: "daily request limit reached")
+        #expect(state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded)))) == [.keepHold(.accuWeather, spentDay)],
+                "the spent day holds AccuWeather for every run")
         #expect(state.forecasts["2"] == Self.forecast(at: Make.t0 - 7200))
         #expect(state.forecastErrors["2"] == "daily request limit reached")
         #expect(state.forecastsInFlight.isEmpty)

@@ -74,6 +74,21 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
         #expect(store.state.messages.allSatisfy { !$0.text.contains("not sent") }, "nothing was refused unsent")
     }
 
+    /// A hold the browser met (`Holds.txt`) holds `--once` too: over a stale feed it asks nothing,
+    /// prints the saved feed and says until when.
+    @Test func aHoldAnotherRunMetHoldsOnceToo() async throws {
+        let network = NetworkRecorder()
+        let config = try config(["--once"])
+        try config.files.feed.save(DemoData.feed(count: 50, language: "en-us", fetchedAt: Date().addingTimeInterval(-7200)))
+        try SourceHolds(directory: config.cacheDirectory).keep(.init(until: Date().addingTimeInterval(600), reason: "Hourly API request limit exceeded. (429)"),
+                                                               for: "open-meteo", now: Date())
+        let outcome = await OnceCommand.produce(config.onceConfig, environment: config.environment(over: network))
+        #expect(network.sent.isEmpty, "\(network.sent)")
+        guard case .report(let report, let warning) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(report.source == .archive && report.feed.cities.count == 50)
+        #expect(warning?.contains("Open-Meteo's limit: no request until") == true, "\(warning ?? "no warning")")
+    }
+
     /// The control: the same wiring refuses a request made outside any gate, and it reaches nothing.
     @Test func aRequestOutsideTheGateReachesNoServer() async throws {
         let network = NetworkRecorder()

@@ -92,10 +92,12 @@ enum OnceCommand {
         var said = state.messages.reversed().map(\.text)
         var reason: String?
         var banner: (savedAt: Date?, why: String)?
+        var heldUntil: Date?
         switch state.banner {
         case .offline(let savedAt, let why): banner = (savedAt, why)
         case .limited(let savedAt, let until, let why):
-            banner = (savedAt, "\(why); no request until \(WeatherFormat.dateTime(until))")
+            banner = (savedAt, why)
+            heldUntil = until
         case .none, .demo: break
         }
         if let (savedAt, why) = banner {
@@ -103,6 +105,7 @@ enum OnceCommand {
             // `--offline` was asked for: the report says so, there is nothing to warn of.
             if FeedPolicy.fetchBlocked(config: state.config) != .offlineMode {
                 said.append(why)
+                if let heldUntil { said.append("no request until \(WeatherFormat.dateTime(heldUntil))") }
                 if let savedAt {
                     said.append("showing the feed saved \(WeatherFormat.dateTime(savedAt)) (\(WeatherFormat.age(of: savedAt, now: state.now)))")
                 }

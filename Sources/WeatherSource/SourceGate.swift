@@ -28,16 +28,7 @@ public struct SourceGate: Equatable, Sendable {
     }
 
     /// A time before which the source said not to ask again.
-    public struct Hold: Equatable, Sendable {
-        public var until: Date
-        /// What the source said, in words (`Minutely API request limit exceeded… (429)`).
-        public var reason: String
-
-        public init(until: Date, reason: String) {
-            self.until = until
-            self.reason = reason
-        }
-    }
+    public typealias Hold = SourceHold
 
     /// What a request is for: the words a refusal is said with, and the ledger line it counts on.
     public enum Purpose: String, Equatable, Sendable {
@@ -89,11 +80,6 @@ public struct SourceGate: Equatable, Sendable {
     public func admit(_ ask: Ask, now: Date) -> Result<GatePass, Refusal> {
         if let refusal = check(ask, now: now) { return .failure(refusal) }
         return .success(GatePass(provider: provider, purpose: ask.purpose, calls: ask.calls))
-    }
-
-    /// Whether today's budget is spent for requests nobody asked for.
-    public func budgetSpent(for calls: Double) -> Bool {
-        dailyBudget.map { spentToday + calls > $0 } ?? false
     }
 
     /// A request's failure, heard: a 429 holds the source until the time it gave, AccuWeather's

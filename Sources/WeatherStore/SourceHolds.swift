@@ -5,6 +5,7 @@ import Foundation
 #endif
 import EssentialsSupport
 import PlistArchive
+import WeatherModels
 
 /// `Holds.txt` in the cache folder (docs/spec.md §4 "The gate"): the time before which each source
 /// said not to be asked again (a 429's `Retry-After`, a spent day), shared by every run of the
@@ -16,15 +17,7 @@ public struct SourceHolds: Sendable {
     public static let maxBytes = 16 << 10
 
     /// One source's hold.
-    public struct Hold: Equatable, Sendable {
-        public var until: Date
-        public var reason: String
-
-        public init(until: Date, reason: String) {
-            self.until = until
-            self.reason = reason
-        }
-    }
+    public typealias Hold = SourceHold
 
     public let url: URL
 

@@ -74,7 +74,7 @@ extension LaunchConfiguration {
         environment.sharedHolds = { Self.holds(in: holds, now: Date()) }
         environment.keepHold = { provider, hold in
             // A file that cannot be written keeps the hold for this run alone (its gate has it).
-            try? holds.keep(SourceHolds.Hold(until: hold.until, reason: hold.reason), for: provider.rawValue, now: Date())
+            try? holds.keep(hold, for: provider.rawValue, now: Date())
         }
         return environment
     }
@@ -84,7 +84,7 @@ extension LaunchConfiguration {
         let read = file.read(now: now)
         var holds: [WeatherProvider: SourceGate.Hold] = [:]
         for (source, hold) in read.holds {
-            if let provider = WeatherProvider(rawValue: source) { holds[provider] = SourceGate.Hold(until: hold.until, reason: hold.reason) }
+            if let provider = WeatherProvider(rawValue: source) { holds[provider] = hold }
         }
         return (holds, read.notice)
     }

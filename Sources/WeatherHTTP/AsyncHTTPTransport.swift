@@ -59,16 +59,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             let client = client(for: proxy)
             let limit = request.maxBodyBytes
             let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
-            exchange = {
-                do {
-                    return try await Self.exchange(outgoing, on: client, deadline: deadline, maxBodyBytes: limit)
-                } catch let error as HTTPClientError where error == .remoteConnectionClosed {
-                    // A kept-alive connection the server closed before answering (it went away, or
-                    // timed the idle connection out): the GET is asked once more, on a new connection,
-                    // whose failure is the answer ("cannot reach" when the server is gone).
-                    return try await Self.exchange(outgoing, on: client, deadline: deadline, maxBodyBytes: limit)
-                }
-            }
+            exchange = { try await Self.exchange(outgoing, on: client, deadline: deadline, maxBodyBytes: limit) }
         }
         do {
             // AsyncHTTPClient's deadline ends at the response head; the body is streamed under the
@@ -153,6 +144,12 @@ public final class AsyncHTTPTransport: HTTPTransport {
         configuration.decompression = .enabled(limit: .size(HTTPRequester.maxBodyBytes))
         // A refused connection is an answer ("unreachable" now), not something to retry until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // One request a connection. Requests are minutes apart, past any server's idle timeout, so
+        // a kept connection is almost never reusable; one the server has closed fails the next
+        // request, and asking again could ask twice a server that had counted the first (a call
+        // against the quota). A new connection's failure is the answer: "cannot reach" at once
+        // when the server is gone.
+        configuration.maximumUsesPerConnection = 1
         // Neither API redirects: a 3xx comes back as it is (docs/spec.md §4), and no `Location`
         // is ever parsed, so none (a port past 65535, garbage) can reach the library's URL handling.
         configuration.redirectConfiguration = .disallow

@@ -18,17 +18,21 @@ struct AsyncHTTPTransportTests {
         #expect(head.contains("\r\naccept: application/json\r\n"))
     }
 
-    /// A server that went away under a kept-alive connection is unreachable at the first request
-    /// after, not a broken answer (#41 item 16): the connection it closed is not the answer.
-    @Test func aServerGoneUnderAKeptConnectionIsUnreachableAtOnce() async throws {
+    /// A server that went away after an answer that offered to keep its connection is unreachable
+    /// at the first request after, not a broken answer (#41 item 16): each request has a
+    /// connection of its own, so none is sent on one the server closed, and none is asked twice.
+    @Test func aServerGoneAfterAKeptAliveAnswerIsUnreachableAtOnce() async throws {
         let kept = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}".utf8)
         let server = try RawSocketServer(.answerThenVanish(response: kept))
         defer { server.stop() }
         let (first, second) = try await withTransport { transport in
-            (await fetch(server.baseURL, transport: transport, port: server.port), await fetch(server.baseURL, transport: transport, port: server.port))
+            let first = await fetch(server.baseURL, transport: transport, port: server.port)
+            // Gone: the listener is closed (a kept connection would still reach the old one).
+            server.stop()
+            return (first, await fetch(server.baseURL, transport: transport, port: server.port))
         }
         #expect(try first.get().statusCode == 200)
-        #expect(server.requestHeads.count == 2, "the second request went on the kept connection")
+        #expect(server.requestHeads.filter { !$0.isEmpty }.count == 1, "the second request went on no kept connection")
         #expect(second.failure == .unreachable(host: "127.0.0.1:PORT"))
     }
 
@@ -64,17 +68,12 @@ struct AsyncHTTPTransportTests {
     @Test func endlessBodyStopsAtTheCapAndTheConnectionIsClosed() async throws {
         let server = try RawSocketServer(.stream(head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n", filler: UInt8(ascii: " "), total: .max))
         defer { server.stop() }
-        let (error, elapsed) = try await seconds {
-            try await withTransport { await fetch(server.baseURL, timeout: 30, transport: $0, port: server.port).failure }
-        }
+        // The cap, not the deadline (which would say "timed out"), ends it.
+        let error = try await withTransport { await fetch(server.baseURL, timeout: 600, transport: $0, port: server.port).failure }
         #expect(error == .unexpectedResponse(host: "127.0.0.1:PORT", detail: "body larger than 8 MiB"))
-        #expect(elapsed < 10)
         // The server's next write fails: the client closed the connection instead of draining it.
-        #expect(await server.waitForPeerClose(timeout: 5))
-        let sent = server.bytesSent
-        try await Task.sleep(nanoseconds: 200_000_000)
-        #expect(server.bytesSent == sent)
-        #expect(sent > HTTPRequester.maxBodyBytes)
+        #expect(await server.waitForPeerClose(timeout: 120))
+        #expect(server.bytesSent > HTTPRequester.maxBodyBytes)
     }
 
     @Test func serverThatNeverAnswersTimesOutAtTheDeadline() async throws {
@@ -84,8 +83,8 @@ struct AsyncHTTPTransportTests {
             try await withTransport { await fetch(server.baseURL, timeout: 0.5, transport: $0, port: server.port).failure }
         }
         #expect(error == .timedOut(host: "127.0.0.1:PORT", seconds: 0.5))
-        #expect(elapsed >= 0.45 && elapsed < 2)
-        #expect(await server.waitForPeerClose(timeout: 2))
+        #expect(elapsed >= 0.45, "not before the deadline")
+        #expect(await server.waitForPeerClose(timeout: 120))
     }
 
     @Test func serverDrippingTheBodyPastTheDeadlineTimesOut() async throws {
@@ -95,35 +94,30 @@ struct AsyncHTTPTransportTests {
             try await withTransport { await fetch(server.baseURL, timeout: 0.5, transport: $0, port: server.port).failure }
         }
         #expect(error == .timedOut(host: "127.0.0.1:PORT", seconds: 0.5))
-        #expect(elapsed >= 0.45 && elapsed < 2)
+        #expect(elapsed >= 0.45, "not before the deadline")
         #expect(server.bytesSent >= 1)
-        #expect(await server.waitForPeerClose(timeout: 2))
+        #expect(await server.waitForPeerClose(timeout: 120))
     }
 
     @Test func closedPortIsUnreachableAtOnce() async throws {
         let port = try RawSocketServer.closedPort()
         let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        let (error, elapsed) = try await seconds {
-            try await withTransport { await fetch(base, timeout: 10, transport: $0, port: port).failure }
-        }
+        // Refused, not timed out: it did not wait for the deadline.
+        let error = try await withTransport { await fetch(base, timeout: 600, transport: $0, port: port).failure }
         #expect(error == .unreachable(host: "127.0.0.1:PORT"))
-        #expect(elapsed < 2)
     }
 
     @Test func cancellingTheTaskReturnsAtOnceAndClosesTheConnection() async throws {
         let server = try RawSocketServer(.neverAnswer)
         defer { server.stop() }
         try await withTransport { transport in
-            let task = Task { await fetch(server.baseURL, timeout: 30, transport: transport).failure }
+            // The deadline is far: an answer "cancelled" means the cancellation ended it.
+            let task = Task { await fetch(server.baseURL, timeout: 600, transport: transport).failure }
             // Cancelled in flight: a request still waiting for its connection leaves nothing to close.
-            #expect(await server.waitForRequest(timeout: 5))
-            let (error, elapsed) = await seconds {
-                task.cancel()
-                return await task.value
-            }
-            #expect(error == .cancelled)
-            #expect(elapsed < 1)
-            #expect(await server.waitForPeerClose(timeout: 2))
+            #expect(await server.waitForRequest(timeout: 120))
+            task.cancel()
+            #expect(await task.value == .cancelled)
+            #expect(await server.waitForPeerClose(timeout: 120))
         }
     }
 

@@ -29,8 +29,10 @@ extension AsyncHTTPTransport {
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(.head(head(of: request, proxy: proxy)))
-            try await outbound.write(.end(nil))
+            // Head and end in one write: a server that answers at the head and closes would
+            // otherwise close the channel before a second write, which then fails ("cannot
+            // reach") though its answer came.
+            try await outbound.write(contentsOf: [.head(head(of: request, proxy: proxy)), .end(nil)])
             var response: HTTPResponseHead?
             var body = Data()
             do {

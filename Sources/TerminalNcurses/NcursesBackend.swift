@@ -1,4 +1,7 @@
 import CNcursesw
+#if canImport(Glibc)
+import Glibc
+#endif
 import EssentialsSupport
 import TerminalKit
 #if canImport(FoundationEssentials)
@@ -75,8 +78,25 @@ public final class NcursesBackend: TerminalBackend {
         }
     }
 
+    /// ncurses has one current screen a process (its terminfo, `SP`, `stdscr`): a backend started
+    /// while another runs would draw into the other's. A start waits for the running one's stop
+    /// (the program has one; tests start many, in parallel).
+    nonisolated(unsafe) private static let oneScreen: UnsafeMutablePointer<sem_t> = {
+        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(semaphore, 0, 1)
+        return semaphore
+    }()
+
     public func start() throws(TerminalError) {
         guard screen == nil else { return }
+        while sem_wait(Self.oneScreen) != 0 && errno == EINTR {}
+        do throws(TerminalError) { try startScreen() } catch {
+            sem_post(Self.oneScreen)
+            throw error
+        }
+    }
+
+    private func startScreen() throws(TerminalError) {
         Self.setUTF8Locale()
         let out: UnsafeMutablePointer<FILE>
         let inp: UnsafeMutablePointer<FILE>
@@ -165,6 +185,7 @@ public final class NcursesBackend: TerminalBackend {
         delscreen(scr)
         screen = nil
         if handlesSignals { cnc_restore_signal_handlers() }
+        sem_post(Self.oneScreen)
     }
 
     /// Sets the size of a headless terminal (the benchmark's 90×40 / 140×40 frames).

@@ -165,7 +165,7 @@ let package = Package(
         // A headless ncurses terminal writing to a file, for the backend's and the benchmarks' tests.
         .target(name: "TerminalTestSupport", dependencies: ["TerminalNcurses", "TerminalKit"], path: "Tests/TerminalTestSupport"),
         // The browser driven by keys through the reducer with the demo's answers, for golden screens and benchmarks' tests.
-        .target(name: "BrowserTestSupport", dependencies: ["WeatherTUI", "WeatherCore", "WeatherModels", "TerminalKit"], path: "Tests/BrowserTestSupport"),
+        .target(name: "BrowserTestSupport", dependencies: ["WeatherTUI", "WeatherCore", "WeatherModels", "TerminalKit", "EssentialsSupport"], path: "Tests/BrowserTestSupport"),
         .testTarget(
             name: "WeatherTUITests",
             dependencies: ["WeatherTUI", "TerminalKit", "TerminalNcurses", "BrowserTestSupport", "EssentialsSupport", "WeatherStore", "PlistArchive",

@@ -125,6 +125,9 @@ public final class Store {
     /// Whether an effect's run is under way or its action not yet applied.
     public var hasRunningEffects: Bool { !running.isEmpty }
 
+    /// The runs under way, each of which ends by posting its letter (tests wait for them).
+    var runningTasks: [Task<Void, Never>] { running.values.map(\.task) }
+
     private func run(_ effect: Effect) {
         let env = environment, mailbox = self.mailbox
         switch effect {

@@ -7,7 +7,7 @@ import WeatherSource
 
 @Suite("AccuWeatherClient against a loopback server")
 struct AccuWeatherClientTests {
-    private func client(_ base: URL, timeout: Double = 5) -> AccuWeatherClient {
+    private func client(_ base: URL, timeout: Double = 60) -> AccuWeatherClient {
         AccuWeatherClient(baseURL: base, apiKey: testKey, timeout: timeout)
     }
 
@@ -71,7 +71,7 @@ struct AccuWeatherClientTests {
         let server = try await LoopbackServer.start(status: 200, body: try Fixture.forecast)
         defer { Task { await server.stop() } }
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)/proxy/accu/"))
-        let client = AccuWeatherClient(baseURL: base, apiKey: "k y&z=1", timeout: 5)
+        let client = AccuWeatherClient(baseURL: base, apiKey: "k y&z=1", timeout: 60)
         _ = try await client.dailyForecast(cityKey: "a/b c", language: "zh-hans cn")
         #expect(server.requests.all == ["/proxy/accu/forecasts/v1/daily/5day/a%2Fb%20c?language=zh-hans%20cn&details=true&metric=true"])
     }
@@ -93,7 +93,7 @@ struct AccuWeatherClientTests {
     @Test func aRejectedKeyIsReportedWithItsSource() async throws {
         let server = try await LoopbackServer.start(status: 401, headers: [:], body: Data(#"{"Code":"Unauthorized"}"#.utf8))
         defer { Task { await server.stop() } }
-        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, keySource: "the key given with --api-key", timeout: 5)
+        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, keySource: "the key given with --api-key", timeout: 60)
         do {
             _ = try await client.topCities(count: 50, language: "en-us")
             Issue.record("a 401 was taken")
@@ -125,7 +125,7 @@ struct AccuWeatherClientTests {
         let answered = Date(timeIntervalSince1970: 1_795_790_000)
         let server = try await LoopbackServer.start(status: 429, headers: ["Retry-After": "120"], body: Data())
         defer { Task { await server.stop() } }
-        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 5, now: { answered })
+        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 60, now: { answered })
         let error = await capture { try await client.topCities(count: 50, language: "en-us") }
         #expect(error == .rateLimited(reason: "request limit reached", status: 429, until: answered.addingTimeInterval(120)))
         #expect(error?.errorDescription == "request limit reached (429)")

@@ -16,7 +16,7 @@ import AccuWeather
     private func hourly(status: Int = 200, headers: [String: String] = [:], body: Data) async throws
         -> (Result<HourlyResponse?, ServiceError>, [String]) {
         let server = try await LoopbackServer.start(status: status, headers: headers, body: body)
-        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 5)
+        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 60)
         let result: Result<HourlyResponse?, ServiceError>
         do { result = .success(try await client.hourlyForecast(cityKey: "328328", language: "en-gb")) } catch { result = .failure(error) }
         let requests = server.requests.all

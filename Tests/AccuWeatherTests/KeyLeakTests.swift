@@ -19,7 +19,7 @@ import AccuWeather
             let target = request.target.rawValue + " " + (request.headers[HTTPHeader("Authorization")] ?? "")
             return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Echo"), body: Data(body(target).utf8))
         }
-        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: Self.key, timeout: 5)
+        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: Self.key, timeout: 60)
         let error = await capture { try await client.topCities(count: count, language: "en-us") }
         await server.stop()
         return error
@@ -53,14 +53,14 @@ import AccuWeather
         errors.append(try await echoError(status: 200) { _ in #"[{"Key":"\#(key)","LocalizedName":7}]"# })
 
         let port = try RawSocketServer.closedPort()
-        let closed = AccuWeatherClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), apiKey: key, timeout: 5)
+        let closed = AccuWeatherClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), apiKey: key, timeout: 60)
         errors.append(await capture { try await closed.topCities(count: 50, language: "en-us") })
 
         let silent = try RawSocketServer(.neverAnswer)
         defer { silent.stop() }
         let slow = AccuWeatherClient(baseURL: silent.baseURL, apiKey: key, timeout: 0.3)
         errors.append(await capture { try await slow.dailyForecast(cityKey: key, language: "en-us") })
-        let patient = AccuWeatherClient(baseURL: silent.baseURL, apiKey: key, timeout: 10)
+        let patient = AccuWeatherClient(baseURL: silent.baseURL, apiKey: key, timeout: 600)
         let task = Task { await capture { try await patient.topCities(count: 50, language: "en-us") } }
         try await Task.sleep(nanoseconds: 100_000_000)
         task.cancel()

@@ -21,7 +21,7 @@ struct OwnCitiesTests {
     }
 
     func client(_ server: LoopbackServer) -> AccuWeatherClient {
-        AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 5)
+        AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 60)
     }
 
     @Test func searchDecodesTheDocumentedAnswerAndSendsTheExactRequest() async throws {

@@ -12,7 +12,7 @@ struct AccuWeatherRedirectTests {
     func everyRequestRefusesARedirect(_ location: String) async throws {
         let server = try await LoopbackServer.start(status: 302, headers: ["Location": location], body: Data())
         defer { Task { await server.stop() } }
-        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 5)
+        let client = AccuWeatherClient(baseURL: server.baseURL, apiKey: testKey, timeout: 60)
         let expected = ServiceError.unexpectedResponse(host: "127.0.0.1:PORT", detail: "HTTP 302: redirects are not followed")
         #expect(normalized(await capture { try await client.topCities(count: 50, language: "en-us") }, port: server.port) == expected)
         #expect(normalized(await capture { try await client.dailyForecast(cityKey: "28143", language: "en-us") }, port: server.port) == expected)

@@ -29,7 +29,7 @@ public final class LoopbackServer: Sendable {
             }
         )
         let runTask = Task { try await server.run() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListening(timeout: 120)  // its default, 5 s, is short for a loaded machine
         guard case .ip4(_, let port)? = await server.listeningAddress else {
             await server.stop(timeout: 0)
             throw LoopbackServerError.noPort

@@ -27,7 +27,7 @@ public final class TLSTestServer {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let server = TLSTestServer(port: port, process: process, folder: folder)
-        guard server.waitUntilListening(timeout: 10) else {
+        guard server.waitUntilListening(timeout: 120) else {
             server.stop()
             throw TLSTestServerError.notListening
         }

@@ -10,7 +10,7 @@ struct AirQualityClientTests {
     /// 2026-11-27 14:30:20 UTC, when every answer comes.
     static let answered = Date(timeIntervalSince1970: 1_795_737_600 + 14 * 3_600 + 30 * 60 + 20)
 
-    private func client(_ base: URL, timeout: Double = 5) -> AirQualityClient {
+    private func client(_ base: URL, timeout: Double = 60) -> AirQualityClient {
         AirQualityClient(baseURL: base, timeout: timeout, transport: liveTransport, now: { Self.answered })
     }
 
@@ -78,13 +78,13 @@ struct AirQualityClientTests {
         let heard = Heard()
         let server = try await LoopbackServer.start(status: 200, body: try Fixture.openMeteo("air-quality-three-documented.json"))
         defer { Task { await server.stop() } }
-        let counted = AirQualityClient(baseURL: server.baseURL, timeout: 5, transport: liveTransport, recordCalls: { heard.add($0) })
+        let counted = AirQualityClient(baseURL: server.baseURL, timeout: 60, transport: liveTransport, recordCalls: { heard.add($0) })
         _ = try await counted.airQuality(for: TopCity.threeDocumented.map(\.airQualityPlace))
         #expect(heard.all == [3], "ten variables: one call for each of the three places")
         #expect(AirQualityClient.cost(places: 150) == 150)
         let refused = try await LoopbackServer.start(status: 400, body: try Fixture.openMeteo("error-400-air-quality-documented.json"))
         defer { Task { await refused.stop() } }
-        let failing = AirQualityClient(baseURL: refused.baseURL, timeout: 5, transport: liveTransport, recordCalls: { heard.add($0) })
+        let failing = AirQualityClient(baseURL: refused.baseURL, timeout: 60, transport: liveTransport, recordCalls: { heard.add($0) })
         _ = try? await failing.airQuality(for: TopCity.threeDocumented.map(\.airQualityPlace))
         #expect(heard.all == [3])
     }
@@ -93,7 +93,7 @@ struct AirQualityClientTests {
         let server = try await LoopbackServer.start(status: 200, body: try Fixture.openMeteo("air-quality-one-documented.json"))
         defer { Task { await server.stop() } }
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)/mirror/aq/"))
-        _ = try await AirQualityClient(baseURL: base, timeout: 5, transport: liveTransport).airQuality(for: [TopCity.make().airQualityPlace])
+        _ = try await AirQualityClient(baseURL: base, timeout: 60, transport: liveTransport).airQuality(for: [TopCity.make().airQualityPlace])
         #expect(server.requests.all.first?.hasPrefix("/mirror/aq/v1/air-quality?latitude=52.5177&longitude=13.4055&") == true)
     }
 

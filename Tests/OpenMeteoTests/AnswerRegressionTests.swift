@@ -12,7 +12,7 @@ import WeatherModels
     /// True when the answer was read.
     static func read(_ target: String, _ body: Data) async -> Bool {
         let base = URL(string: "http://127.0.0.1:9/")!
-        let client = OpenMeteoClient(baseURL: base, geocodingURL: base, timeout: 5, transport: FixedBodyTransport(body: body))
+        let client = OpenMeteoClient(baseURL: base, geocodingURL: base, timeout: 60, transport: FixedBodyTransport(body: body))
         // One city for a bare object, three for a list, as the fuzz targets ask.
         let cities = OpenMeteoTopCities.first(BodySniffer.firstSignificantByte(body) == UInt8(ascii: "{") ? 1 : 3)
         switch target {
@@ -20,7 +20,7 @@ import WeatherModels
             return await capture { _ = OpenMeteoService.forecasts(of: try await client.conditions(for: cities, language: "en-us", withForecasts: true)) } == nil
         case "om-geocoding": return await capture { try await client.searchPlaces("Paris", language: "en-us") } == nil
         case "om-airquality":
-            let air = AirQualityClient(baseURL: base, timeout: 5, transport: FixedBodyTransport(body: body))
+            let air = AirQualityClient(baseURL: base, timeout: 60, transport: FixedBodyTransport(body: body))
             return await capture { try await air.airQuality(for: cities.map(\.airQualityPlace)) } == nil
         default:
             Issue.record("no request named \(target)")

@@ -7,7 +7,7 @@ import WeatherModels
 
 @Suite("OpenMeteoClient's forecast against a loopback server")
 struct OpenMeteoClientTests {
-    private func client(_ base: URL, timeout: Double = 5) -> OpenMeteoClient {
+    private func client(_ base: URL, timeout: Double = 60) -> OpenMeteoClient {
         OpenMeteoClient(baseURL: base, geocodingURL: base, timeout: timeout, transport: liveTransport)
     }
 
@@ -35,7 +35,7 @@ struct OpenMeteoClientTests {
     // MARK: The request
 
     @Test func aDetailsRequestAsksForOnePlacesHoursAndAWeek() throws {
-        let client = OpenMeteoClient(baseURL: URL(string: "http://127.0.0.1:9")!, timeout: 5, transport: liveTransport)
+        let client = OpenMeteoClient(baseURL: URL(string: "http://127.0.0.1:9")!, timeout: 60, transport: liveTransport)
         let url = try client.forecastURL(for: [.make()], withForecasts: true)
         let items = (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map(\.name)
         #expect(items == ["latitude", "longitude", "current", "hourly", "daily", "timezone", "forecast_days", "forecast_hours", "timeformat"])
@@ -81,7 +81,7 @@ struct OpenMeteoClientTests {
         let server = try await LoopbackServer.start(status: 200, body: try Fixture.openMeteo("forecast-one-documented.json"))
         defer { Task { await server.stop() } }
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)/mirror/om/"))
-        _ = try await OpenMeteoClient(baseURL: base, timeout: 5, transport: liveTransport).conditions(for: [.make()], language: "en-us")
+        _ = try await OpenMeteoClient(baseURL: base, timeout: 60, transport: liveTransport).conditions(for: [.make()], language: "en-us")
         #expect(server.requests.all.first?.hasPrefix("/mirror/om/v1/forecast?latitude=52.5177&longitude=13.4055&") == true)
     }
 
@@ -464,9 +464,9 @@ struct OpenMeteoClientTests {
     @Test func cancellingTheTaskGivesCancelled() async throws {
         let server = try RawSocketServer(.neverAnswer)
         defer { server.stop() }
-        let client = client(server.baseURL, timeout: 10)
+        let client = client(server.baseURL, timeout: 600)
         let task = Task { await capture { try await client.conditions(for: [.make()], language: "en-us") } }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(await server.waitForRequest(timeout: 120))
         task.cancel()
         #expect(await task.value == .cancelled)
     }

@@ -21,7 +21,7 @@ struct OwnCitiesServiceTests {
             HTTPResponse(statusCode: .ok, body: request.target.rawValue.contains("daily=") ? oneBody : both)
         }
         defer { Task { await server.stop() } }
-        let service = OpenMeteoService(client: OpenMeteoClient(baseURL: server.baseURL, timeout: 5, transport: liveTransport))
+        let service = OpenMeteoService(client: OpenMeteoClient(baseURL: server.baseURL, timeout: 60, transport: liveTransport))
         let top = OpenMeteoTopCities.first(1)
         // Reykjavík as a top city already listed costs no coordinate more.
         let listed = PinnedCity(key: top[0].key, name: top[0].englishName, latitude: 0, longitude: 0, place: Self.reykjavik)
@@ -47,7 +47,7 @@ struct OwnCitiesServiceTests {
         let server = try await LoopbackServer.start(status: 200, body: try Fixture.openMeteo("geocoding-hits-documented.json"))
         defer { Task { await server.stop() } }
         let service = OpenMeteoService(client: OpenMeteoClient(baseURL: URL(string: "http://127.0.0.1:9")!, geocodingURL: server.baseURL,
-                                                               timeout: 5, transport: liveTransport))
+                                                               timeout: 60, transport: liveTransport))
         let places = try await service.searchPlaces("Paris", language: "en-us")
         #expect(places.first?.id == "om:2988507")
         #expect(server.requests.all == ["/v1/search?name=Paris&count=10&language=en"])

@@ -10,7 +10,7 @@ struct PlaceSearchTests {
     private func search(_ text: String = "Paris", language: String = "fr-fr", status: Int = 200, body: Data) async throws -> (Result<[PlaceMatch], ServiceError>, [String]) {
         let server = try await LoopbackServer.start(status: status, body: body)
         defer { Task { await server.stop() } }
-        let client = OpenMeteoClient(baseURL: URL(string: "http://127.0.0.1:9")!, geocodingURL: server.baseURL, timeout: 5, transport: liveTransport)
+        let client = OpenMeteoClient(baseURL: URL(string: "http://127.0.0.1:9")!, geocodingURL: server.baseURL, timeout: 60, transport: liveTransport)
         do {
             return (.success(try await client.searchPlaces(text, language: language)), server.requests.all)
         } catch {

@@ -13,7 +13,7 @@ struct OpenMeteoRateLimitTests {
     private func error(headers: [String: String] = [:], body: Data, search: Bool = false) async throws -> ServiceError? {
         let server = try await LoopbackServer.start(status: 429, headers: headers, body: body)
         defer { Task { await server.stop() } }
-        let client = OpenMeteoClient(baseURL: server.baseURL, geocodingURL: server.baseURL, timeout: 5, transport: liveTransport) { Self.answered }
+        let client = OpenMeteoClient(baseURL: server.baseURL, geocodingURL: server.baseURL, timeout: 60, transport: liveTransport) { Self.answered }
         if search { return await capture { try await client.searchPlaces("Paris", language: "en-us") } }
         return await capture { try await client.conditions(for: [.make()], language: "en-us") }
     }

@@ -12,7 +12,7 @@ struct OpenMeteoRedirectTests {
     func everyRequestRefusesARedirect(_ location: String) async throws {
         let server = try await LoopbackServer.start(status: 301, headers: ["Location": location], body: Data("moved".utf8))
         defer { Task { await server.stop() } }
-        let client = OpenMeteoClient(baseURL: server.baseURL, geocodingURL: server.baseURL, timeout: 5, transport: liveTransport)
+        let client = OpenMeteoClient(baseURL: server.baseURL, geocodingURL: server.baseURL, timeout: 60, transport: liveTransport)
         let expected = ServiceError.unexpectedResponse(host: "127.0.0.1:PORT", detail: "HTTP 301: redirects are not followed")
         #expect(normalized(await capture { try await client.conditions(for: [.make()], language: "en-us") }, port: server.port) == expected)
         #expect(normalized(await capture { try await client.searchPlaces("Paris", language: "en-us") }, port: server.port) == expected)

@@ -96,7 +96,7 @@ import WeatherModels
     /// Quitting cancels every request in flight; a save already asked for still lands.
     @Test func quitCancelsEveryRequestInFlight() async throws {
         let started = Counter()
-        let store = try Store(config: AppConfig(demo: true), environment: StoreShutDownTests.hangingEnvironment(started: started))
+        let store = try Store(config: AppConfig(demo: true), environment: StoreShutDownTests.hangingEnvironment(started: started, cancelled: Counter()))
         store.send(.refresh)
         store.send(.moveDown)
         store.send(.openDetail)

@@ -58,7 +58,7 @@ import WeatherModels
                 stores.append(store)
             }
             stores.last?.send(.refresh)
-            let answered = stores.last.map { Self.appliesFeed($0, waitingAtMost: .seconds(20)) } ?? false
+            let answered = stores.last.map { Self.appliesFeed($0, waitingAtMost: .seconds(120)) } ?? false
             disk.open()
             return (stores, answered)
         }
@@ -83,7 +83,7 @@ import WeatherModels
                 guard let store = try? Store(config: AppConfig(refreshAfter: 1800, demo: true), environment: environment) else { continue }
                 stores.append(store)
                 store.send(.refresh)
-                guard Self.appliesFeed(store, waitingAtMost: .seconds(20)) else { break }
+                guard Self.appliesFeed(store, waitingAtMost: .seconds(120)) else { break }
                 answers += 1  // and its save is under way (stuck)
             }
             disk.open()

@@ -38,7 +38,7 @@ struct BrokenResponseTests {
         let server = try RawSocketServer(.answer(response: rawResponse(status: "\(status) Moved", headers: ["Location: http://127.0.0.1:99999/"], body: [])))
         defer { server.stop() }
         let response = try await withTransport { transport in
-            try await transport.send(HTTPTransportRequest(url: server.baseURL.appendingPathComponent("x"), timeout: 5, maxBodyBytes: 1 << 20))
+            try await transport.send(HTTPTransportRequest(url: server.baseURL.appendingPathComponent("x"), timeout: 60, maxBodyBytes: 1 << 20))
         }
         #expect(response.statusCode == status)
         #expect(response.header("location") == "http://127.0.0.1:99999/")

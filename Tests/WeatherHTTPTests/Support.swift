@@ -22,7 +22,7 @@ func withTransport<T>(
 /// `GET base/path?q=1` through `HTTPRequester` on `transport`: the response, or the error with
 /// the test server's port written as `PORT`.
 func fetch(
-    _ base: URL, path: [String] = ["x"], timeout: Double = 5, transport: any HTTPTransport, port: UInt16? = nil
+    _ base: URL, path: [String] = ["x"], timeout: Double = 60, transport: any HTTPTransport, port: UInt16? = nil
 ) async -> Result<HTTPTransportResponse, ServiceError> {
     let requester = HTTPRequester(baseURL: base, timeout: timeout, transport: transport)
     do {

@@ -55,7 +55,7 @@ private struct FailingTransport: HTTPTransport {
     @Test func transportErrorsInWords() async {
         let host = "dataservice.accuweather.com"
         #expect(await serviceError(for: HTTPTransportError.unreachable) == .unreachable(host: host))
-        #expect(await serviceError(for: HTTPTransportError.timedOut) == .timedOut(host: host, seconds: 5))
+        #expect(await serviceError(for: HTTPTransportError.timedOut) == .timedOut(host: host, seconds: 60))
         #expect(await serviceError(for: HTTPTransportError.cancelled) == .cancelled)
         #expect(await serviceError(for: HTTPTransportError.brokenResponse(detail: "body cut short")) == .unexpectedResponse(host: host, detail: "body cut short"))
         #expect(await serviceError(for: HTTPTransportError.bodyTooLarge(limit: HTTPRequester.maxBodyBytes)) == .unexpectedResponse(host: host, detail: "body larger than 8 MiB"))

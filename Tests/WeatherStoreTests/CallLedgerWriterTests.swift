@@ -90,7 +90,7 @@ import WeatherModels
         // into a failure.
         let ran = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
             Thread.detachNewThread {
-                let ran = ended.wait(timeout: .now() + 20) == .success
+                let ran = ended.wait(timeout: .now() + 120) == .success
                 disk.open()
                 done.resume(returning: ran)
             }

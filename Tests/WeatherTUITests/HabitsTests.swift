@@ -1,5 +1,6 @@
 @testable import WeatherCore
 import Foundation
+import BrowserTestSupport
 import Testing
 import WeatherModels
 @testable import WeatherTUI
@@ -48,11 +49,11 @@ import TerminalKit
     }
 
     /// The too-small notice says `q quits`: so it does, even with the filter prompt open.
-    @Test func qQuitsTheTooSmallScreenEvenFromTheFilter() throws {
+    @Test func qQuitsTheTooSmallScreenEvenFromTheFilter() async throws {
         let store = try Store(config: AppConfig(refreshAfter: 3600), environment: StoreDriverTests.environment(feed: nil))
         let backend = InMemoryBackend(size: TerminalSize(columns: 80, rows: 24),
                                       keys: [.character("/"), .resize, .character("q")], sizes: [TerminalSize(columns: 30, rows: 8)])
-        let exit = try? TerminalApp(driver: StoreDriver(store: store), backend: backend).run()
+        let exit = try? await TerminalApp(driver: StoreDriver(store: store), backend: backend).runOffThePool()
         #expect(exit == .quit)
         #expect(store.state.filter.isEmpty)
     }
@@ -83,15 +84,8 @@ import TerminalKit
         }
         let store = try Store(config: AppConfig(refreshAfter: 0), environment: env)
         let backend = ResultThenKeyBackend(store: store, keys: [.character("r")], gate: gate, fetches: fetches, fetchesBeforeLeaving: 2)
-        nonisolated(unsafe) let app = TerminalApp(driver: StoreDriver(store: store), backend: backend)
         // The loop waits for the store's tasks: on a thread of its own, not one the tasks need.
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
-                _ = try? app.run()
-                done.resume()
-            }
-            thread.start()
-        }
+        _ = try await TerminalApp(driver: StoreDriver(store: store), backend: backend).runOffThePool()
         #expect(fetches.value == 1 + 1, "the start-up fetch and the one r asked for")
     }
 
@@ -343,12 +337,15 @@ final class ResultThenKeyBackend: TerminalBackend {
         gate.increment()
         // The fetch this wait let go answers while the loop waits here: its result is in the
         // store's mailbox (the start-up ledger reading may be there already) before the key is read.
-        if let fetches, !keys.isEmpty, store.hasRunningEffects {
-            let deadline = Date().addingTimeInterval(30)
-            while fetches.value < gate.value && Date() < deadline { usleep(1000) }
-            usleep(100_000)  // from the count to the post is the closure's return
-            var mailbox = pollfd(fd: store.mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&mailbox, 1, 30_000)
+        if fetches != nil, !keys.isEmpty, store.hasRunningEffects {
+            // Each run ends by posting its letter: once every run under way (the fetch this wait
+            // let go among them) has ended, its result waits in the mailbox, whatever the load.
+            let runs = store.runningTasks, ended = DispatchSemaphore(value: 0)
+            Task.detached {
+                for run in runs { await run.value }
+                ended.signal()
+            }
+            ended.wait()
         }
         guard !keys.isEmpty else {
             // `r` reads the shared files before its fetch: the loop applies that reading, then the

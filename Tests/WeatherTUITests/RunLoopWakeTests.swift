@@ -113,8 +113,14 @@ import EssentialsSupport
         let environment = StoreDriverTests.environment(feed: nil, fetch: .success(FeedPayload(feed: feed, rateLimitRemaining: nil)))
         let store = try Store(config: AppConfig(), environment: environment)
         store.send(.refresh)
-        var watched = [pollfd(fd: store.mailbox.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-        #expect(poll(&watched, 1, 30_000) == 1, "readable once the result is posted")
+        // Waited for as the loop waits, on a thread of its own: the fetch needs the pool's threads.
+        let descriptor = store.mailbox.fileDescriptor
+        let woke = await DedicatedThread.run {
+            var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+            return poll(&watched, 1, 120_000)
+        }
+        #expect(woke == 1, "readable once the result is posted")
+        var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
         #expect(store.processPendingResults())
         // Applying the feed starts more work (its save, the places' air), whose letters follow.
         await store.settle()

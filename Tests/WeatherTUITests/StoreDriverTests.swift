@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import Testing
 import Foundation
 import PlistArchive
@@ -36,13 +37,13 @@ import TerminalKit
         WeatherFeed(fetchedAt: ViewFixtures.now.addingTimeInterval(-age), request: FeedRequest(count: 50, language: "en-us"), cities: cities())
     }
 
-    @Test func browsesTheArchivedFeedWithEveryKindOfKey() throws {
+    @Test func browsesTheArchivedFeedWithEveryKindOfKey() async throws {
         let store = try Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: feed()))
         let backend = InMemoryBackend(keys: [
             .character("j"), .character("s"), .character("u"), .character("p"),
             .character("/"), .character("м"), .enter, .character("?"), .character("q"), .character("q"),
         ])
-        let exit = try TerminalApp(driver: StoreDriver(store: store), backend: backend).run()
+        let exit = try await TerminalApp(driver: StoreDriver(store: store), backend: backend).runOffThePool()
         #expect(exit == .quit)
         let frames = backend.frames.map(\.lines)
         // Sorted by English name: Athens, Berlin, Moscow, Tokyo; `j` selects Berlin.
@@ -57,7 +58,7 @@ import TerminalKit
         #expect(store.isQuitting)
     }
 
-    @Test func failedRefreshShowsTheOfflineBannerWithTheReason() throws {
+    @Test func failedRefreshShowsTheOfflineBannerWithTheReason() async throws {
         // The refresh fails only once the first frame is up, as a real one would: an answer at
         // once could be applied before that frame is drawn.
         let framesShown = LockedCount()
@@ -75,7 +76,7 @@ import TerminalKit
         }
         // The fixtures' clock for the age ticks too: on a loaded machine the banner may take longer
         // than a tick, and the real clock would age the feed by however far today is from the fixture.
-        try TerminalApp(driver: StoreDriver(store: store), backend: backend, clock: { ViewFixtures.now }).run()
+        try await TerminalApp(driver: StoreDriver(store: store), backend: backend, clock: { ViewFixtures.now }).runOffThePool()
         #expect(backend.frames.first?.line(0).contains("refreshing…") == true)
         let banner = try #require(backend.lastFrame?.line(1))
         // 80 columns: the saved time as its age, so the reason fits whole.
@@ -125,7 +126,7 @@ import TerminalKit
     /// At 80×24 the list shows 21 cities; the filter prompt takes a row. The driver tells the core
     /// before the frame is drawn, so the selection on the list's last row stays on screen (the
     /// view draws the core's scroll offset as it is) and PgDn moves by the 20 rows now shown.
-    @Test func theFilterRowShrinksThePageBeforeTheFrameIsDrawn() throws {
+    @Test func theFilterRowShrinksThePageBeforeTheFrameIsDrawn() async throws {
         let store = try Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: try topCitiesFeed(age: 300)))
         let backend = InMemoryBackend(keys: [.pageDown, .character("/"), .pageDown, .escape, .character("q")])
         var shown: [(index: Int?, offset: Int, frames: Int)] = []
@@ -134,7 +135,7 @@ import TerminalKit
             shown.append((store.state.selectedIndex, store.state.listScrollOffset, backend.frames.count))
             return false
         }
-        try TerminalApp(driver: driver, backend: backend).run()
+        try await TerminalApp(driver: driver, backend: backend).runOffThePool()
         let frames = backend.frames
         let names = store.state.visibleCities.map(\.localizedName)
         // PgDn: 21 rows down, city 22 on the list's last row (screen row 23 of 24).

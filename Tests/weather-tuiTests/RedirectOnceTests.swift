@@ -32,7 +32,7 @@ import WeatherStore
         let before = try Self.files(in: cache)
         let base = server.baseURL.absoluteString
         let r = try ExitStatusTests().run(
-            ["--once", "--source", provider.rawValue, "--api-key", "k", "--refresh-after", "0", "--timeout", "5",
+            ["--once", "--source", provider.rawValue, "--api-key", "k", "--refresh-after", "0", "--timeout", "60",
              "--cache-dir", cache.path, "--config-dir", config.path],
             env: ["ACCUWEATHER_BASE_URL": base, "OPEN_METEO_BASE_URL": base, "OPEN_METEO_GEOCODING_URL": base])
         #expect(r.status == 0, "\(r.status): \(r.err)")

@@ -28,7 +28,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let base = server.baseURL.absoluteString
         let r = try ExitStatusTests().run(
-            ["--once", "--source", "open-meteo", "--city", "Paris", "--timeout", "5",
+            ["--once", "--source", "open-meteo", "--city", "Paris", "--timeout", "60",
              "--cache-dir", root.appendingPathComponent("cache").path, "--config-dir", root.appendingPathComponent("config").path],
             env: ["OPEN_METEO_BASE_URL": base, "OPEN_METEO_GEOCODING_URL": base])
         #expect(r.err.contains("the best of 2 places"), "\(r.err)")

@@ -61,6 +61,9 @@ public enum Action: Equatable, Sendable {
     case settingsLoaded(AppSettings?, notice: String? = nil)
     /// The pinned and own cities as saved, and why `Pinned.plist` was not used, if it was not (said once).
     case pinsLoaded([PinnedCity], notice: String? = nil)
+    /// The answer to the oldest change asked of `Pinned.plist` (`Effect.changePins`): the cities
+    /// as the file holds them after it, or nil and why the change could not be made there.
+    case pinsChanged([PinnedCity]?, failure: String? = nil)
     /// The calls every run of the program sent each source today, as the ledger says, the places
     /// as `Pinned.plist` holds them when read before a refresh (another copy may have changed
     /// them), what could not be kept of a damaged ledger (said once), and the clock's time then

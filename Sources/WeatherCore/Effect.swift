@@ -28,8 +28,9 @@ public enum Effect: Equatable, Sendable {
     /// Keep the user's choices in `settings.plist`: `fields` of these settings, written over what
     /// the file holds then (another copy of the program keeps the rest).
     case saveSettings(AppSettings, fields: Set<AppSettings.Field>)
-    /// Make this change to `Pinned.plist` as it is on disk then; the cities as saved come back as
-    /// `.pinsLoaded` (with what another copy of the program changed meanwhile).
+    /// Make this change to `Pinned.plist` as it is on disk then, in the background and after the
+    /// changes asked before it; the cities as saved come back as `.pinsChanged` (with what
+    /// another copy of the program changed meanwhile).
     case changePins(PinChange)
     /// Read how many calls every run of the program sent each source today, and the places as
     /// saved (before a refresh: another copy of the program may have spent or changed them).
@@ -47,6 +48,8 @@ public enum Effect: Equatable, Sendable {
 /// `Effect.cancel` names it.
 public enum EffectID: Hashable, Sendable {
     case feed, places, search, saveFeed, saveForecasts, readLedger
+    /// The settings' save; the `n`th change asked of `Pinned.plist` (each one is heard).
+    case saveSettings, changePins(Int)
     /// A source's hold, kept in `Holds.txt`.
     case keepHold(WeatherProvider)
     case forecast(cityKey: String)
@@ -59,7 +62,8 @@ public enum EffectID: Hashable, Sendable {
     public var isRequest: Bool {
         switch self {
         case .feed, .places, .search, .forecast, .air: true
-        case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger, .keepHold: false
+        case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger, .keepHold,
+             .saveSettings, .changePins: false
         }
     }
 }

@@ -253,8 +253,20 @@ extension State {
     /// Makes `change` to the cities here at once, and asks for it to be made in `Pinned.plist`.
     mutating func changePins(_ change: PinChange) -> [Effect] {
         pinned = change.applied(to: pinned)
+        pinChangesUnanswered.append(change)
         recomputeVisible()
         return [.changePins(change)]
+    }
+
+    /// The cities as `Pinned.plist` holds them, with this run's changes still on their way there
+    /// made again on top: the list never steps back to before a key while its save is under way.
+    /// `ifChanged`: nothing to do when the list would stay as it is.
+    mutating func adoptPins(_ saved: [PinnedCity], ifChanged: Bool = false) {
+        let cities = pinChangesUnanswered.reduce(saved) { $1.applied(to: $0) }
+        if ifChanged, cities == pinned { return }
+        pinned = cities
+        recomputeVisible()
+        noteUnlistedOwnCities()
     }
 
     /// `p`: pins or unpins a top city; one of the user's own cities stays (it is on top already,

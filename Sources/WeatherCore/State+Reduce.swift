@@ -121,11 +121,9 @@ extension State {
                 notice = problem
                 record(problem)
             }
-            if let pins, pins != pinned {
-                // Another copy of the program changed the places: this refresh asks for them too.
-                pinned = pins
-                recomputeVisible()
-                noteUnlistedOwnCities()
+            if let pins {
+                // Another copy of the program may have changed the places: this refresh asks for them too.
+                adoptPins(pins, ifChanged: true)
             }
             return ledgerRead(calls)
 
@@ -178,9 +176,11 @@ extension State {
             recomputeVisible()
         case .pinsLoaded(let cities, let problem):
             if let problem { notice = problem }
-            pinned = cities
-            recomputeVisible()
-            noteUnlistedOwnCities()
+            adoptPins(cities)
+        case .pinsChanged(let cities, let failure):
+            if !pinChangesUnanswered.isEmpty { pinChangesUnanswered.removeFirst() }
+            if let failure { notice = failure }
+            if let cities { adoptPins(cities) }
         case .saveFailed(let message):
             notice = message
         case .addCity(let step):
@@ -366,7 +366,7 @@ extension Action {
     /// Keys and commands (not results or clock ticks): they clear a one-time notice.
     var isUserIntent: Bool {
         switch self {
-        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
+        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded, .pinsChanged,
              .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored:
             return false
         default:

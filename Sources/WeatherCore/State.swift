@@ -63,6 +63,8 @@ public struct State: Equatable, Sendable {
     /// The air-quality index chosen: `--aqi`, else the remembered one, else the units' (State+AirQuality.swift).
     public var airQualityIndex: AirQualityIndex
     public var pinned: [PinnedCity]
+    /// Changes asked of `Pinned.plist` whose answers have not come yet, oldest first.
+    public var pinChangesUnanswered: [PinChange] = []
     public var mode: ScreenMode
     /// Whether the world map stands in for the list (`m`); the detail opens over it.
     public var showsMap: Bool

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import EssentialsSupport
 import PlistArchive
+import Synchronization
 import WeatherModels
 import WeatherSource
 
@@ -20,6 +21,11 @@ public final class Store {
     private var current: State
     private var running: [EffectID: (run: EffectRun, task: Task<Void, Never>)] = [:]
     private var runsStarted = 0
+    /// The fields the settings' save under way or waiting will write.
+    private var settingsFieldsUnsaved: Set<AppSettings.Field> = []
+    /// How many changes of `Pinned.plist` were asked, and the last one's run (the next waits for it).
+    private var pinChangesAsked = 0
+    private var lastPinChange: Task<Void, Never>?
     private let environment: AppEnvironment
     /// Readable while a finished effect's action waits to be applied.
     public let mailbox: Mailbox
@@ -111,10 +117,21 @@ public final class Store {
 
     /// Cancels every request in flight and waits for what is left (saves, which finish or leave the
     /// old file, and the cancelled requests' ends): quitting never waits for a server's answer or a
-    /// request's deadline.
-    public func shutDown() async {
+    /// request's deadline. The saves get `bound` on `clock`: a disk that does not answer (a hung
+    /// network home) is said, not waited for.
+    public func shutDown(savingWithin bound: Duration = .seconds(10), clock: any Clock<Duration> = ContinuousClock()) async {
         cancelRequests()
-        await settle()
+        while true {
+            processPendingResults()
+            let left = running
+            guard !left.isEmpty else { break }
+            guard await Self.end(left.values.map(\.task), before: bound, on: clock) else {
+                let what = Set(left.keys.compactMap(\.saving)).sorted()
+                let seconds = bound.components.seconds
+                send(.saveFailed("\(what.isEmpty ? "not everything" : what.joined(separator: ", ")) may not be saved: the disk did not answer within \(seconds) s"))
+                return
+            }
+        }
         // Changes to the cities another copy's lock kept back get one more try; settings need
         // none, since quitting saves them (with what was kept) as it begins.
         do throws(ArchiveError) { try environment.saveKeptPins() } catch {
@@ -125,8 +142,26 @@ public final class Store {
     /// Whether an effect's run is under way or its action not yet applied.
     public var hasRunningEffects: Bool { !running.isEmpty }
 
+    /// True once every one of `tasks` has ended; false if `bound` on `clock` passes first (the
+    /// tasks are left to end, or not, on their own).
+    private static func end(_ tasks: [Task<Void, Never>], before bound: Duration, on clock: any Clock<Duration>) async -> Bool {
+        let answer = FirstAnswer()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            answer.set(continuation)
+            Task.detached {
+                for task in tasks { await task.value }
+                answer.give(true)
+            }
+            Task.detached {
+                try? await clock.sleep(for: bound)
+                answer.give(false)
+            }
+        }
+    }
+
     /// The runs under way, each of which ends by posting its letter (tests wait for them).
     var runningTasks: [Task<Void, Never>] { running.values.map(\.task) }
+    var runningIDs: [EffectID] { Array(running.keys) }
 
     private func run(_ effect: Effect) {
         let env = environment, mailbox = self.mailbox
@@ -160,18 +195,27 @@ public final class Store {
         case .saveForecasts(let value):
             saveInOrder(.saveForecasts, "forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
         case .saveSettings(let value, let fields):
-            // Settings are small and saved on quit too: written now so quitting never loses them.
-            if let failed = Self.saving("settings", quitting: current.isQuitting, { () throws(ArchiveError) in try env.saveSettings(value, fields) }) {
-                mailbox.post(failed)
-            }
+            // In the background (no `fsync` between a key and its frame), in the order asked. A
+            // save replaced before it began hands its fields on: a burst of keys is written once,
+            // with every setting it changed.
+            let fields = running[.saveSettings] == nil ? fields : fields.union(settingsFieldsUnsaved)
+            settingsFieldsUnsaved = fields
+            saveInOrder(.saveSettings, "settings", quitting: current.isQuitting) { () throws(ArchiveError) in try env.saveSettings(value, fields) }
         case .changePins(let change):
-            // Made now, in the order asked: each answer holds this run's earlier changes too, so
-            // applying them in turn ends at the file as it is.
-            do throws(ArchiveError) {
-                mailbox.post(.pinsLoaded(try env.changePins(change)))
-            } catch {
-                mailbox.post(.saveFailed(Self.failure(saving: "pinned cities", error)))
+            // In the background, each after the one asked before it and none skipped: each is a
+            // change of its own, merged into the file under its lock. Each answer holds the
+            // earlier changes too; the state makes the later ones again on top of it.
+            pinChangesAsked += 1
+            let previous = lastPinChange
+            start(.changePins(pinChangesAsked)) {
+                await previous?.value
+                return await DedicatedThread.run {
+                    do throws(ArchiveError) { return .pinsChanged(try env.changePins(change)) } catch {
+                        return .pinsChanged(nil, failure: Self.failure(saving: "pinned cities", error))
+                    }
+                }
             }
+            lastPinChange = running[.changePins(pinChangesAsked)]?.task
         case .keepHold(let provider, let hold):
             startOnItsThread(.keepHold(provider)) {
                 env.keepHold(provider, hold)
@@ -213,12 +257,12 @@ public final class Store {
     /// Saves under `id` run in the order asked, and one replaced before it began is skipped: an
     /// older snapshot never lands after a newer one, and a burst of changes is written once. Each
     /// writes on a thread of its own, as `startOnItsThread`'s work does.
-    private func saveInOrder(_ id: EffectID, _ what: String, _ body: @escaping @Sendable () throws(ArchiveError) -> Void) {
+    private func saveInOrder(_ id: EffectID, _ what: String, quitting: Bool = false, _ body: @escaping @Sendable () throws(ArchiveError) -> Void) {
         let previous = running[id]?.task
         start(id) {
             await previous?.value
             guard !Task.isCancelled else { return nil }
-            return await DedicatedThread.run { Self.saving(what, body) }
+            return await DedicatedThread.run { Self.saving(what, quitting: quitting, body) }
         }
     }
 
@@ -234,5 +278,34 @@ public final class Store {
         guard case .busy = error else { return "could not save \(what): \(error.explanation)" }
         if quitting { return "\(what) not saved: \(error.explanation)" }
         return "\(what) not saved yet: \(error.explanation); the change is kept and saved with the next one"
+    }
+}
+
+/// A continuation resumed by the first of several racers, once.
+private final class FirstAnswer: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+
+    func set(_ waiting: CheckedContinuation<Bool, Never>) { continuation.withLock { $0 = waiting } }
+
+    func give(_ value: Bool) {
+        continuation.withLock { waiting in
+            waiting?.resume(returning: value)
+            waiting = nil
+        }
+    }
+}
+
+extension EffectID {
+    /// What a save under this id keeps, in words (nil: not a save).
+    var saving: String? {
+        switch self {
+        case .saveSettings: "settings"
+        case .changePins: "pinned cities"
+        case .saveFeed: "the feed"
+        case .saveForecasts: "forecasts"
+        case .saveAir: "air quality"
+        case .keepHold: "a source's hold"
+        default: nil
+        }
     }
 }

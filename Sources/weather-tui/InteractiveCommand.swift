@@ -35,8 +35,9 @@ enum InteractiveCommand {
             Stderr.write("weather-tui: \(error.withAdvice)\n")
             return WeatherTUIMain.Status.usage
         }
-        // Settings are written synchronously on quit. Requests in flight are cancelled (the user
-        // asked to leave, not to wait for a server); a save of forecasts under way lands.
+        // Requests in flight are cancelled (the user asked to leave, not to wait for a server);
+        // the saves under way, the settings' one that q asked for among them, land, or are said
+        // not to have landed when the disk gives no answer within the bound.
         await store.shutDown()
         // Keys clear notices, so one left now came after q: a save on the way out failed. The
         // screen is gone; the shell still hears of it.

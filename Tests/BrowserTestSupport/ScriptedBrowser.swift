@@ -123,8 +123,10 @@ public struct ScriptedBrowser {
             return .airQualityLoaded(.success(StoredAirQuality(fetchedAt: Self.now, byCityKey: DemoData.airQuality(for: places, now: Self.now))))
         case .readLedger:
             return .ledgerRead(calls: [:], pins: state.pinned)
+        case .changePins:
+            return .pinsChanged(state.pinned)  // the file as the change left it
         default:
-            return nil  // saving settings, pins or forecasts changes nothing on screen
+            return nil  // saving settings or forecasts changes nothing on screen
         }
     }
 }

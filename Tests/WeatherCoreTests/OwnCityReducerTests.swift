@@ -95,6 +95,7 @@ import WeatherSource
         ReducerTests.expect(up, .addCity(.submit), effects: [.changePins(.add(own)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 2, provider: .openMeteo))]) {
             $0.placeSearch = nil
             $0.pinned = [own]
+            $0.pinChangesUnanswered = [.add(own)]
             $0.addedCityKey = own.key
             $0.isFetching = true
             $0.notice = "added Reykjavík, Capital Region, Iceland"
@@ -120,6 +121,7 @@ import WeatherSource
         let added = ReducerTests.expect(state, .addCity(.submit), effects: [.changePins(.add(own))]) {
             $0.placeSearch = nil
             $0.pinned = [own]
+            $0.pinChangesUnanswered = [.add(own)]
             $0.addedCityKey = own.key
             $0.refreshAfterCurrent = true
             $0.notice = "added Reykjavík, Capital Region, Iceland"
@@ -136,6 +138,7 @@ import WeatherSource
         let added = ReducerTests.expect(state, .addCity(.submit), effects: [.changePins(.add(own, replacing: ["1"]))]) {
             $0.placeSearch = nil
             $0.pinned = [own]
+            $0.pinChangesUnanswered = [.add(own, replacing: ["1"])]
             $0.selectedKey = "1"
             $0.notice = "added Tokyo, Japan"
             $0.recomputeVisible()
@@ -182,6 +185,7 @@ import WeatherSource
         let removed = ReducerTests.expect(asked, .removeCity(.confirm), effects: [.changePins(.remove(key: Self.reykjavik.id))]) {
             $0.pendingRemoval = nil
             $0.pinned = []
+            $0.pinChangesUnanswered.append(.remove(key: Self.reykjavik.id))
             $0.notice = "removed Reykjavík"
             $0.recomputeVisible()
         }

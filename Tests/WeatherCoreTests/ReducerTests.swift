@@ -505,11 +505,13 @@ import WeatherSource
         let pin = PinnedCity(key: "5", name: "Cairo", latitude: 1, longitude: 2)
         let pinned = Self.expect(state, .togglePin, effects: [.changePins(.pin(pin))]) {
             $0.pinned = [pin]
+            $0.pinChangesUnanswered = [.pin(pin)]
             $0.visibleCities = Self.cities("5", "2", "4", "3", "1")
         }
         #expect(pinned.selectedIndex == 0)
         Self.expect(pinned, .togglePin, effects: [.changePins(.unpin(key: "5"))]) {
             $0.pinned = []
+            $0.pinChangesUnanswered = [.pin(pin), .unpin(key: "5")]
             $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
         }
     }

@@ -199,13 +199,14 @@ import WeatherModels
         await second.settle()
         first.send(.select(key: "1"))   // Tokyo
         first.send(.togglePin)
+        await first.settle()            // saved in the background: landed before the second's
         second.send(.select(key: "3"))  // Moscow
         second.send(.togglePin)
         first.send(.toggleUnits)
         second.send(.cycleSort)         // temperature
         first.send(.quit)
+        await first.settle()            // its save lands before the second quits
         second.send(.quit)
-        await first.settle()
         await second.settle()
         #expect(Set(second.state.pinned.map(\.key)) == ["1", "3"], "the second browser shows the first one's pin")
         #expect(Set(try PinnedCityStore(directory: config).load().map(\.key)) == ["1", "3"])
@@ -231,7 +232,7 @@ import WeatherModels
         store.start()
         await store.settle()
         store.send(.toggleUnits)
-        store.processPendingResults()
+        await store.settle()
         #expect(store.state.notice?.contains("could not save settings") == true)
         #expect(store.state.units == .imperial)
     }

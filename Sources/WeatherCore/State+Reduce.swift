@@ -166,6 +166,8 @@ extension State {
             return airQualityLoaded(result)
         case .settingsLoaded(let saved, let problem):
             if let problem { notice = problem }
+            clock = FeedPolicy.clock(config: config, saved: saved)
+            defer { if let words = languageNotice { notice = words } }
             guard let saved else { return [] }
             limits.savedDailyCalls = saved.dailyCalls
             units = FeedPolicy.units(config: config, saved: saved)

@@ -60,6 +60,8 @@ public struct State: Equatable, Sendable {
     public var sortField: SortField
     public var sortDescending: Bool
     public var units: TemperatureUnit
+    /// How times of day are written (`FeedPolicy.clock`).
+    public var clock: ClockStyle
     /// The air-quality index chosen: `--aqi`, else the remembered one, else the units' (State+AirQuality.swift).
     public var airQualityIndex: AirQualityIndex
     public var pinned: [PinnedCity]
@@ -133,6 +135,7 @@ public struct State: Equatable, Sendable {
     public init(config: AppConfig, now: Date) {
         self.config = config
         self.request = FeedPolicy.request(config: config, saved: nil)
+        self.clock = FeedPolicy.clock(config: config, saved: nil)
         self.feed = nil
         self.source = nil
         self.banner = config.demo ? .demo : .none
@@ -200,11 +203,18 @@ public struct State: Equatable, Sendable {
 
     public func isPinned(_ key: String) -> Bool { pinned.contains { $0.key == key } }
 
+    /// The language the program speaks in this run: the request's, English when it is one the
+    /// program does not have (`languageNotice` says so).
+    public var language: Language { Language.resolve(request.language).language }
+
+    /// What the user is told, once, when the language asked for is one the program does not have.
+    var languageNotice: String? { Language.resolve(request.language).notice }
+
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
         AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
                     count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
-                    airQualityIndex: airQualityIndex)
+                    airQualityIndex: airQualityIndex, clock: clock)
     }
 
     /// What sorting changes of the settings.
@@ -216,6 +226,7 @@ public struct State: Equatable, Sendable {
         var fields: Set<AppSettings.Field> = [.selectedCityKey]
         if config.count != nil { fields.insert(.count) }
         if config.language != nil { fields.insert(.language) }
+        if config.clock != nil { fields.insert(.clock) }
         if config.units != nil { fields.insert(.units) }
         if config.airQualityIndex != nil { fields.insert(.airQualityIndex) }
         return fields

@@ -147,25 +147,26 @@ public enum WeatherFormat {
     /// Short weekday name of a forecast day (`Mon`), read from its ISO date in its own offset
     /// (the first ten characters, `2023-05-15` of `2023-05-15T07:00:00+02:00`), else from its
     /// instant in UTC. By arithmetic: the detail pane asks for it on each forecast row of a frame.
-    public static func weekday(ofForecastDate iso: String, epoch: Int) -> String {
-        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    public static func weekday(ofForecastDate iso: String, epoch: Int, in language: Language = .english) -> String {
         let days = day(ofForecastDate: iso, epoch: epoch)
-        return names[Int(CivilTime.floorDivision(days + 4, 7).remainder)]  // 1970-01-01 was a Thursday
+        return language.text(weekdayKeys[Int(CivilTime.floorDivision(days + 4, 7).remainder)])  // 1970-01-01 was a Thursday
     }
 
-    /// Month names as the forecast's labels show them.
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The catalogue's keys of the weekdays' short names, Sunday first.
+    static let weekdayKeys = ["day.sun", "day.mon", "day.tue", "day.wed", "day.thu", "day.fri", "day.sat"]
 
     /// A forecast day's label, `Fri 27 Nov` (`Fri 27` without `month`): its weekday and date in
     /// the place's own calendar, read as `weekday` reads it. A date no calendar reaches (a damaged
     /// file's) is its weekday alone.
-    public static func dayLabel(ofForecastDate iso: String, epoch: Int, month: Bool = true) -> String {
+    public static func dayLabel(ofForecastDate iso: String, epoch: Int, month: Bool = true, in language: Language = .english) -> String {
         let days = day(ofForecastDate: iso, epoch: epoch)
-        let weekday = weekday(ofForecastDate: iso, epoch: epoch)
+        let weekday = weekday(ofForecastDate: iso, epoch: epoch, in: language)
         guard abs(days) < 100_000_000 else { return weekday }
         let date = CivilTime.date(daysSince1970: days)
-        let dayOfMonth = "\(weekday) \(date.day < 10 ? " " : "")\(date.day)"
-        return month ? "\(dayOfMonth) \(monthNames[Int(date.month - 1)])" : dayOfMonth
+        // The day of the month padded to two columns, so the rows' labels line up.
+        let day = "\(date.day < 10 ? " " : "")\(date.day)"
+        guard month else { return language.text("date.day", ("weekday", weekday), ("day", day)) }
+        return language.text("date.dayMonth", ("weekday", weekday), ("day", day), ("month", language.text("month.\(date.month)")))
     }
 
     /// The day (from 1970-01-01) a forecast day is for, read as `weekday` reads it.

@@ -1,5 +1,6 @@
 import WeatherCore
 import TerminalKit
+import EssentialsSupport
 
 /// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
 public enum BrowserView {
@@ -40,10 +41,12 @@ public enum BrowserView {
             DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
-        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen)), notice: state.notice,
-                            position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count), into: &buffer, rect: layout.status)
+        let language = state.language
+        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.notice,
+                            position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
+                            into: &buffer, rect: layout.status, language: language)
         PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size)
-        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse), scroll: state.overlayScroll, into: &buffer, size: size) }
+        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size) }
         if state.showMessages {
             MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size)
         }

@@ -39,6 +39,8 @@ public enum DetailView {
         public var isOpen: Bool
         /// The city's air and how to show it (DetailView+AirQuality.swift).
         public var air: AirSection = AirSection()
+        /// The language its words are in.
+        public var language: Language = .english
     }
 
     /// One line of the pane.
@@ -166,7 +168,7 @@ public enum DetailView {
         let highs = days.compactMap { ViewFormat.celsius($0.temperature.maximum) }
         let weekLow = lows.min() ?? 0, weekHigh = highs.max() ?? 0
         for day in days {
-            let label = WeatherFormat.dayLabel(ofForecastDate: day.date, epoch: day.epochDate, month: withMonth)
+            let label = WeatherFormat.dayLabel(ofForecastDate: day.date, epoch: day.epochDate, month: withMonth, in: detail.language)
             let low = ViewFormat.celsius(day.temperature.minimum), high = ViewFormat.celsius(day.temperature.maximum)
             let lowText = WeatherFormat.forecastDegrees(day.temperature.minimum, units: detail.units)
             let highText = WeatherFormat.forecastDegrees(day.temperature.maximum, units: detail.units)
@@ -367,5 +369,6 @@ extension DetailView.Content {
         scroll = state.detailScroll
         isOpen = state.mode == .detail
         air = DetailView.AirSection(state, city: city)
+        language = state.language
     }
 }

@@ -33,12 +33,11 @@ public enum FeedPolicy {
     }
 
     /// The clock of this run: the flag, else the remembered one, else the convention of the
-    /// locale that chose the language (`en_US`: 12-hour), else 24-hour.
+    /// environment's locale (`en_US`: 12-hour), else 24-hour. A language tag alone (`--language
+    /// en-us`, what earlier releases asked the sources in) names no clock.
     public static func clock(config: AppConfig, saved: AppSettings?) -> ClockStyle {
         if let clock = config.clock ?? saved?.clock { return clock }
-        guard let tag = chosenLanguage(config: config, saved: saved), case .known(let language) = Language.read(tag) else {
-            return .twentyFourHour
-        }
+        guard case .known(let language) = Language.read(config.environmentLocale ?? "") else { return .twentyFourHour }
         return language.usesTwelveHourClock ? .twelveHour : .twentyFourHour
     }
 

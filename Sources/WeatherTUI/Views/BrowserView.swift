@@ -27,9 +27,10 @@ public enum BrowserView {
         let layout = Layout(size: size, state: state)
         let detailFullScreen = Layout.detailFullScreen(size: size, state: state)
         HeaderView.draw(HeaderView.Content(state), into: &buffer, rect: layout.header)
+        let language = state.language
         if let rect = layout.banner {
             BannerView.draw(state.banner, now: state.now, timeZone: state.config.timeZone, savedFeedNotUsed: state.savedFeedNotUsed != nil,
-                            into: &buffer, rect: rect)
+                            into: &buffer, rect: rect, language: language, clock: state.clock)
         }
         if let rect = layout.list { CityListView.draw(CityListView.Content(state), into: &buffer, rect: rect) }
         if let rect = layout.map { MapView.draw(MapView.Content(state, glyphs: glyphs), into: &buffer, rect: rect, color: color) }
@@ -41,7 +42,6 @@ public enum BrowserView {
             DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
-        let language = state.language
         StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.notice,
                             position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)

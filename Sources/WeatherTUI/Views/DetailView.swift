@@ -41,6 +41,8 @@ public enum DetailView {
         public var air: AirSection = AirSection()
         /// The language its words are in.
         public var language: Language = .english
+        /// The clock its times are written with.
+        public var clock: ClockStyle = .twentyFourHour
     }
 
     /// One line of the pane.
@@ -58,60 +60,70 @@ public enum DetailView {
             ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
         let sourceTime = city.zoneGivenAt(now: detail.now)
-        var when = [WeatherFormat.localTime(city.timeZone, at: detail.now, sourceTime: sourceTime)].compactMap { $0 }
+        let words = detail.language, style = detail.clock
+        // A number as this language writes it, and a label's words around a value.
+        func number(_ text: String) -> String { words.decimal(text) }
+        func label(_ key: String, _ value: String) -> String { words.text(key, ("value", number(value))) }
+        var when = [WeatherFormat.localTime(city.timeZone, at: detail.now, sourceTime: sourceTime, style: style, in: words)].compactMap { $0 }
         if let observed = detail.outdatedObservation {
-            let clock = WeatherFormat.localClock(city.timeZone, at: observed, sourceTime: sourceTime).map { $0 + " local" } ?? WeatherFormat.clock(observed)
-            when.append("observed \(clock), \(WeatherFormat.age(of: observed, now: detail.now))")
+            let clock = WeatherFormat.localClock(city.timeZone, at: observed, sourceTime: sourceTime, style: style)
+                .map { words.text("time.localShort", ("time", $0)) } ?? WeatherFormat.clock(observed, style: style)
+            when.append(words.text("detail.observed", ("time", clock), ("age", WeatherFormat.age(of: observed, now: detail.now, in: words))))
         }
         if !when.isEmpty { out.append(Line(text: when.joined(separator: " · "))) }
         var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
-        if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(both)" }
+        if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(number(both))" }
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
 
         var feels: [String] = []
-        if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: detail.units) { feels.append("Feels \(degreeText(t))") }
-        if let shade = city.realFeelTemperatureShade, let t = WeatherFormat.measure(shade, units: detail.units) { feels.append("in shade \(degreeText(t))") }
-        if let h = city.relativeHumidity { feels.append("Humidity \(h) %") }
-        if let dp = city.dewPoint, let t = WeatherFormat.measure(dp, units: detail.units) { feels.append("Dew point \(degreeText(t))") }
+        if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: detail.units) { feels.append(label("detail.feels", degreeText(t))) }
+        if let shade = city.realFeelTemperatureShade, let t = WeatherFormat.measure(shade, units: detail.units) {
+            feels.append(label("detail.shade", degreeText(t)))
+        }
+        if let h = city.relativeHumidity { feels.append(label("detail.humidity", "\(h) %")) }
+        if let dp = city.dewPoint, let t = WeatherFormat.measure(dp, units: detail.units) { feels.append(label("detail.dewPoint", degreeText(t))) }
         if !feels.isEmpty { out.append(Line(text: feels.joined(separator: " · "))) }
 
         var wind: [String] = []
-        if let w = WeatherFormat.wind(city.wind, units: detail.units) { wind.append("Wind \(w)") }
-        if let g = WeatherFormat.speed(city.windGust?.speed, units: detail.units) { wind.append("gusts \(g)") }
+        if let w = WeatherFormat.wind(city.wind, units: detail.units, in: words) { wind.append(label("detail.wind", w)) }
+        if let g = WeatherFormat.speed(city.windGust?.speed, units: detail.units) { wind.append(label("detail.gusts", g)) }
         if !wind.isEmpty { out.append(Line(text: wind.joined(separator: " · "))) }
 
         var sky: [String] = []
         if let uv = city.uvIndex { sky.append("UV \(uv)" + (city.uvIndexText.map { " \($0)" } ?? "")) }
-        if let v = WeatherFormat.measure(city.visibility, units: detail.units, decimals: 1) { sky.append("Visibility \(v)") }
-        if let c = city.cloudCover { sky.append("Cloud cover \(c) %") }
+        if let v = WeatherFormat.measure(city.visibility, units: detail.units, decimals: 1) { sky.append(label("detail.visibility", v)) }
+        if let c = city.cloudCover { sky.append(label("detail.cloudCover", "\(c) %")) }
         if !sky.isEmpty { out.append(Line(text: sky.joined(separator: " · "))) }
 
         if let p = WeatherFormat.measure(city.pressure, units: detail.units, decimals: detail.units == .metric ? 0 : 1) {
             let tendency = city.pressureTendency?.localizedText.map { ", \($0.lowercased())" } ?? ""
-            out.append(Line(text: "Pressure \(p)\(tendency)"))
+            out.append(Line(text: label("detail.pressure", p) + tendency))
         }
 
         var precip: [String] = []
         if let has = city.hasPrecipitation {
-            precip.append(has ? "Precipitation: \(city.precipitationType ?? "yes")" : "No precipitation")
+            precip.append(has ? words.text("detail.precipitation", ("kind", city.precipitationType ?? words.text("detail.precipitationYes")))
+                : words.text("detail.noPrecipitation"))
         }
-        if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: detail.units, decimals: 1) { precip.append("past 24 h \(past)") }
+        if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: detail.units, decimals: 1) {
+            precip.append(label("detail.past24h", past))
+        }
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
-        out += skyLines(for: city, now: detail.now)
+        out += skyLines(for: city, now: detail.now, style: style, in: words)
         out += airQualityLines(detail.air, now: detail.now)
 
         if let geo = city.geoPosition {
             var text = ViewFormat.coordinates(latitude: geo.latitude, longitude: geo.longitude)
-            if let e = WeatherFormat.measure(geo.elevation, units: detail.units) { text += " · elevation \(e)" }
+            if let e = WeatherFormat.measure(geo.elevation, units: detail.units) { text += " · " + label("detail.elevation", e) }
             out.append(Line(text: text, style: .dimmed))
         }
         return out
     }
 
     /// The sun's day at the city, on its clock and its date, and the moon now (docs/spec.md §5).
-    static func skyLines(for city: CityWeather, now: Date) -> [Line] {
-        [WeatherFormat.sunLine(city, now: now), WeatherFormat.moonLine(now: now)].compactMap { $0.map { Line(text: $0) } }
+    static func skyLines(for city: CityWeather, now: Date, style: ClockStyle = .twentyFourHour, in words: Language = .english) -> [Line] {
+        [WeatherFormat.sunLine(city, now: now, style: style, in: words), WeatherFormat.moonLine(now: now, in: words)].compactMap { $0.map { Line(text: $0) } }
     }
 
     /// AccuWeather sends "C"/"F"/"km/h"; temperatures read better as "16 °C".
@@ -150,19 +162,21 @@ public enum DetailView {
     /// place's today on: a week from Open-Meteo, 5 days from AccuWeather's plan.
     static func forecastLines(_ detail: Content, width: Int, headline: Bool = true) -> [Line] {
         guard let forecast = detail.forecast, !forecast.dailyForecasts.isEmpty else {
-            if detail.isForecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
-            if let error = detail.forecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
-            return [Line(text: "Forecast: ⏎ loads the days ahead", style: .dimmed)]
+            if detail.isForecastLoading { return [Line(text: detail.language.text("detail.forecastLoading"), style: .dimmed)] }
+            if let error = detail.forecastError { return [Line(text: detail.language.text("detail.forecastError", ("error", error)), style: .dimmed)] }
+            return [Line(text: detail.language.text("detail.forecastHint"), style: .dimmed)]
         }
         let days = detail.city.map { WeatherFormat.daysFromToday(forecast.dailyForecasts, city: $0, now: detail.now) } ?? []
         guard !days.isEmpty else { return [Line(text: allDaysPast(detail), style: .dimmed)] }
-        var out = [Line(text: "\(days.count)-day forecast", style: .sectionTitle)]
+        let words = detail.language
+        var out = [Line(text: words.text("detail.forecastDays", ("n", String(days.count))), style: .sectionTitle)]
         if headline, let text = forecast.headline?.text { out.append(Line(text: text, style: .dimmed)) }
         let bar = barWidth(paneWidth: width)
         let withMonth = daysShowMonth(paneWidth: width)
         let dayWidth = withMonth ? dayWidth : shortDayWidth
-        let titles = pad("Day", dayWidth) + "  " + pad("Low", degreeWidth, right: true) + " " + pad("High", degreeWidth, right: true)
-            + "  " + pad("Range", bar) + "  " + pad("Rain", rainWidth, right: true)
+        let titles = pad(words.text("detail.day"), dayWidth) + "  " + pad(words.text("detail.low"), degreeWidth, right: true) + " "
+            + pad(words.text("detail.high"), degreeWidth, right: true) + "  " + pad(words.text("detail.range"), bar) + "  "
+            + pad(words.text("detail.rain"), rainWidth, right: true)
         out.append(Line(text: titles, style: .columnTitle))
         let lows = days.compactMap { ViewFormat.celsius($0.temperature.minimum) }
         let highs = days.compactMap { ViewFormat.celsius($0.temperature.maximum) }
@@ -370,5 +384,6 @@ extension DetailView.Content {
         isOpen = state.mode == .detail
         air = DetailView.AirSection(state, city: city)
         language = state.language
+        clock = state.clock
     }
 }

@@ -46,9 +46,11 @@ public enum BrowserView {
                             position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
         PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size)
-        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size) }
+        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size,
+                                            language: language) }
         if state.showMessages {
-            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size)
+            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size,
+                                 language: language, clock: state.clock)
         }
     }
 }

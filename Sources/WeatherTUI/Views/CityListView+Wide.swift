@@ -62,7 +62,9 @@ enum ExtraColumn: CaseIterable, Equatable {
         case .humidity:
             return city.relativeHumidity.map { "\($0) %" } ?? ""
         case .wind:
-            return WeatherFormat.wind(city.wind, units: units, in: language) ?? ""
+            // Points of the compass in kanji run two columns a letter: where they do not fit, the letters.
+            let wind = WeatherFormat.wind(city.wind, units: units, in: language) ?? ""
+            return DisplayWidth.width(of: wind) <= width ? wind : WeatherFormat.wind(city.wind, units: units) ?? ""
         case .localTime:
             return WeatherFormat.localClock(city.timeZone, at: now, sourceTime: city.zoneGivenAt(now: now)) ?? ""
         case .rainChance:

@@ -111,7 +111,7 @@ public enum DetailView {
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
         out += skyLines(for: city, now: detail.now, style: style, in: words)
-        out += airQualityLines(detail.air, now: detail.now)
+        out += airQualityLines(detail.air, now: detail.now, in: words)
 
         if let geo = city.geoPosition {
             var text = ViewFormat.coordinates(latitude: geo.latitude, longitude: geo.longitude)
@@ -273,7 +273,7 @@ public enum DetailView {
         }
         var hourLines: [Line] = []
         if let hours {
-            hourLines = [Line(text: hourSummary(hours, units: detail.units), style: .dimmed)]
+            hourLines = [Line(text: hourSummary(hours, units: detail.units, in: detail.language), style: .dimmed)]
         } else if detail.forecast != nil, let problem = detail.forecastError {
             hourLines = [Line(text: problem, style: .dimmed)]
         }
@@ -298,7 +298,9 @@ public enum DetailView {
     /// The marks on the first and last rows of a detail that does not fit: where the rest is and
     /// which key brings it (in the list beside it, the detail must be focused first).
     static func moreAbove(keys: Bool) -> String { keys ? "↑ more (PgUp)" : "↑ more" }
-    static func moreBelow(keys: Bool) -> String { keys ? "↓ more (PgDn)" : "↓ more (⏎, then PgDn)" }
+    static func moreBelow(keys: Bool, in language: Language = .english) -> String {
+        language.text(keys ? "detail.more" : "detail.moreEnter")
+    }
     static let moreStyle = Style(bold: true, role: .key)
 
     public static func draw(_ detail: Content, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
@@ -333,13 +335,13 @@ public enum DetailView {
             let below = first + shown < lines.count
             if below { shown -= 1 }
             put(lines[first..<min(lines.count, first + shown)], underlining: focused ? 0 : nil)
-            if below { buffer.draw(moreBelow(keys: detail.isOpen), x: rect.x + 1, y: rect.maxY - 1, columns: width, style: moreStyle) }
+            if below { buffer.draw(moreBelow(keys: detail.isOpen, in: detail.language), x: rect.x + 1, y: rect.maxY - 1, columns: width, style: moreStyle) }
             return
         }
         put(plan.above[...], underlining: focused ? 0 : nil)
         if plan.chartRows > 0, let hours = plan.hours {
             // The hours ahead in the city's time, past a summer time change too.
-            HourlyChartView.draw(hours, units: detail.units, utcOffset: { [given = city.zoneGivenAt(now: detail.now)] in city.timeZone?.offsetSeconds(at: $0, sourceTime: given) ?? 0 }, into: &buffer,
+            HourlyChartView.draw(hours, units: detail.units, language: detail.language, utcOffset: { [given = city.zoneGivenAt(now: detail.now)] in city.timeZone?.offsetSeconds(at: $0, sourceTime: given) ?? 0 }, into: &buffer,
                                  rect: Rect(x: rect.x + 1, y: y, width: width, height: plan.chartRows))
             y += plan.chartRows
         }
@@ -347,10 +349,11 @@ public enum DetailView {
     }
 
     /// The hours in one line, when there is no room for their chart.
-    static func hourSummary(_ hours: [HourlyForecast], units: TemperatureUnit) -> String {
+    static func hourSummary(_ hours: [HourlyForecast], units: TemperatureUnit, in language: Language = .english) -> String {
         let degrees = hours.compactMap(\.temperatureCelsius).map { units.degrees(celsius: $0) }
         let rain = hours.compactMap(\.precipitationProbability).max() ?? 0
-        return "Next \(hours.count) h: \(WeatherFormat.whole(degrees.min() ?? 0))° to \(WeatherFormat.whole(degrees.max() ?? 0))°, rain up to \(rain) %"
+        return language.text("detail.nextHours", ("n", String(hours.count)), ("low", WeatherFormat.whole(degrees.min() ?? 0)),
+                             ("high", WeatherFormat.whole(degrees.max() ?? 0)), ("rain", String(rain)))
     }
 
     /// Colours only the range bar of a forecast row.

@@ -187,5 +187,10 @@ extension Catalogue {
         "map.windUnknown": "风未知",
         "map.airUnknown": "空气质量未知",
         "map.noCoordinates": "{n} 个无坐标，未在地图上",
+        "once.observed": "观测时间",
+        "once.fetched": "获取于 {time}",
+        "once.showing": "显示 {time} 保存的数据（{age}）",
+        "once.noSaved": "没有保存的数据；请尝试 --demo",
+        "once.noWeather": "尚未保存 {places} 的天气",
     ])
 }

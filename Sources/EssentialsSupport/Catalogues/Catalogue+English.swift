@@ -201,5 +201,11 @@ extension Catalogue {
         "map.windUnknown": "wind unknown",
         "map.airUnknown": "air quality unknown",
         "map.noCoordinates": "{n} without coordinates, not on the map",
+        // --once: the table's words and the warnings on stderr.
+        "once.observed": "Observed",
+        "once.fetched": "fetched {time}",
+        "once.showing": "showing the feed saved {time} ({age})",
+        "once.noSaved": "no saved feed; try --demo",
+        "once.noWeather": "no weather saved for {places} yet",
     ])
 }

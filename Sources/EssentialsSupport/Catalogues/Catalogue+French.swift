@@ -188,5 +188,10 @@ extension Catalogue {
         "map.windUnknown": "vent inconnu",
         "map.airUnknown": "qualité de l’air inconnue",
         "map.noCoordinates": "{n} sans coordonnées, hors carte",
+        "once.observed": "Observé",
+        "once.fetched": "récupéré {time}",
+        "once.showing": "données enregistrées le {time} ({age})",
+        "once.noSaved": "aucune donnée enregistrée ; essayez --demo",
+        "once.noWeather": "pas encore de météo enregistrée pour {places}",
     ])
 }

@@ -188,5 +188,10 @@ extension Catalogue {
         "map.windUnknown": "Wind unbekannt",
         "map.airUnknown": "Luftqualität unbekannt",
         "map.noCoordinates": "{n} ohne Koordinaten, nicht auf der Karte",
+        "once.observed": "Beobachtet",
+        "once.fetched": "abgerufen {time}",
+        "once.showing": "zeige die am {time} gespeicherten Daten ({age})",
+        "once.noSaved": "keine gespeicherten Daten; versuchen Sie --demo",
+        "once.noWeather": "noch kein Wetter gespeichert für {places}",
     ])
 }

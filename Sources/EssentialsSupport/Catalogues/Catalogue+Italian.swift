@@ -188,5 +188,10 @@ extension Catalogue {
         "map.windUnknown": "vento ignoto",
         "map.airUnknown": "qualità dell’aria ignota",
         "map.noCoordinates": "{n} senza coordinate, non sulla mappa",
+        "once.observed": "Osservato",
+        "once.fetched": "ottenuto {time}",
+        "once.showing": "dati salvati il {time} ({age})",
+        "once.noSaved": "nessun dato salvato; provare --demo",
+        "once.noWeather": "ancora nessun meteo salvato per {places}",
     ])
 }

@@ -187,5 +187,10 @@ extension Catalogue {
         "map.windUnknown": "風不明",
         "map.airUnknown": "大気質不明",
         "map.noCoordinates": "座標なし{n}件（地図外）",
+        "once.observed": "観測",
+        "once.fetched": "取得 {time}",
+        "once.showing": "{time}保存のデータを表示（{age}）",
+        "once.noSaved": "保存データがありません。--demo を試してください",
+        "once.noWeather": "{places} の天気はまだ保存されていません",
     ])
 }

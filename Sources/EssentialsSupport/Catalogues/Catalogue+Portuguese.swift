@@ -188,5 +188,10 @@ extension Catalogue {
         "map.windUnknown": "vento desconhecido",
         "map.airUnknown": "qualidade do ar desconhecida",
         "map.noCoordinates": "{n} sem coordenadas, fora do mapa",
+        "once.observed": "Observado",
+        "once.fetched": "obtido {time}",
+        "once.showing": "mostrando os dados salvos em {time} ({age})",
+        "once.noSaved": "sem dados salvos; tente --demo",
+        "once.noWeather": "ainda sem tempo salvo para {places}",
     ])
 }

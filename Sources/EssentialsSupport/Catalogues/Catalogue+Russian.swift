@@ -189,5 +189,10 @@ extension Catalogue {
         "map.windUnknown": "ветер неизвестен",
         "map.airUnknown": "качество воздуха неизвестно",
         "map.noCoordinates": "{n} без координат, не на карте",
+        "once.observed": "Наблюдение",
+        "once.fetched": "получено {time}",
+        "once.showing": "показаны данные от {time} ({age})",
+        "once.noSaved": "нет сохранённых данных; попробуйте --demo",
+        "once.noWeather": "для {places} погода ещё не сохранена",
     ])
 }

@@ -188,5 +188,10 @@ extension Catalogue {
         "map.windUnknown": "viento desconocido",
         "map.airUnknown": "calidad del aire desconocida",
         "map.noCoordinates": "{n} sin coordenadas, fuera del mapa",
+        "once.observed": "Observado",
+        "once.fetched": "obtenido {time}",
+        "once.showing": "se muestran los datos guardados el {time} ({age})",
+        "once.noSaved": "no hay datos guardados; pruebe --demo",
+        "once.noWeather": "aún no hay tiempo guardado para {places}",
     ])
 }

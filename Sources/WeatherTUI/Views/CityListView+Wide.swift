@@ -62,9 +62,10 @@ enum ExtraColumn: CaseIterable, Equatable {
         case .humidity:
             return city.relativeHumidity.map { "\($0) %" } ?? ""
         case .wind:
-            // Points of the compass in kanji run two columns a letter: where they do not fit, the letters.
-            let wind = WeatherFormat.wind(city.wind, units: units, in: language) ?? ""
-            return DisplayWidth.width(of: wind) <= width ? wind : WeatherFormat.wind(city.wind, units: units) ?? ""
+            // Points of the compass in kanji run two columns a letter, too wide for the column:
+            // such a language's list says them in letters, every row alike.
+            let words = DisplayWidth.width(of: language.text("compass.NNE")) <= 3 ? language : .english
+            return WeatherFormat.wind(city.wind, units: units, in: words) ?? ""
         case .localTime:
             return WeatherFormat.localClock(city.timeZone, at: now, sourceTime: city.zoneGivenAt(now: now)) ?? ""
         case .rainChance:

@@ -87,7 +87,7 @@ extension State {
             case .failure(let error):
                 search.phase = .typing
                 heard(error, from: config.provider)
-                let text = "search failed: \(error.errorDescription ?? "unknown error")"
+                let text = language.text("message.searchFailed", ("error", error.description(in: language)))
                 search.message = text
                 // The box may cut it; `!` keeps it whole.
                 record(text)

@@ -242,7 +242,7 @@ public struct State: Equatable, Sendable {
         guard feed == nil else { return nil }
         if isFetching { return ["Fetching the top \(request.count) cities from \(config.host)…"] }
         var lines = ["No weather to show yet."]
-        if let lastError, let why = lastError.errorDescription { lines.append(why) }
+        if let lastError { lines.append(lastError.description(in: language)) }
         if let unused = savedFeedNotUsed {
             lines.append("The saved feed could not be used:")
             lines.append("\(unused.explanation).")

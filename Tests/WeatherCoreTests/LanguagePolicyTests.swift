@@ -66,3 +66,28 @@ import WeatherModels
         #expect(!State(config: config(locale: "de_DE.UTF-8"), now: Date(timeIntervalSince1970: 0)).fieldsKeptOnQuit.contains(.language))
     }
 }
+
+/// Why a refresh gave nothing, in the run's language: the banner and `!` say it there; a server's
+/// own words stay as it sent them.
+@Suite struct FeedErrorLanguageTests {
+    @Test func aFailedRefreshSaysWhyInGerman() {
+        var state = ReducerTests.loaded(config: AppConfig(language: "de", refreshAfter: 1800))
+        _ = state.pressR()
+        _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "dataservice.accuweather.com")))))
+        #expect(state.banner == .offline(savedAt: Make.t0, reason: "offline: dataservice.accuweather.com nicht erreichbar"))
+        #expect(state.messages.first?.text == "Aktualisierung fehlgeschlagen: offline: dataservice.accuweather.com nicht erreichbar")
+    }
+
+    @Test(arguments: Language.all)
+    func everyErrorHasWordsInEveryLanguage(_ language: Language) {
+        let errors: [FeedError] = [.noAPIKey, .offlineMode, .network(.unreachable(host: "h")), .network(.timedOut(host: "h", seconds: 2.5)),
+                                   .network(.unauthorized(status: 401)), .network(.quotaExceeded), .network(.cancelled),
+                                   .network(.certificateRejected(host: "h", detail: "expired")), .network(.unexpectedResponse(host: "h", detail: "d"))]
+        for error in errors {
+            let words = error.description(in: language)
+            #expect(!words.isEmpty && !words.contains("{") && !words.hasPrefix("error."), "\(language.code): \(error)")
+            if language == .english { #expect(words == error.errorDescription) }
+        }
+        #expect(FeedError.network(.server(code: "Unauthorized", message: "m", status: 401)).description(in: language) == "Unauthorized: m (401)")
+    }
+}

@@ -192,5 +192,18 @@ extension Catalogue {
         "once.showing": "显示 {time} 保存的数据（{age}）",
         "once.noSaved": "没有保存的数据；请尝试 --demo",
         "once.noWeather": "尚未保存 {places} 的天气",
+        "error.unreachable": "离线：无法连接 {host}",
+        "error.certificate": "离线：无法连接 {host}：证书 {detail}",
+        "error.timedOut": "离线：{host} 在 {seconds} 秒内未响应",
+        "error.unauthorized": "API 密钥被拒绝（{status}）：请检查 {source}",
+        "error.quota": "已达每日请求上限",
+        "error.unexpected": "来自 {host} 的意外响应（{detail}）",
+        "error.cancelled": "请求已取消",
+        "error.noKey": "没有 API 密钥：请设置 ACCUWEATHER_API_KEY、传入 --api-key 或尝试 --demo",
+        "error.offlineMode": "离线模式（--offline）",
+        "message.refreshFailed": "刷新失败：{error}",
+        "message.searchFailed": "搜索失败：{error}",
+        "message.airFailed": "空气质量获取失败：{error}",
+        "message.forecastFailed": "{name} 的预报获取失败：{error}",
     ])
 }

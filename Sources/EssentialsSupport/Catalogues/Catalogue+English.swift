@@ -207,5 +207,19 @@ extension Catalogue {
         "once.showing": "showing the feed saved {time} ({age})",
         "once.noSaved": "no saved feed; try --demo",
         "once.noWeather": "no weather saved for {places} yet",
+        // Why a request gave nothing, as the banner, the detail and `!` say it.
+        "error.unreachable": "offline: cannot reach {host}",
+        "error.certificate": "offline: cannot reach {host}: certificate {detail}",
+        "error.timedOut": "offline: {host} did not answer within {seconds} s",
+        "error.unauthorized": "API key rejected ({status}): check {source}",
+        "error.quota": "daily request limit reached",
+        "error.unexpected": "unexpected response from {host} ({detail})",
+        "error.cancelled": "request cancelled",
+        "error.noKey": "no API key: set ACCUWEATHER_API_KEY, pass --api-key, or try --demo",
+        "error.offlineMode": "offline mode (--offline)",
+        "message.refreshFailed": "refresh failed: {error}",
+        "message.searchFailed": "search failed: {error}",
+        "message.airFailed": "air quality failed: {error}",
+        "message.forecastFailed": "forecast for {name} failed: {error}",
     ])
 }

@@ -193,5 +193,18 @@ extension Catalogue {
         "once.showing": "données enregistrées le {time} ({age})",
         "once.noSaved": "aucune donnée enregistrée ; essayez --demo",
         "once.noWeather": "pas encore de météo enregistrée pour {places}",
+        "error.unreachable": "hors ligne : {host} injoignable",
+        "error.certificate": "hors ligne : {host} injoignable : certificat {detail}",
+        "error.timedOut": "hors ligne : {host} n’a pas répondu en {seconds} s",
+        "error.unauthorized": "clé API refusée ({status}) : vérifiez {source}",
+        "error.quota": "limite quotidienne de requêtes atteinte",
+        "error.unexpected": "réponse inattendue de {host} ({detail})",
+        "error.cancelled": "requête annulée",
+        "error.noKey": "pas de clé API : définissez ACCUWEATHER_API_KEY, passez --api-key ou essayez --demo",
+        "error.offlineMode": "mode hors ligne (--offline)",
+        "message.refreshFailed": "échec de l’actualisation : {error}",
+        "message.searchFailed": "échec de la recherche : {error}",
+        "message.airFailed": "échec de la qualité de l’air : {error}",
+        "message.forecastFailed": "échec des prévisions pour {name} : {error}",
     ])
 }

@@ -193,5 +193,18 @@ extension Catalogue {
         "once.showing": "zeige die am {time} gespeicherten Daten ({age})",
         "once.noSaved": "keine gespeicherten Daten; versuchen Sie --demo",
         "once.noWeather": "noch kein Wetter gespeichert für {places}",
+        "error.unreachable": "offline: {host} nicht erreichbar",
+        "error.certificate": "offline: {host} nicht erreichbar: Zertifikat {detail}",
+        "error.timedOut": "offline: {host} antwortete nicht binnen {seconds} s",
+        "error.unauthorized": "API-Schlüssel abgelehnt ({status}): prüfen Sie {source}",
+        "error.quota": "Tageslimit der Anfragen erreicht",
+        "error.unexpected": "unerwartete Antwort von {host} ({detail})",
+        "error.cancelled": "Anfrage abgebrochen",
+        "error.noKey": "kein API-Schlüssel: ACCUWEATHER_API_KEY setzen, --api-key angeben oder --demo versuchen",
+        "error.offlineMode": "Offline-Modus (--offline)",
+        "message.refreshFailed": "Aktualisierung fehlgeschlagen: {error}",
+        "message.searchFailed": "Suche fehlgeschlagen: {error}",
+        "message.airFailed": "Luftqualität fehlgeschlagen: {error}",
+        "message.forecastFailed": "Vorhersage für {name} fehlgeschlagen: {error}",
     ])
 }

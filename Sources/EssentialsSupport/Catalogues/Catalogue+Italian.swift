@@ -193,5 +193,18 @@ extension Catalogue {
         "once.showing": "dati salvati il {time} ({age})",
         "once.noSaved": "nessun dato salvato; provare --demo",
         "once.noWeather": "ancora nessun meteo salvato per {places}",
+        "error.unreachable": "offline: {host} non raggiungibile",
+        "error.certificate": "offline: {host} non raggiungibile: certificato {detail}",
+        "error.timedOut": "offline: {host} non ha risposto entro {seconds} s",
+        "error.unauthorized": "chiave API rifiutata ({status}): controllare {source}",
+        "error.quota": "limite giornaliero di richieste raggiunto",
+        "error.unexpected": "risposta inattesa da {host} ({detail})",
+        "error.cancelled": "richiesta annullata",
+        "error.noKey": "nessuna chiave API: impostare ACCUWEATHER_API_KEY, usare --api-key o provare --demo",
+        "error.offlineMode": "modalità offline (--offline)",
+        "message.refreshFailed": "aggiornamento non riuscito: {error}",
+        "message.searchFailed": "ricerca non riuscita: {error}",
+        "message.airFailed": "qualità dell’aria non riuscita: {error}",
+        "message.forecastFailed": "previsioni per {name} non riuscite: {error}",
     ])
 }

@@ -192,5 +192,18 @@ extension Catalogue {
         "once.showing": "{time}保存のデータを表示（{age}）",
         "once.noSaved": "保存データがありません。--demo を試してください",
         "once.noWeather": "{places} の天気はまだ保存されていません",
+        "error.unreachable": "オフライン：{host} に接続できません",
+        "error.certificate": "オフライン：{host} に接続できません：証明書 {detail}",
+        "error.timedOut": "オフライン：{host} が {seconds} 秒以内に応答しません",
+        "error.unauthorized": "APIキーが拒否されました（{status}）：{source} を確認",
+        "error.quota": "1日のリクエスト上限に達しました",
+        "error.unexpected": "{host} から予期しない応答（{detail}）",
+        "error.cancelled": "リクエストを取り消しました",
+        "error.noKey": "APIキーがありません：ACCUWEATHER_API_KEY を設定するか --api-key を指定、または --demo を試してください",
+        "error.offlineMode": "オフラインモード（--offline）",
+        "message.refreshFailed": "更新に失敗しました：{error}",
+        "message.searchFailed": "検索に失敗しました：{error}",
+        "message.airFailed": "大気質の取得に失敗しました：{error}",
+        "message.forecastFailed": "{name} の予報の取得に失敗しました：{error}",
     ])
 }

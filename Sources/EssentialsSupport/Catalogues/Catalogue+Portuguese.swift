@@ -193,5 +193,18 @@ extension Catalogue {
         "once.showing": "mostrando os dados salvos em {time} ({age})",
         "once.noSaved": "sem dados salvos; tente --demo",
         "once.noWeather": "ainda sem tempo salvo para {places}",
+        "error.unreachable": "offline: não foi possível alcançar {host}",
+        "error.certificate": "offline: não foi possível alcançar {host}: certificado {detail}",
+        "error.timedOut": "offline: {host} não respondeu em {seconds} s",
+        "error.unauthorized": "chave de API recusada ({status}): verifique {source}",
+        "error.quota": "limite diário de pedidos atingido",
+        "error.unexpected": "resposta inesperada de {host} ({detail})",
+        "error.cancelled": "pedido cancelado",
+        "error.noKey": "sem chave de API: defina ACCUWEATHER_API_KEY, use --api-key ou tente --demo",
+        "error.offlineMode": "modo offline (--offline)",
+        "message.refreshFailed": "falha na atualização: {error}",
+        "message.searchFailed": "falha na busca: {error}",
+        "message.airFailed": "falha na qualidade do ar: {error}",
+        "message.forecastFailed": "falha na previsão de {name}: {error}",
     ])
 }

@@ -194,5 +194,18 @@ extension Catalogue {
         "once.showing": "показаны данные от {time} ({age})",
         "once.noSaved": "нет сохранённых данных; попробуйте --demo",
         "once.noWeather": "для {places} погода ещё не сохранена",
+        "error.unreachable": "офлайн: {host} недоступен",
+        "error.certificate": "офлайн: {host} недоступен: сертификат {detail}",
+        "error.timedOut": "офлайн: {host} не ответил за {seconds} с",
+        "error.unauthorized": "ключ API отклонён ({status}): проверьте {source}",
+        "error.quota": "дневной лимит запросов исчерпан",
+        "error.unexpected": "неожиданный ответ от {host} ({detail})",
+        "error.cancelled": "запрос отменён",
+        "error.noKey": "нет ключа API: задайте ACCUWEATHER_API_KEY, укажите --api-key или попробуйте --demo",
+        "error.offlineMode": "автономный режим (--offline)",
+        "message.refreshFailed": "обновление не удалось: {error}",
+        "message.searchFailed": "поиск не удался: {error}",
+        "message.airFailed": "качество воздуха не получено: {error}",
+        "message.forecastFailed": "прогноз для {name} не получен: {error}",
     ])
 }

@@ -193,5 +193,18 @@ extension Catalogue {
         "once.showing": "se muestran los datos guardados el {time} ({age})",
         "once.noSaved": "no hay datos guardados; pruebe --demo",
         "once.noWeather": "aún no hay tiempo guardado para {places}",
+        "error.unreachable": "sin conexión: no se alcanza {host}",
+        "error.certificate": "sin conexión: no se alcanza {host}: certificado {detail}",
+        "error.timedOut": "sin conexión: {host} no respondió en {seconds} s",
+        "error.unauthorized": "clave API rechazada ({status}): revise {source}",
+        "error.quota": "límite diario de peticiones alcanzado",
+        "error.unexpected": "respuesta inesperada de {host} ({detail})",
+        "error.cancelled": "petición cancelada",
+        "error.noKey": "sin clave API: defina ACCUWEATHER_API_KEY, use --api-key o pruebe --demo",
+        "error.offlineMode": "modo sin conexión (--offline)",
+        "message.refreshFailed": "falló la actualización: {error}",
+        "message.searchFailed": "falló la búsqueda: {error}",
+        "message.airFailed": "falló la calidad del aire: {error}",
+        "message.forecastFailed": "falló el pronóstico de {name}: {error}",
     ])
 }

@@ -54,11 +54,11 @@ extension State {
             case .typing:
                 let name = search.text.trimmed
                 guard !name.isEmpty else {
-                    search.message = "type a place name, then Enter"
+                    search.message = language.text("search.prompt")
                     return []
                 }
                 if config.offline {
-                    search.message = "offline mode (--offline): cannot search"
+                    search.message = language.text("search.offline")
                     return []
                 }
                 let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
@@ -80,7 +80,7 @@ extension State {
             switch result {
             case .success(let places) where places.isEmpty:
                 search.phase = .typing
-                search.message = "no place called \"\(query)\""
+                search.message = language.text("search.noPlace", ("query", query))
             case .success(let places):
                 search.phase = .results(places)
                 search.selectedIndex = 0

@@ -79,3 +79,14 @@ import TerminalKit
         #expect(DisplayWidth.width(of: offline) <= 80, "\(language.code): \(offline)")
     }
 }
+
+/// The add-a-city box and `d`'s question in the run's language.
+@Suite struct PlaceSearchLanguageTests {
+    @Test func theBoxSpeaksJapanese() {
+        var state = State(config: AppConfig(language: "ja", demo: true), now: Date(timeIntervalSince1970: 1_795_340_400))
+        _ = state.reduce(.addCity(.start))
+        _ = state.reduce(.addCity(.submit))
+        let screen = BrowserView.render(state, size: TerminalSize(columns: 80, rows: 24)).lines.joined(separator: "\n")
+        #expect(screen.contains("都市を追加") && screen.contains("名前：") && screen.contains("地名を入力して Enter") && screen.contains("⏎ 検索  Esc 閉じる"), "\(screen)")
+    }
+}

@@ -205,5 +205,17 @@ extension Catalogue {
         "message.searchFailed": "搜索失败：{error}",
         "message.airFailed": "空气质量获取失败：{error}",
         "message.forecastFailed": "{name} 的预报获取失败：{error}",
+        "search.title": "添加城市",
+        "search.name": "名称：",
+        "search.prompt": "输入地名后按 Enter",
+        "search.searching": "搜索中…",
+        "search.found#other": "找到 {n} 个地点",
+        "search.picking": "↑↓ 选择  ⏎ 添加  输入以重新搜索  Esc 离开",
+        "search.pickingShort": "↑↓ 选择  ⏎ 添加  Esc 离开",
+        "search.keys": "⏎ 搜索  Esc 离开",
+        "remove.title": "删除",
+        "remove.question": "从你的城市中删除 {name}？  y 删除 · 其他键保留",
+        "search.offline": "离线模式（--offline）：无法搜索",
+        "search.noPlace": "没有名为“{query}”的地点",
     ])
 }

@@ -221,5 +221,19 @@ extension Catalogue {
         "message.searchFailed": "search failed: {error}",
         "message.airFailed": "air quality failed: {error}",
         "message.forecastFailed": "forecast for {name} failed: {error}",
+        // The add-a-city box and `d`'s question.
+        "search.title": "Add a city",
+        "search.name": "Name:",
+        "search.prompt": "type a place name, then Enter",
+        "search.searching": "searching…",
+        "search.found#one": "{n} place found",
+        "search.found#other": "{n} places found",
+        "search.picking": "↑↓ pick  ⏎ add  type to search again  Esc leave",
+        "search.pickingShort": "↑↓ pick  ⏎ add  Esc leave",
+        "search.keys": "⏎ search  Esc leave",
+        "remove.title": "Remove",
+        "remove.question": "Remove {name} from your cities?  y removes · any other key keeps it",
+        "search.offline": "offline mode (--offline): cannot search",
+        "search.noPlace": "no place called \"{query}\"",
     ])
 }

@@ -206,5 +206,18 @@ extension Catalogue {
         "message.searchFailed": "échec de la recherche : {error}",
         "message.airFailed": "échec de la qualité de l’air : {error}",
         "message.forecastFailed": "échec des prévisions pour {name} : {error}",
+        "search.title": "Ajouter une ville",
+        "search.name": "Nom :",
+        "search.prompt": "tapez un nom de lieu, puis Entrée",
+        "search.searching": "recherche…",
+        "search.found#one": "{n} lieu trouvé",
+        "search.found#other": "{n} lieux trouvés",
+        "search.picking": "↑↓ choisir  ⏎ ajouter  tapez pour rechercher  Esc quitter",
+        "search.pickingShort": "↑↓ choisir  ⏎ ajouter  Esc quitter",
+        "search.keys": "⏎ chercher  Esc quitter",
+        "remove.title": "Retirer",
+        "remove.question": "Retirer {name} de vos villes ?  y retire · toute autre touche la garde",
+        "search.offline": "mode hors ligne (--offline) : pas de recherche",
+        "search.noPlace": "aucun lieu nommé « {query} »",
     ])
 }

@@ -206,5 +206,18 @@ extension Catalogue {
         "message.searchFailed": "Suche fehlgeschlagen: {error}",
         "message.airFailed": "Luftqualität fehlgeschlagen: {error}",
         "message.forecastFailed": "Vorhersage für {name} fehlgeschlagen: {error}",
+        "search.title": "Stadt hinzufügen",
+        "search.name": "Name:",
+        "search.prompt": "Ortsnamen tippen, dann Enter",
+        "search.searching": "suche…",
+        "search.found#one": "{n} Ort gefunden",
+        "search.found#other": "{n} Orte gefunden",
+        "search.picking": "↑↓ wählen  ⏎ hinzufügen  tippen: neu suchen  Esc verlassen",
+        "search.pickingShort": "↑↓ wählen  ⏎ hinzufügen  Esc verlassen",
+        "search.keys": "⏎ suchen  Esc verlassen",
+        "remove.title": "Entfernen",
+        "remove.question": "{name} aus Ihren Städten entfernen?  y entfernt · jede andere Taste behält",
+        "search.offline": "Offline-Modus (--offline): keine Suche",
+        "search.noPlace": "kein Ort namens „{query}“",
     ])
 }

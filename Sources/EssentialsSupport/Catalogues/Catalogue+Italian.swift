@@ -206,5 +206,18 @@ extension Catalogue {
         "message.searchFailed": "ricerca non riuscita: {error}",
         "message.airFailed": "qualità dell’aria non riuscita: {error}",
         "message.forecastFailed": "previsioni per {name} non riuscite: {error}",
+        "search.title": "Aggiungi una città",
+        "search.name": "Nome:",
+        "search.prompt": "scrivi un luogo, poi Invio",
+        "search.searching": "ricerca…",
+        "search.found#one": "{n} luogo trovato",
+        "search.found#other": "{n} luoghi trovati",
+        "search.picking": "↑↓ scegli  ⏎ aggiungi  scrivi per cercare  Esc esci",
+        "search.pickingShort": "↑↓ scegli  ⏎ aggiungi  Esc esci",
+        "search.keys": "⏎ cerca  Esc esci",
+        "remove.title": "Rimuovi",
+        "remove.question": "Rimuovere {name} dalle tue città?  y rimuove · altro tasto la tiene",
+        "search.offline": "modalità offline (--offline): impossibile cercare",
+        "search.noPlace": "nessun luogo chiamato «{query}»",
     ])
 }

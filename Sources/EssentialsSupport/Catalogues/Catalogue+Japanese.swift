@@ -205,5 +205,17 @@ extension Catalogue {
         "message.searchFailed": "検索に失敗しました：{error}",
         "message.airFailed": "大気質の取得に失敗しました：{error}",
         "message.forecastFailed": "{name} の予報の取得に失敗しました：{error}",
+        "search.title": "都市を追加",
+        "search.name": "名前：",
+        "search.prompt": "地名を入力して Enter",
+        "search.searching": "検索中…",
+        "search.found#other": "{n}件見つかりました",
+        "search.picking": "↑↓ 選択  ⏎ 追加  入力で再検索  Esc 閉じる",
+        "search.pickingShort": "↑↓ 選択  ⏎ 追加  Esc 閉じる",
+        "search.keys": "⏎ 検索  Esc 閉じる",
+        "remove.title": "削除",
+        "remove.question": "{name} を削除しますか？  y で削除 · 他のキーで残す",
+        "search.offline": "オフラインモード（--offline）：検索できません",
+        "search.noPlace": "「{query}」という場所はありません",
     ])
 }

@@ -206,5 +206,18 @@ extension Catalogue {
         "message.searchFailed": "falha na busca: {error}",
         "message.airFailed": "falha na qualidade do ar: {error}",
         "message.forecastFailed": "falha na previsão de {name}: {error}",
+        "search.title": "Adicionar uma cidade",
+        "search.name": "Nome:",
+        "search.prompt": "digite um lugar e Enter",
+        "search.searching": "buscando…",
+        "search.found#one": "{n} lugar encontrado",
+        "search.found#other": "{n} lugares encontrados",
+        "search.picking": "↑↓ escolher  ⏎ adicionar  digite para buscar  Esc sair",
+        "search.pickingShort": "↑↓ escolher  ⏎ adicionar  Esc sair",
+        "search.keys": "⏎ buscar  Esc sair",
+        "remove.title": "Remover",
+        "remove.question": "Remover {name} das suas cidades?  y remove · outra tecla mantém",
+        "search.offline": "modo offline (--offline): não é possível buscar",
+        "search.noPlace": "nenhum lugar chamado “{query}”",
     ])
 }

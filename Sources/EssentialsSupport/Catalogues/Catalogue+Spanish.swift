@@ -206,5 +206,18 @@ extension Catalogue {
         "message.searchFailed": "falló la búsqueda: {error}",
         "message.airFailed": "falló la calidad del aire: {error}",
         "message.forecastFailed": "falló el pronóstico de {name}: {error}",
+        "search.title": "Añadir una ciudad",
+        "search.name": "Nombre:",
+        "search.prompt": "escriba un lugar y pulse Intro",
+        "search.searching": "buscando…",
+        "search.found#one": "{n} lugar encontrado",
+        "search.found#other": "{n} lugares encontrados",
+        "search.picking": "↑↓ elegir  ⏎ añadir  escriba para buscar  Esc salir",
+        "search.pickingShort": "↑↓ elegir  ⏎ añadir  Esc salir",
+        "search.keys": "⏎ buscar  Esc salir",
+        "remove.title": "Quitar",
+        "remove.question": "¿Quitar {name} de sus ciudades?  y quita · otra tecla la mantiene",
+        "search.offline": "modo sin conexión (--offline): no se puede buscar",
+        "search.noPlace": "ningún lugar llamado «{query}»",
     ])
 }

@@ -90,3 +90,14 @@ import TerminalKit
         #expect(screen.contains("都市を追加") && screen.contains("名前：") && screen.contains("地名を入力して Enter") && screen.contains("⏎ 検索  Esc 閉じる"), "\(screen)")
     }
 }
+
+/// The map's legend and readings in the run's language.
+@Suite struct MapLanguageTests {
+    @Test func theAirLegendNamesItsCategoriesInTheLanguage() {
+        var measures = MapLayer.Measures(units: .metric, air: { _ in nil }, airScale: .european, language: Language(code: .de))
+        #expect(MapLayer.airQuality.classLabels(measures).first == ["gut", "mäßig", "mittel", "schlecht", "sehr schlecht", "extrem schlecht"])
+        #expect(MapLayer.airQuality.title(measures) == "Europäischer LQI")
+        measures.language = .english
+        #expect(MapLayer.airQuality.classLabels(measures).first == ["good", "fair", "moderate", "poor", "very poor", "extremely poor"])
+    }
+}

@@ -75,7 +75,7 @@ extension MapLayer {
                 bands.append(category.highest.map { "\(lowest)–\($0)" } ?? "> \(lowest - 1)")
                 ends.append(category.highest.map { "≤ \($0)" } ?? "> \(lowest - 1)")
             }
-            return [categories.map(\.name), bands, ends]
+            return [categories.map { WeatherFormat.name(of: $0, in: measures.language) }, bands, ends]
         }
     }
 

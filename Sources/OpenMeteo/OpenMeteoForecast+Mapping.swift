@@ -48,7 +48,7 @@ extension OpenMeteoForecast {
             wind: current.windSpeed == nil && direction == nil ? nil : Wind(direction: direction, speed: UnitConversion.speed(kilometresPerHour: current.windSpeed)),
             windGust: current.windGusts.map { Wind(direction: nil, speed: UnitConversion.speed(kilometresPerHour: $0)) },
             uvIndex: UnitConversion.whole(current.uvIndex),
-            uvIndexText: current.uvIndex.flatMap(UVIndexCategory.text),
+            uvIndexText: current.uvIndex.flatMap(UVIndexCategory.text).map { words == .english ? $0 : words.text("uv.\($0)") },
             visibility: UnitConversion.visibility(metres: current.visibility),
             cloudCover: UnitConversion.whole(current.cloudCover),
             pressure: UnitConversion.pressure(hectopascals: current.pressure),

@@ -206,7 +206,7 @@ struct OpenMeteoClientTests {
         #expect(santiago.wind?.direction?.english == "N")
         #expect(santiago.wind?.direction?.localized == "北")
         #expect(santiago.uvIndex == 11)
-        #expect(santiago.uvIndexText == "Extreme")
+        #expect(santiago.uvIndexText == "極端に強い")
 
         let reykjavik = feed.cities[2]
         #expect(reykjavik.weatherText == "雪")

@@ -53,5 +53,7 @@ import WeatherModels
             #expect(de.weatherText == Language(code: .de).text("icon.\(icon)"), "\(en.englishName): \(en.weatherText)")
         }
         #expect(german.cities.contains { $0.weatherText == "Nebel" })
+        #expect(german.cities.contains { $0.uvIndexText == "Niedrig" } && !german.cities.contains { $0.uvIndexText == "Low" })
+        #expect(german.cities.contains { $0.pressureTendency?.localizedText == "Steigend" })
     }
 }

@@ -217,5 +217,13 @@ extension Catalogue {
         "remove.question": "从你的城市中删除 {name}？  y 删除 · 其他键保留",
         "search.offline": "离线模式（--offline）：无法搜索",
         "search.noPlace": "没有名为“{query}”的地点",
+        "uv.Low": "低",
+        "uv.Moderate": "中等",
+        "uv.High": "高",
+        "uv.Very High": "很高",
+        "uv.Extreme": "极高",
+        "pressure.R": "上升",
+        "pressure.F": "下降",
+        "pressure.S": "平稳",
     ])
 }

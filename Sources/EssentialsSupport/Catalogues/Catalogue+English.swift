@@ -235,5 +235,14 @@ extension Catalogue {
         "remove.question": "Remove {name} from your cities?  y removes · any other key keeps it",
         "search.offline": "offline mode (--offline): cannot search",
         "search.noPlace": "no place called \"{query}\"",
+        // The UV index's categories and the pressure's tendency, as AccuWeather words them.
+        "uv.Low": "Low",
+        "uv.Moderate": "Moderate",
+        "uv.High": "High",
+        "uv.Very High": "Very High",
+        "uv.Extreme": "Extreme",
+        "pressure.R": "Rising",
+        "pressure.F": "Falling",
+        "pressure.S": "Steady",
     ])
 }

@@ -219,5 +219,13 @@ extension Catalogue {
         "remove.question": "Retirer {name} de vos villes ?  y retire · toute autre touche la garde",
         "search.offline": "mode hors ligne (--offline) : pas de recherche",
         "search.noPlace": "aucun lieu nommé « {query} »",
+        "uv.Low": "Faible",
+        "uv.Moderate": "Modéré",
+        "uv.High": "Élevé",
+        "uv.Very High": "Très élevé",
+        "uv.Extreme": "Extrême",
+        "pressure.R": "En hausse",
+        "pressure.F": "En baisse",
+        "pressure.S": "Stable",
     ])
 }

@@ -219,5 +219,13 @@ extension Catalogue {
         "remove.question": "{name} aus Ihren Städten entfernen?  y entfernt · jede andere Taste behält",
         "search.offline": "Offline-Modus (--offline): keine Suche",
         "search.noPlace": "kein Ort namens „{query}“",
+        "uv.Low": "Niedrig",
+        "uv.Moderate": "Mäßig",
+        "uv.High": "Hoch",
+        "uv.Very High": "Sehr hoch",
+        "uv.Extreme": "Extrem",
+        "pressure.R": "Steigend",
+        "pressure.F": "Fallend",
+        "pressure.S": "Gleichbleibend",
     ])
 }

@@ -219,5 +219,13 @@ extension Catalogue {
         "remove.question": "Rimuovere {name} dalle tue città?  y rimuove · altro tasto la tiene",
         "search.offline": "modalità offline (--offline): impossibile cercare",
         "search.noPlace": "nessun luogo chiamato «{query}»",
+        "uv.Low": "Basso",
+        "uv.Moderate": "Moderato",
+        "uv.High": "Alto",
+        "uv.Very High": "Molto alto",
+        "uv.Extreme": "Estremo",
+        "pressure.R": "In aumento",
+        "pressure.F": "In calo",
+        "pressure.S": "Stabile",
     ])
 }

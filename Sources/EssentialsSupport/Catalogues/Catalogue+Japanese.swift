@@ -217,5 +217,13 @@ extension Catalogue {
         "remove.question": "{name} を削除しますか？  y で削除 · 他のキーで残す",
         "search.offline": "オフラインモード（--offline）：検索できません",
         "search.noPlace": "「{query}」という場所はありません",
+        "uv.Low": "弱い",
+        "uv.Moderate": "中程度",
+        "uv.High": "強い",
+        "uv.Very High": "非常に強い",
+        "uv.Extreme": "極端に強い",
+        "pressure.R": "上昇",
+        "pressure.F": "下降",
+        "pressure.S": "横ばい",
     ])
 }

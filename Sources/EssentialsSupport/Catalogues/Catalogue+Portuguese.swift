@@ -219,5 +219,13 @@ extension Catalogue {
         "remove.question": "Remover {name} das suas cidades?  y remove · outra tecla mantém",
         "search.offline": "modo offline (--offline): não é possível buscar",
         "search.noPlace": "nenhum lugar chamado “{query}”",
+        "uv.Low": "Baixo",
+        "uv.Moderate": "Moderado",
+        "uv.High": "Alto",
+        "uv.Very High": "Muito alto",
+        "uv.Extreme": "Extremo",
+        "pressure.R": "Subindo",
+        "pressure.F": "Descendo",
+        "pressure.S": "Estável",
     ])
 }

@@ -221,5 +221,13 @@ extension Catalogue {
         "remove.question": "Удалить {name} из ваших городов?  y удаляет · другая клавиша оставляет",
         "search.offline": "автономный режим (--offline): поиск невозможен",
         "search.noPlace": "нет места «{query}»",
+        "uv.Low": "Низкий",
+        "uv.Moderate": "Умеренный",
+        "uv.High": "Высокий",
+        "uv.Very High": "Очень высокий",
+        "uv.Extreme": "Экстремальный",
+        "pressure.R": "Растёт",
+        "pressure.F": "Падает",
+        "pressure.S": "Без изменений",
     ])
 }

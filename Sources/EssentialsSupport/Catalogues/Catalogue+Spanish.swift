@@ -219,5 +219,13 @@ extension Catalogue {
         "remove.question": "¿Quitar {name} de sus ciudades?  y quita · otra tecla la mantiene",
         "search.offline": "modo sin conexión (--offline): no se puede buscar",
         "search.noPlace": "ningún lugar llamado «{query}»",
+        "uv.Low": "Bajo",
+        "uv.Moderate": "Moderado",
+        "uv.High": "Alto",
+        "uv.Very High": "Muy alto",
+        "uv.Extreme": "Extremo",
+        "pressure.R": "Subiendo",
+        "pressure.F": "Bajando",
+        "pressure.S": "Estable",
     ])
 }

@@ -49,9 +49,13 @@ public enum DemoData {
     /// asked for: the bundled words are English, and AccuWeather's phrase for an icon is the same
     /// whatever the place (the catalogues' `icon.<number>`).
     static func translated(_ city: CityWeather, into language: Language) -> CityWeather {
-        guard language != .english, let icon = city.weatherIcon, Catalogue.english.entries["icon.\(icon)"] != nil else { return city }
+        guard language != .english else { return city }
         var city = city
-        city.weatherText = language.text("icon.\(icon)")
+        if let icon = city.weatherIcon, Catalogue.english.entries["icon.\(icon)"] != nil { city.weatherText = language.text("icon.\(icon)") }
+        if let uv = city.uvIndexText, Catalogue.english.entries["uv.\(uv)"] != nil { city.uvIndexText = language.text("uv.\(uv)") }
+        if let code = city.pressureTendency?.code, Catalogue.english.entries["pressure.\(code)"] != nil {
+            city.pressureTendency?.localizedText = language.text("pressure.\(code)")
+        }
         return city
     }
 

@@ -240,27 +240,29 @@ public struct State: Equatable, Sendable {
     /// What the empty screen says when there is no feed at all: why, and what to do.
     public var emptyExplanation: [String]? {
         guard feed == nil else { return nil }
-        if isFetching { return ["Fetching the top \(request.count) cities from \(config.host)…"] }
-        var lines = ["No weather to show yet."]
-        if let lastError { lines.append(lastError.description(in: language)) }
+        let words = language
+        if isFetching { return [words.text("empty.fetching", ("n", String(request.count)), ("host", config.host))] }
+        var lines = [words.text("empty.none")]
+        if let lastError { lines.append(lastError.description(in: words)) }
         if let unused = savedFeedNotUsed {
-            lines.append("The saved feed could not be used:")
+            lines.append(words.text("empty.unusable"))
             lines.append("\(unused.explanation).")
             if case .corrupt = unused {
-                lines.append("It was moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).\(AtomicFile.asideExtension).")
+                let aside = "\(WeatherFeedArchive.fileName(source: config.provider.fileTag)).\(AtomicFile.asideExtension)"
+                lines.append(words.text("empty.movedAside", ("file", aside)))
             }
         } else {
-            lines.append("There is no saved feed in the cache folder either.")
+            lines.append(words.text("empty.noSaved"))
         }
         if config.offline {
             // `r` does nothing under --offline, nor does a key: say what does.
-            lines.append("Nothing is fetched under --offline: run without it to fetch,")
-            lines.append("or with --demo to browse bundled sample data.")
+            lines.append(words.text("empty.offline1"))
+            lines.append(words.text("empty.offline2"))
         } else if config.provider.needsKey && !config.hasAPIKey {
-            lines.append("Set ACCUWEATHER_API_KEY (or --api-key, or a key file) for live data,")
-            lines.append("or run with --demo to browse bundled sample data.")
+            lines.append(words.text("empty.key1"))
+            lines.append(words.text("empty.key2"))
         } else {
-            lines.append("Press r to try again, or run with --demo to browse bundled sample data.")
+            lines.append(words.text("empty.retry"))
         }
         return lines
     }

@@ -101,3 +101,23 @@ import TerminalKit
         #expect(MapLayer.airQuality.classLabels(measures).first == ["good", "fair", "moderate", "poor", "very poor", "extremely poor"])
     }
 }
+
+/// The empty screen's lines fit an 80-column list, after its marker columns.
+@Suite struct EmptyScreenLanguageTests {
+    @Test(arguments: Language.all)
+    func theEmptyScreensLinesFit(_ language: Language) {
+        let room = 80 - CityListView.Columns(width: 80).city.x
+        for key in ["empty.fetching", "empty.none", "empty.unusable", "empty.noSaved", "empty.offline1", "empty.offline2", "empty.key1",
+                    "empty.key2", "empty.retry"] {
+            let line = language.text(key, ("n", "150"), ("host", "dataservice.accuweather.com"))
+            #expect(DisplayWidth.width(of: line) <= room, "\(language.code): “\(line)” is \(DisplayWidth.width(of: line)) of \(room)")
+        }
+    }
+
+    @Test func theEmptyScreenSpeaksGerman() {
+        var config = AppConfig(language: "de", hasAPIKey: false)
+        config.offline = true
+        let state = State(config: config, now: Date(timeIntervalSince1970: 0))
+        #expect(state.emptyExplanation?.first == "Noch kein Wetter anzuzeigen.")
+    }
+}

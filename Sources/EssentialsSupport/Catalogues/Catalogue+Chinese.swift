@@ -225,5 +225,15 @@ extension Catalogue {
         "pressure.R": "上升",
         "pressure.F": "下降",
         "pressure.S": "平稳",
+        "empty.fetching": "正在从 {host} 获取前 {n} 城市…",
+        "empty.none": "暂无天气可显示。",
+        "empty.unusable": "无法使用保存的数据：",
+        "empty.movedAside": "已移至 {file}。",
+        "empty.noSaved": "缓存文件夹中也没有保存的数据。",
+        "empty.offline1": "--offline 下不获取任何数据：去掉它即可获取，",
+        "empty.offline2": "或用 --demo 浏览内置示例数据。",
+        "empty.key1": "设置 ACCUWEATHER_API_KEY（或 --api-key、密钥文件）以获取实时数据，",
+        "empty.key2": "或用 --demo 运行以浏览内置示例数据。",
+        "empty.retry": "按 r 重试，或用 --demo 运行以浏览示例数据。",
     ])
 }

@@ -244,5 +244,16 @@ extension Catalogue {
         "pressure.R": "Rising",
         "pressure.F": "Falling",
         "pressure.S": "Steady",
+        // The empty screen: why there is nothing, and what to do.
+        "empty.fetching": "Fetching the top {n} cities from {host}…",
+        "empty.none": "No weather to show yet.",
+        "empty.unusable": "The saved feed could not be used:",
+        "empty.movedAside": "It was moved aside to {file}.",
+        "empty.noSaved": "There is no saved feed in the cache folder either.",
+        "empty.offline1": "Nothing is fetched under --offline: run without it to fetch,",
+        "empty.offline2": "or with --demo to browse bundled sample data.",
+        "empty.key1": "Set ACCUWEATHER_API_KEY (or --api-key, or a key file) for live data,",
+        "empty.key2": "or run with --demo to browse bundled sample data.",
+        "empty.retry": "Press r to try again, or run with --demo to browse bundled sample data.",
     ])
 }

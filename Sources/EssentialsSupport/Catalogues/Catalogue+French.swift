@@ -227,5 +227,15 @@ extension Catalogue {
         "pressure.R": "En hausse",
         "pressure.F": "En baisse",
         "pressure.S": "Stable",
+        "empty.fetching": "Récupération des {n} grandes villes depuis {host}…",
+        "empty.none": "Aucune météo à afficher pour l’instant.",
+        "empty.unusable": "Les données enregistrées étaient inutilisables :",
+        "empty.movedAside": "Elles ont été mises de côté dans {file}.",
+        "empty.noSaved": "Le dossier de cache n’en contient pas non plus.",
+        "empty.offline1": "Rien n’est récupéré sous --offline : lancez sans pour récupérer,",
+        "empty.offline2": "ou avec --demo pour voir les données d’exemple.",
+        "empty.key1": "Données réelles : ACCUWEATHER_API_KEY, --api-key ou fichier de clé,",
+        "empty.key2": "ou lancez avec --demo pour voir les données d’exemple.",
+        "empty.retry": "Appuyez sur r pour réessayer, ou lancez avec --demo (données d’exemple).",
     ])
 }

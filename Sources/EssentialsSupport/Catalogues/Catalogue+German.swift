@@ -227,5 +227,15 @@ extension Catalogue {
         "pressure.R": "Steigend",
         "pressure.F": "Fallend",
         "pressure.S": "Gleichbleibend",
+        "empty.fetching": "Lade die Top {n} Städte von {host}…",
+        "empty.none": "Noch kein Wetter anzuzeigen.",
+        "empty.unusable": "Die gespeicherten Daten waren nicht lesbar:",
+        "empty.movedAside": "Sie wurden nach {file} verschoben.",
+        "empty.noSaved": "Auch im Cache-Ordner sind keine Daten gespeichert.",
+        "empty.offline1": "Unter --offline wird nichts geladen: ohne es starten, um zu laden,",
+        "empty.offline2": "oder mit --demo die mitgelieferten Beispieldaten ansehen.",
+        "empty.key1": "Für Live-Daten ACCUWEATHER_API_KEY, --api-key oder Schlüsseldatei setzen,",
+        "empty.key2": "oder mit --demo die mitgelieferten Beispieldaten ansehen.",
+        "empty.retry": "r drücken für einen neuen Versuch, oder mit --demo die Beispieldaten ansehen.",
     ])
 }

@@ -227,5 +227,15 @@ extension Catalogue {
         "pressure.R": "In aumento",
         "pressure.F": "In calo",
         "pressure.S": "Stabile",
+        "empty.fetching": "Recupero delle {n} grandi città da {host}…",
+        "empty.none": "Ancora nessun meteo da mostrare.",
+        "empty.unusable": "Non è stato possibile usare i dati salvati:",
+        "empty.movedAside": "Sono stati spostati in {file}.",
+        "empty.noSaved": "Nemmeno la cartella della cache ne contiene.",
+        "empty.offline1": "Con --offline non si scarica nulla: avviare senza per scaricare,",
+        "empty.offline2": "o con --demo per vedere i dati d’esempio.",
+        "empty.key1": "Per i dati reali: ACCUWEATHER_API_KEY, --api-key o un file di chiave,",
+        "empty.key2": "o avviare con --demo per vedere i dati d’esempio.",
+        "empty.retry": "Premere r per riprovare, o avviare con --demo per i dati d’esempio.",
     ])
 }

@@ -225,5 +225,15 @@ extension Catalogue {
         "pressure.R": "上昇",
         "pressure.F": "下降",
         "pressure.S": "横ばい",
+        "empty.fetching": "{host} から主要{n}都市を取得中…",
+        "empty.none": "表示する天気はまだありません。",
+        "empty.unusable": "保存データを使用できませんでした：",
+        "empty.movedAside": "{file} に退避しました。",
+        "empty.noSaved": "キャッシュフォルダーにも保存データはありません。",
+        "empty.offline1": "--offline では取得しません。取得するには外して実行、",
+        "empty.offline2": "または --demo で同梱のサンプルデータを表示。",
+        "empty.key1": "実データには ACCUWEATHER_API_KEY（または --api-key、キーファイル）を設定、",
+        "empty.key2": "または --demo で同梱のサンプルデータを表示。",
+        "empty.retry": "r で再試行、または --demo で同梱のサンプルデータを表示。",
     ])
 }

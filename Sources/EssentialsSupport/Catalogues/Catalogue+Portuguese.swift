@@ -227,5 +227,15 @@ extension Catalogue {
         "pressure.R": "Subindo",
         "pressure.F": "Descendo",
         "pressure.S": "Estável",
+        "empty.fetching": "Obtendo as {n} grandes cidades de {host}…",
+        "empty.none": "Ainda não há tempo para mostrar.",
+        "empty.unusable": "Não foi possível usar os dados salvos:",
+        "empty.movedAside": "Foram movidos para {file}.",
+        "empty.noSaved": "Também não há dados salvos na pasta de cache.",
+        "empty.offline1": "Com --offline nada é obtido: execute sem ele para obter,",
+        "empty.offline2": "ou com --demo para ver os dados de exemplo.",
+        "empty.key1": "Para dados reais: ACCUWEATHER_API_KEY, --api-key ou um arquivo de chave,",
+        "empty.key2": "ou execute com --demo para ver os dados de exemplo.",
+        "empty.retry": "Pressione r para tentar de novo, ou use --demo para os dados de exemplo.",
     ])
 }

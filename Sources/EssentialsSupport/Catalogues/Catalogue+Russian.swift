@@ -229,5 +229,15 @@ extension Catalogue {
         "pressure.R": "Растёт",
         "pressure.F": "Падает",
         "pressure.S": "Без изменений",
+        "empty.fetching": "Загрузка {n} крупных городов с {host}…",
+        "empty.none": "Погоды пока нет.",
+        "empty.unusable": "Сохранённые данные непригодны:",
+        "empty.movedAside": "Они перемещены в {file}.",
+        "empty.noSaved": "В папке кэша сохранённых данных тоже нет.",
+        "empty.offline1": "С --offline ничего не загружается: запустите без него,",
+        "empty.offline2": "или с --demo, чтобы смотреть примеры.",
+        "empty.key1": "Задайте ACCUWEATHER_API_KEY (или --api-key, или файл ключа) для живых данных,",
+        "empty.key2": "или запустите с --demo, чтобы смотреть примеры.",
+        "empty.retry": "Нажмите r, чтобы повторить, или запустите с --demo для примеров.",
     ])
 }

@@ -227,5 +227,15 @@ extension Catalogue {
         "pressure.R": "Subiendo",
         "pressure.F": "Bajando",
         "pressure.S": "Estable",
+        "empty.fetching": "Obteniendo las {n} grandes ciudades de {host}…",
+        "empty.none": "Aún no hay tiempo que mostrar.",
+        "empty.unusable": "No se pudieron usar los datos guardados:",
+        "empty.movedAside": "Se apartaron en {file}.",
+        "empty.noSaved": "Tampoco hay datos guardados en la carpeta de caché.",
+        "empty.offline1": "Con --offline no se obtiene nada: ejecute sin él para obtener,",
+        "empty.offline2": "o con --demo para ver los datos de ejemplo.",
+        "empty.key1": "Para datos reales: ACCUWEATHER_API_KEY, --api-key o un archivo de clave,",
+        "empty.key2": "o ejecute con --demo para ver los datos de ejemplo.",
+        "empty.retry": "Pulse r para reintentar, o ejecute con --demo para los datos de ejemplo.",
     ])
 }

@@ -102,7 +102,7 @@ extension State {
     mutating func add(_ place: PlaceMatch) -> [Effect] {
         if let own = pinned.first(where: { $0.isOwn && ($0.key == place.id || $0.place?.id == place.id) }) {
             select(key: own.key)
-            notice = "\(ownName(own.key)) is already one of your cities"
+            notice = language.text("notice.alreadyOwn", ("name", ownName(own.key)))
             return []
         }
         // The same city found earlier by another source's search, which this source cannot
@@ -112,19 +112,19 @@ extension State {
             guard let found = city.place, !config.provider.canFetch(found) else { return false }
             return Self.isSame(place, names: [found.name, city.name], latitude: found.latitude, longitude: found.longitude)
         }
-        let replacing = other == nil ? "" : " in place of the one another source found"
+        let added = language.text(other == nil ? "notice.added" : "notice.addedReplacing", ("place", place.label))
         let replaced = other.map { [pinned[$0].key] } ?? []
         if let listed = listedCity(matching: place) {
             // The top city becomes the user's own under its key: no second row, no call more.
             let effects = changePins(.add(PinnedCity(key: listed.key, name: place.name, latitude: place.latitude, longitude: place.longitude,
                                                      place: place), replacing: replaced + [listed.key]))
             select(key: listed.key)
-            notice = "added \(place.label)\(replacing)"
+            notice = added
             return effects
         }
         addedCityKey = place.id
         var effects = changePins(.add(PinnedCity(place: place), replacing: replaced))
-        notice = "added \(place.label)\(replacing)"
+        notice = added
         if isFetching {
             refreshAfterCurrent = true
         } else {
@@ -180,8 +180,8 @@ extension State {
         case .ask:
             guard let city = selectedCity else { return [] }
             guard let own = pinned.first(where: { $0.key == city.key }), own.isOwn else {
-                notice = isPinned(city.key) ? "d removes your own cities; p unpins \(city.englishName)"
-                    : "d removes your own cities (a adds one)"
+                notice = isPinned(city.key) ? language.text("notice.dRemovesUnpin", ("name", city.englishName))
+                    : language.text("notice.dRemoves")
                 return []
             }
             showHelp = false
@@ -192,7 +192,7 @@ extension State {
             let name = ownName(key)
             if addedCityKey == key { addedCityKey = nil }
             let effects = changePins(.remove(key: key))
-            notice = "removed \(name)"
+            notice = language.text("notice.removed", ("name", name))
             return effects
         case .cancel:
             pendingRemoval = nil
@@ -262,7 +262,7 @@ extension State {
     mutating func togglePin() -> [Effect] {
         guard let city = selectedCity else { return [] }
         if let own = pinned.first(where: { $0.key == city.key && $0.isOwn }) {
-            notice = "\(ownName(own.key)) is one of your cities, always on top: d removes it"
+            notice = language.text("notice.ownOnTop", ("name", ownName(own.key)))
             return []
         }
         if isPinned(city.key) { return changePins(.unpin(key: city.key)) }

@@ -226,12 +226,12 @@ extension State {
     mutating func startFetch(userAsked: Bool) -> [Effect] {
         if isFetching {
             // The key is answered, not dropped: the refresh under way is the one asked for.
-            if userAsked { notice = "a refresh is already under way" }
+            if userAsked { notice = language.text("notice.refreshing") }
             return []
         }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
             if blocked == .offlineMode {
-                if userAsked { notice = "offline mode (--offline): not refreshing" }
+                if userAsked { notice = language.text("notice.offlineNoRefresh") }
             } else {
                 lastError = blocked
             }

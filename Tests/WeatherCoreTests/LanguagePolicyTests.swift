@@ -91,3 +91,15 @@ import WeatherModels
         #expect(FeedError.network(.server(code: "Unauthorized", message: "m", status: 401)).description(in: language) == "Unauthorized: m (401)")
     }
 }
+
+/// What a key press did, said in the run's language.
+@Suite struct NoticeLanguageTests {
+    @Test func pInsteadOfDOnATopCityIsAnsweredInFrench() {
+        var state = ReducerTests.loaded(config: AppConfig(language: "fr", refreshAfter: 1800))
+        _ = state.reduce(.removeCity(.ask))
+        #expect(state.notice == "d retire vos villes (a en ajoute une)")
+        _ = state.pressR()
+        _ = state.reduce(.refresh)
+        #expect(state.notice == "une actualisation est déjà en cours")
+    }
+}

@@ -235,5 +235,15 @@ extension Catalogue {
         "empty.key1": "设置 ACCUWEATHER_API_KEY（或 --api-key、密钥文件）以获取实时数据，",
         "empty.key2": "或用 --demo 运行以浏览内置示例数据。",
         "empty.retry": "按 r 重试，或用 --demo 运行以浏览示例数据。",
+        "notice.alreadyOwn": "{name} 已在你的城市中",
+        "notice.added": "已添加 {place}",
+        "notice.addedReplacing": "已添加 {place}，替换另一来源找到的地点",
+        "notice.removed": "已删除 {name}",
+        "notice.ownOnTop": "{name} 是你的城市，始终置顶：d 删除",
+        "notice.dRemovesUnpin": "d 删除自添城市；p 取消置顶 {name}",
+        "notice.dRemoves": "d 删除自添城市（a 添加）",
+        "notice.refreshing": "正在刷新",
+        "notice.offlineNoRefresh": "离线模式（--offline）：不刷新",
+        "notice.pastBudget": "已超出今日 {budget} 次调用配额（已用 {spent}）：按要求刷新",
     ])
 }

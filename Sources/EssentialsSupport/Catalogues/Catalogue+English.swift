@@ -255,5 +255,16 @@ extension Catalogue {
         "empty.key1": "Set ACCUWEATHER_API_KEY (or --api-key, or a key file) for live data,",
         "empty.key2": "or run with --demo to browse bundled sample data.",
         "empty.retry": "Press r to try again, or run with --demo to browse bundled sample data.",
+        // What a key press did, or why it did nothing.
+        "notice.alreadyOwn": "{name} is already one of your cities",
+        "notice.added": "added {place}",
+        "notice.addedReplacing": "added {place} in place of the one another source found",
+        "notice.removed": "removed {name}",
+        "notice.ownOnTop": "{name} is one of your cities, always on top: d removes it",
+        "notice.dRemovesUnpin": "d removes your own cities; p unpins {name}",
+        "notice.dRemoves": "d removes your own cities (a adds one)",
+        "notice.refreshing": "a refresh is already under way",
+        "notice.offlineNoRefresh": "offline mode (--offline): not refreshing",
+        "notice.pastBudget": "past today's budget of {budget} calls ({spent} spent): refreshing as asked",
     ])
 }

@@ -237,5 +237,15 @@ extension Catalogue {
         "empty.key1": "Données réelles : ACCUWEATHER_API_KEY, --api-key ou fichier de clé,",
         "empty.key2": "ou lancez avec --demo pour voir les données d’exemple.",
         "empty.retry": "Appuyez sur r pour réessayer, ou lancez avec --demo (données d’exemple).",
+        "notice.alreadyOwn": "{name} est déjà l’une de vos villes",
+        "notice.added": "{place} ajoutée",
+        "notice.addedReplacing": "{place} ajoutée à la place de celle d’une autre source",
+        "notice.removed": "{name} retirée",
+        "notice.ownOnTop": "{name} est l’une de vos villes, toujours en tête : d la retire",
+        "notice.dRemovesUnpin": "d retire vos villes ; p désépingle {name}",
+        "notice.dRemoves": "d retire vos villes (a en ajoute une)",
+        "notice.refreshing": "une actualisation est déjà en cours",
+        "notice.offlineNoRefresh": "mode hors ligne (--offline) : pas d’actualisation",
+        "notice.pastBudget": "budget du jour de {budget} appels dépassé ({spent} faits) : actualisation demandée",
     ])
 }

@@ -237,5 +237,15 @@ extension Catalogue {
         "empty.key1": "Für Live-Daten ACCUWEATHER_API_KEY, --api-key oder Schlüsseldatei setzen,",
         "empty.key2": "oder mit --demo die mitgelieferten Beispieldaten ansehen.",
         "empty.retry": "r drücken für einen neuen Versuch, oder mit --demo die Beispieldaten ansehen.",
+        "notice.alreadyOwn": "{name} ist schon eine Ihrer Städte",
+        "notice.added": "{place} hinzugefügt",
+        "notice.addedReplacing": "{place} hinzugefügt, anstelle der von einer anderen Quelle gefundenen",
+        "notice.removed": "{name} entfernt",
+        "notice.ownOnTop": "{name} ist eine Ihrer Städte, immer oben: d entfernt sie",
+        "notice.dRemovesUnpin": "d entfernt eigene Städte; p löst {name}",
+        "notice.dRemoves": "d entfernt eigene Städte (a fügt eine hinzu)",
+        "notice.refreshing": "eine Aktualisierung läuft bereits",
+        "notice.offlineNoRefresh": "Offline-Modus (--offline): keine Aktualisierung",
+        "notice.pastBudget": "Tagesbudget von {budget} Aufrufen überschritten ({spent} verbraucht): aktualisiere wie gewünscht",
     ])
 }

@@ -237,5 +237,15 @@ extension Catalogue {
         "empty.key1": "Per i dati reali: ACCUWEATHER_API_KEY, --api-key o un file di chiave,",
         "empty.key2": "o avviare con --demo per vedere i dati d’esempio.",
         "empty.retry": "Premere r per riprovare, o avviare con --demo per i dati d’esempio.",
+        "notice.alreadyOwn": "{name} è già una delle tue città",
+        "notice.added": "{place} aggiunta",
+        "notice.addedReplacing": "{place} aggiunta al posto di quella di un’altra fonte",
+        "notice.removed": "{name} rimossa",
+        "notice.ownOnTop": "{name} è una delle tue città, sempre in cima: d la rimuove",
+        "notice.dRemovesUnpin": "d rimuove le tue città; p sblocca {name}",
+        "notice.dRemoves": "d rimuove le tue città (a ne aggiunge una)",
+        "notice.refreshing": "un aggiornamento è già in corso",
+        "notice.offlineNoRefresh": "modalità offline (--offline): nessun aggiornamento",
+        "notice.pastBudget": "budget giornaliero di {budget} chiamate superato ({spent} fatte): aggiorno come chiesto",
     ])
 }

@@ -235,5 +235,15 @@ extension Catalogue {
         "empty.key1": "実データには ACCUWEATHER_API_KEY（または --api-key、キーファイル）を設定、",
         "empty.key2": "または --demo で同梱のサンプルデータを表示。",
         "empty.retry": "r で再試行、または --demo で同梱のサンプルデータを表示。",
+        "notice.alreadyOwn": "{name} は既に追加済みです",
+        "notice.added": "{place} を追加しました",
+        "notice.addedReplacing": "{place} を追加しました（別の情報源で見つけたものと置き換え）",
+        "notice.removed": "{name} を削除しました",
+        "notice.ownOnTop": "{name} は追加した都市で常に上に表示：d で削除",
+        "notice.dRemovesUnpin": "d は追加した都市を削除。{name} の固定解除は p",
+        "notice.dRemoves": "d は追加した都市を削除（a で追加）",
+        "notice.refreshing": "更新中です",
+        "notice.offlineNoRefresh": "オフラインモード（--offline）：更新しません",
+        "notice.pastBudget": "本日の上限 {budget} 回を超過（{spent} 回使用）：指示どおり更新します",
     ])
 }

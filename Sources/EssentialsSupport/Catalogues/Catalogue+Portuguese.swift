@@ -237,5 +237,15 @@ extension Catalogue {
         "empty.key1": "Para dados reais: ACCUWEATHER_API_KEY, --api-key ou um arquivo de chave,",
         "empty.key2": "ou execute com --demo para ver os dados de exemplo.",
         "empty.retry": "Pressione r para tentar de novo, ou use --demo para os dados de exemplo.",
+        "notice.alreadyOwn": "{name} já é uma das suas cidades",
+        "notice.added": "{place} adicionada",
+        "notice.addedReplacing": "{place} adicionada no lugar da de outra fonte",
+        "notice.removed": "{name} removida",
+        "notice.ownOnTop": "{name} é uma das suas cidades, sempre no topo: d a remove",
+        "notice.dRemovesUnpin": "d remove as suas cidades; p solta {name}",
+        "notice.dRemoves": "d remove as suas cidades (a adiciona uma)",
+        "notice.refreshing": "uma atualização já está em andamento",
+        "notice.offlineNoRefresh": "modo offline (--offline): sem atualizar",
+        "notice.pastBudget": "cota diária de {budget} chamadas excedida ({spent} feitas): atualizando como pedido",
     ])
 }

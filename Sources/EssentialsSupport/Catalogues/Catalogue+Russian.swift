@@ -239,5 +239,15 @@ extension Catalogue {
         "empty.key1": "Задайте ACCUWEATHER_API_KEY (или --api-key, или файл ключа) для живых данных,",
         "empty.key2": "или запустите с --demo, чтобы смотреть примеры.",
         "empty.retry": "Нажмите r, чтобы повторить, или запустите с --demo для примеров.",
+        "notice.alreadyOwn": "{name} уже среди ваших городов",
+        "notice.added": "{place} добавлен",
+        "notice.addedReplacing": "{place} добавлен вместо найденного другим источником",
+        "notice.removed": "{name} удалён",
+        "notice.ownOnTop": "{name} — ваш город, всегда вверху: d удаляет его",
+        "notice.dRemovesUnpin": "d удаляет ваши города; p открепляет {name}",
+        "notice.dRemoves": "d удаляет ваши города (a добавляет)",
+        "notice.refreshing": "обновление уже идёт",
+        "notice.offlineNoRefresh": "автономный режим (--offline): без обновления",
+        "notice.pastBudget": "дневной лимит {budget} вызовов превышен ({spent} сделано): обновляю по запросу",
     ])
 }

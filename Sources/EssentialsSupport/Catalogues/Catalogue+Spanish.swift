@@ -237,5 +237,15 @@ extension Catalogue {
         "empty.key1": "Para datos reales: ACCUWEATHER_API_KEY, --api-key o un archivo de clave,",
         "empty.key2": "o ejecute con --demo para ver los datos de ejemplo.",
         "empty.retry": "Pulse r para reintentar, o ejecute con --demo para los datos de ejemplo.",
+        "notice.alreadyOwn": "{name} ya es una de sus ciudades",
+        "notice.added": "{place} añadida",
+        "notice.addedReplacing": "{place} añadida en lugar de la de otra fuente",
+        "notice.removed": "{name} quitada",
+        "notice.ownOnTop": "{name} es una de sus ciudades, siempre arriba: d la quita",
+        "notice.dRemovesUnpin": "d quita sus ciudades; p suelta {name}",
+        "notice.dRemoves": "d quita sus ciudades (a añade una)",
+        "notice.refreshing": "ya hay una actualización en curso",
+        "notice.offlineNoRefresh": "modo sin conexión (--offline): sin actualizar",
+        "notice.pastBudget": "cupo diario de {budget} llamadas superado ({spent} hechas): actualizando como pidió",
     ])
 }

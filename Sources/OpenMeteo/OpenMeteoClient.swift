@@ -90,7 +90,7 @@ public struct OpenMeteoClient: Sendable {
         for (city, forecast) in zip(cities, forecasts) {
             weathers.append(forecast.cityWeather(for: city, language: language))
             guard withForecasts else { continue }
-            daily[city.key] = forecast.dailyForecast()
+            daily[city.key] = forecast.dailyForecast(language: language)
             hourly[city.key] = forecast.hourlyForecast()
         }
         return OpenMeteoFeed(cities: weathers, dailyForecasts: daily, hourlyForecasts: hourly)

@@ -20,8 +20,11 @@ extension OpenMeteoForecast {
         let isDay = Sun.isUp(latitude: city.latitude, longitude: city.longitude, at: current.time)
         let precipitation = UnitConversion.precipitation(millimetres: current.precipitation)
         let directionName = current.windDirection.flatMap(CompassPoint.name)
+        // The words are ours to give (Open-Meteo sends numbers): in the language the list is asked in.
+        let words = Language.resolve(language).language
         let direction = current.windDirection.map {
-            WindDirection(degrees: UnitConversion.rounded($0, places: 0), localized: directionName, english: directionName)
+            WindDirection(degrees: UnitConversion.rounded($0, places: 0), localized: directionName.map { words.text("compass.\($0)") },
+                          english: directionName)
         }
         let feelsLike = UnitConversion.temperature(celsius: current.apparentTemperature)
         return CityWeather(
@@ -33,7 +36,7 @@ extension OpenMeteoForecast {
             geoPosition: GeoPosition(latitude: city.latitude, longitude: city.longitude, elevation: UnitConversion.elevation(metres: elevation)),
             localObservationDateTime: CivilTime.iso8601(epoch: current.time, utcOffsetSeconds: offset),
             epochTime: current.time,
-            weatherText: entry?.text ?? code.map(WMOCode.unknownText) ?? "",
+            weatherText: entry?.text(in: words) ?? code.map { WMOCode.unknownText($0, in: words) } ?? "",
             weatherIcon: entry?.icon(isDay: isDay),
             hasPrecipitation: entry?.precipitation != nil || (current.precipitation ?? 0) > 0,
             precipitationType: entry?.precipitation?.rawValue,
@@ -45,7 +48,7 @@ extension OpenMeteoForecast {
             wind: current.windSpeed == nil && direction == nil ? nil : Wind(direction: direction, speed: UnitConversion.speed(kilometresPerHour: current.windSpeed)),
             windGust: current.windGusts.map { Wind(direction: nil, speed: UnitConversion.speed(kilometresPerHour: $0)) },
             uvIndex: UnitConversion.whole(current.uvIndex),
-            uvIndexText: current.uvIndex.flatMap(UVIndexCategory.text),
+            uvIndexText: current.uvIndex.flatMap(UVIndexCategory.text).map { words == .english ? $0 : words.text("uv.\($0)") },
             visibility: UnitConversion.visibility(metres: current.visibility),
             cloudCover: UnitConversion.whole(current.cloudCover),
             pressure: UnitConversion.pressure(hectopascals: current.pressure),
@@ -55,12 +58,13 @@ extension OpenMeteoForecast {
         )
     }
 
-    func dailyForecast() -> DailyForecastResponse {
+    func dailyForecast(language: String = "en") -> DailyForecastResponse {
         guard let daily else { return DailyForecastResponse(headline: nil, dailyForecasts: []) }
+        let words = Language.resolve(language).language
         let days = daily.time.indices.map { index -> DailyForecast in
             let code = UnitConversion.whole(daily.weatherCode?[safe: index])
             let entry = code.flatMap(WMOCode.lookUp)
-            let text = entry?.text ?? code.map(WMOCode.unknownText)
+            let text = entry?.text(in: words) ?? code.map { WMOCode.unknownText($0, in: words) }
             return DailyForecast(
                 date: CivilTime.iso8601(epoch: daily.time[index], utcOffsetSeconds: offset),
                 epochDate: daily.time[index],

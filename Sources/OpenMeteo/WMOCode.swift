@@ -1,3 +1,5 @@
+import EssentialsSupport
+
 /// The WMO weather interpretation codes Open-Meteo sends (`weather_code`), as words and as the
 /// AccuWeather icon codes the app's glyph table already draws. One table: every code once.
 public struct WMOCode: Equatable, Sendable {
@@ -66,6 +68,16 @@ public struct WMOCode: Equatable, Sendable {
 
     /// Words for a code the table does not know, so the list still says something true.
     public static func unknownText(_ code: Int) -> String {
-        "Weather code \(code)"
+        unknownText(code, in: .english)
+    }
+
+    /// The code's words in `language` (the catalogues' `wmo.<code>`; `text` is English's).
+    public func text(in language: Language) -> String {
+        language == .english ? text : language.text("wmo.\(code)")
+    }
+
+    /// `unknownText` in `language`.
+    public static func unknownText(_ code: Int, in language: Language) -> String {
+        language.text("wmo.unknown", ("code", String(code)))
     }
 }

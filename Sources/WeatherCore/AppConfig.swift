@@ -10,8 +10,14 @@ import WeatherSource
 public struct AppConfig: Equatable, Sendable {
     /// Cities asked for; nil means the remembered count, else 50.
     public var count: Int?
-    /// Language tag; nil means the remembered one, else `en-us`.
+    /// Language tag (`--lang`, `--language`); nil means the remembered one, else the
+    /// environment's.
     public var language: String?
+    /// The locale the environment names (`LC_ALL`, `LC_MESSAGES`, `LANG`: `Language.environmentLocale`),
+    /// nil when none does: the language when none is chosen, and the clock's convention.
+    public var environmentLocale: String?
+    /// `--clock`: nil, the remembered one, else the locale's convention.
+    public var clock: ClockStyle?
     /// Units given on the command line; they win over the remembered ones for this run.
     public var units: TemperatureUnit?
     /// Start-up fetch only when the archive is older than this (seconds).

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherModels
 import WeatherSource
 
@@ -14,9 +15,30 @@ public enum FeedPolicy {
     /// (a hand-edited count the sources do not serve, or an empty language, falls back), else the defaults.
     public static func request(config: AppConfig, saved: AppSettings?) -> FeedRequest {
         let savedCount = saved.map(\.count).flatMap { FeedRequest.servedCounts.contains($0) ? $0 : nil }
-        let savedLanguage = saved.map(\.language).flatMap { $0.isEmpty ? nil : $0 }
         return FeedRequest(count: config.count ?? savedCount ?? FeedRequest.standard.count,
-                           language: config.language ?? savedLanguage ?? FeedRequest.standard.language)
+                           language: chosenLanguage(config: config, saved: saved) ?? FeedRequest.standard.language)
+    }
+
+    /// The language tag of this run, when something names one: the flag, else the remembered
+    /// choice, else the environment's locale (`de_DE.UTF-8` as `de-de`). Nil: nothing does, or the
+    /// locale is `C`, `POSIX` or `en` (English, the standard request's).
+    public static func chosenLanguage(config: AppConfig, saved: AppSettings?) -> String? {
+        if let flag = config.language { return flag }
+        if let remembered = saved?.chosenLanguage { return remembered }
+        switch Language.read(config.environmentLocale ?? "") {
+        case .unset: return nil
+        case .known(let language): return language == .english ? nil : language.sourceTag
+        case .unknown(let tag): return tag
+        }
+    }
+
+    /// The clock of this run: the flag, else the remembered one, else the convention of the
+    /// environment's locale (`en_US`: 12-hour), else 24-hour. A language tag alone (`--language
+    /// en-us`, what earlier releases asked the sources in) names no clock.
+    public static func clock(config: AppConfig, saved: AppSettings?) -> ClockStyle {
+        if let clock = config.clock ?? saved?.clock { return clock }
+        guard case .known(let language) = Language.read(config.environmentLocale ?? "") else { return .twentyFourHour }
+        return language.usesTwelveHourClock ? .twelveHour : .twentyFourHour
     }
 
     /// The units of this run: the flag, else the remembered ones, else metric.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherHTTP
+import EssentialsSupport
 import WeatherModels
 import WeatherSource
 
@@ -75,9 +76,9 @@ extension State {
             return [.saveAirQuality(fetched)]
         case .failure(let error):
             // Tried again with the next refresh of the weather, not before.
-            airQualityError = error.errorDescription
+            airQualityError = error.description(in: language)
             heard(error, from: State.airProvider)
-            if error != .network(.cancelled) { record("air quality failed: \(error.errorDescription ?? "")") }
+            if error != .network(.cancelled) { record(language.text("message.airFailed", ("error", error.description(in: language)))) }
             return []
         }
     }

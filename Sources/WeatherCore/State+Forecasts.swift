@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherModels
 import WeatherSource
 
@@ -53,7 +54,7 @@ extension State {
         if forecastsInFlight.contains(key) { return [] }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
             // The detail says why there is no forecast instead of inviting a key press that does nothing.
-            if forecasts[key] == nil { forecastErrors[key] = blocked.errorDescription }
+            if forecasts[key] == nil { forecastErrors[key] = blocked.description(in: language) }
             return []
         }
         let ask = SourceGate.Ask(.forecast, calls: config.demo ? 0 : config.forecastCost, userAsked: true, freshUntil: freshUntil)

@@ -54,11 +54,11 @@ extension State {
             case .typing:
                 let name = search.text.trimmed
                 guard !name.isEmpty else {
-                    search.message = "type a place name, then Enter"
+                    search.message = language.text("search.prompt")
                     return []
                 }
                 if config.offline {
-                    search.message = "offline mode (--offline): cannot search"
+                    search.message = language.text("search.offline")
                     return []
                 }
                 let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
@@ -80,14 +80,14 @@ extension State {
             switch result {
             case .success(let places) where places.isEmpty:
                 search.phase = .typing
-                search.message = "no place called \"\(query)\""
+                search.message = language.text("search.noPlace", ("query", query))
             case .success(let places):
                 search.phase = .results(places)
                 search.selectedIndex = 0
             case .failure(let error):
                 search.phase = .typing
                 heard(error, from: config.provider)
-                let text = "search failed: \(error.errorDescription ?? "unknown error")"
+                let text = language.text("message.searchFailed", ("error", error.description(in: language)))
                 search.message = text
                 // The box may cut it; `!` keeps it whole.
                 record(text)
@@ -102,7 +102,7 @@ extension State {
     mutating func add(_ place: PlaceMatch) -> [Effect] {
         if let own = pinned.first(where: { $0.isOwn && ($0.key == place.id || $0.place?.id == place.id) }) {
             select(key: own.key)
-            notice = "\(ownName(own.key)) is already one of your cities"
+            notice = language.text("notice.alreadyOwn", ("name", ownName(own.key)))
             return []
         }
         // The same city found earlier by another source's search, which this source cannot
@@ -112,19 +112,19 @@ extension State {
             guard let found = city.place, !config.provider.canFetch(found) else { return false }
             return Self.isSame(place, names: [found.name, city.name], latitude: found.latitude, longitude: found.longitude)
         }
-        let replacing = other == nil ? "" : " in place of the one another source found"
+        let added = language.text(other == nil ? "notice.added" : "notice.addedReplacing", ("place", place.label))
         let replaced = other.map { [pinned[$0].key] } ?? []
         if let listed = listedCity(matching: place) {
             // The top city becomes the user's own under its key: no second row, no call more.
             let effects = changePins(.add(PinnedCity(key: listed.key, name: place.name, latitude: place.latitude, longitude: place.longitude,
                                                      place: place), replacing: replaced + [listed.key]))
             select(key: listed.key)
-            notice = "added \(place.label)\(replacing)"
+            notice = added
             return effects
         }
         addedCityKey = place.id
         var effects = changePins(.add(PinnedCity(place: place), replacing: replaced))
-        notice = "added \(place.label)\(replacing)"
+        notice = added
         if isFetching {
             refreshAfterCurrent = true
         } else {
@@ -180,8 +180,8 @@ extension State {
         case .ask:
             guard let city = selectedCity else { return [] }
             guard let own = pinned.first(where: { $0.key == city.key }), own.isOwn else {
-                notice = isPinned(city.key) ? "d removes your own cities; p unpins \(city.englishName)"
-                    : "d removes your own cities (a adds one)"
+                notice = isPinned(city.key) ? language.text("notice.dRemovesUnpin", ("name", city.englishName))
+                    : language.text("notice.dRemoves")
                 return []
             }
             showHelp = false
@@ -192,7 +192,7 @@ extension State {
             let name = ownName(key)
             if addedCityKey == key { addedCityKey = nil }
             let effects = changePins(.remove(key: key))
-            notice = "removed \(name)"
+            notice = language.text("notice.removed", ("name", name))
             return effects
         case .cancel:
             pendingRemoval = nil
@@ -274,7 +274,7 @@ extension State {
     mutating func togglePin() -> [Effect] {
         guard let city = selectedCity else { return [] }
         if let own = pinned.first(where: { $0.key == city.key && $0.isOwn }) {
-            notice = "\(ownName(own.key)) is one of your cities, always on top: d removes it"
+            notice = language.text("notice.ownOnTop", ("name", ownName(own.key)))
             return []
         }
         if isPinned(city.key) { return changePins(.unpin(key: city.key)) }

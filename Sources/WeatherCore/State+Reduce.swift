@@ -146,12 +146,12 @@ extension State {
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
                 return saveForecastsOnceRestored()
             case .failure(let error):
-                forecastErrors[key] = error.errorDescription
+                forecastErrors[key] = error.description(in: language)
                 heard(error, from: config.provider)
                 if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
                 if error != .network(.cancelled) {
                     let name = feed?.cities.first { $0.key == key }?.englishName ?? "city \(key)"
-                    record("forecast for \(name) failed: \(error.errorDescription ?? "")")
+                    record(language.text("message.forecastFailed", ("name", name), ("error", error.description(in: language))))
                 }
             }
         case .forecastsRestored(let stored, let problem):
@@ -164,6 +164,8 @@ extension State {
             return airQualityLoaded(result)
         case .settingsLoaded(let saved, let problem):
             if let problem { notice = problem }
+            clock = FeedPolicy.clock(config: config, saved: saved)
+            defer { if let words = languageNotice { notice = words } }
             guard let saved else { return [] }
             limits.savedDailyCalls = saved.dailyCalls
             units = FeedPolicy.units(config: config, saved: saved)
@@ -224,16 +226,16 @@ extension State {
     mutating func startFetch(userAsked: Bool) -> [Effect] {
         if isFetching {
             // The key is answered, not dropped: the refresh under way is the one asked for.
-            if userAsked { notice = "a refresh is already under way" }
+            if userAsked { notice = language.text("notice.refreshing") }
             return []
         }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
             if blocked == .offlineMode {
-                if userAsked { notice = "offline mode (--offline): not refreshing" }
+                if userAsked { notice = language.text("notice.offlineNoRefresh") }
             } else {
                 lastError = blocked
             }
-            banner = .offline(savedAt: feed?.fetchedAt, reason: blocked.errorDescription ?? "")
+            banner = .offline(savedAt: feed?.fetchedAt, reason: blocked.description(in: language))
             return []
         }
         let own = FeedPolicy.ownCities(config: config, pinned: pinned)
@@ -353,11 +355,11 @@ extension State {
         } else if let hold = weatherGate.hold(at: now) {
             banner = .limited(savedAt: feed?.fetchedAt, until: hold.until, reason: hold.reason)
         } else {
-            banner = .offline(savedAt: feed?.fetchedAt, reason: error.errorDescription ?? "")
+            banner = .offline(savedAt: feed?.fetchedAt, reason: error.description(in: language))
         }
         // The header must not count calls left beside "limit reached".
         if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
-        if error != .network(.cancelled) { record("refresh failed: \(error.errorDescription ?? "")") }
+        if error != .network(.cancelled) { record(language.text("message.refreshFailed", ("error", error.description(in: language)))) }
         clampScroll()
     }
 }

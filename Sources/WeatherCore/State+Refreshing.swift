@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherHTTP
+import EssentialsSupport
 import WeatherModels
 import WeatherSource
 
@@ -92,7 +93,7 @@ extension State {
     /// asked, and it says until when.
     mutating func refreshAsked() -> [Effect] {
         if isFetching || autoRefresh.checking != nil {
-            notice = "a refresh is already under way"
+            notice = language.text("notice.refreshing")
             return []
         }
         if FeedPolicy.fetchBlocked(config: config) != nil { return startFetch(userAsked: true) }
@@ -123,7 +124,7 @@ extension State {
     mutating func noteBudget() {
         let gate = weatherGate
         guard let budget = gate.dailyBudget, gate.spentToday + refreshCalls(at: now) > budget else { return }
-        notice = "past today's budget of \(Int(budget)) calls (\(Int(gate.spentToday.rounded())) spent): refreshing as asked"
+        notice = language.text("notice.pastBudget", ("budget", String(Int(budget))), ("spent", String(Int(gate.spentToday.rounded()))))
     }
 
     /// A refresh ended: a good one clears the failures, a failed one counts; a limit holds the source instead.

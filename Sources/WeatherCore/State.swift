@@ -60,6 +60,8 @@ public struct State: Equatable, Sendable {
     public var sortField: SortField
     public var sortDescending: Bool
     public var units: TemperatureUnit
+    /// How times of day are written (`FeedPolicy.clock`).
+    public var clock: ClockStyle
     /// The air-quality index chosen: `--aqi`, else the remembered one, else the units' (State+AirQuality.swift).
     public var airQualityIndex: AirQualityIndex
     public var pinned: [PinnedCity]
@@ -135,6 +137,7 @@ public struct State: Equatable, Sendable {
     public init(config: AppConfig, now: Date) {
         self.config = config
         self.request = FeedPolicy.request(config: config, saved: nil)
+        self.clock = FeedPolicy.clock(config: config, saved: nil)
         self.feed = nil
         self.source = nil
         self.banner = config.demo ? .demo : .none
@@ -202,11 +205,18 @@ public struct State: Equatable, Sendable {
 
     public func isPinned(_ key: String) -> Bool { pinned.contains { $0.key == key } }
 
+    /// The language the program speaks in this run: the request's, English when it is one the
+    /// program does not have (`languageNotice` says so).
+    public var language: Language { Language.resolve(request.language).language }
+
+    /// What the user is told, once, when the language asked for is one the program does not have.
+    var languageNotice: String? { Language.resolve(request.language).notice }
+
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
         AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
                     count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
-                    airQualityIndex: airQualityIndex)
+                    airQualityIndex: airQualityIndex, clock: clock)
     }
 
     /// What sorting changes of the settings.
@@ -218,6 +228,7 @@ public struct State: Equatable, Sendable {
         var fields: Set<AppSettings.Field> = [.selectedCityKey]
         if config.count != nil { fields.insert(.count) }
         if config.language != nil { fields.insert(.language) }
+        if config.clock != nil { fields.insert(.clock) }
         if config.units != nil { fields.insert(.units) }
         if config.airQualityIndex != nil { fields.insert(.airQualityIndex) }
         return fields
@@ -231,27 +242,29 @@ public struct State: Equatable, Sendable {
     /// What the empty screen says when there is no feed at all: why, and what to do.
     public var emptyExplanation: [String]? {
         guard feed == nil else { return nil }
-        if isFetching { return ["Fetching the top \(request.count) cities from \(config.host)…"] }
-        var lines = ["No weather to show yet."]
-        if let lastError, let why = lastError.errorDescription { lines.append(why) }
+        let words = language
+        if isFetching { return [words.text("empty.fetching", ("n", String(request.count)), ("host", config.host))] }
+        var lines = [words.text("empty.none")]
+        if let lastError { lines.append(lastError.description(in: words)) }
         if let unused = savedFeedNotUsed {
-            lines.append("The saved feed could not be used:")
+            lines.append(words.text("empty.unusable"))
             lines.append("\(unused.explanation).")
             if case .corrupt = unused {
-                lines.append("It was moved aside to \(WeatherFeedArchive.fileName(source: config.provider.fileTag)).\(AtomicFile.asideExtension).")
+                let aside = "\(WeatherFeedArchive.fileName(source: config.provider.fileTag)).\(AtomicFile.asideExtension)"
+                lines.append(words.text("empty.movedAside", ("file", aside)))
             }
         } else {
-            lines.append("There is no saved feed in the cache folder either.")
+            lines.append(words.text("empty.noSaved"))
         }
         if config.offline {
             // `r` does nothing under --offline, nor does a key: say what does.
-            lines.append("Nothing is fetched under --offline: run without it to fetch,")
-            lines.append("or with --demo to browse bundled sample data.")
+            lines.append(words.text("empty.offline1"))
+            lines.append(words.text("empty.offline2"))
         } else if config.provider.needsKey && !config.hasAPIKey {
-            lines.append("Set ACCUWEATHER_API_KEY (or --api-key, or a key file) for live data,")
-            lines.append("or run with --demo to browse bundled sample data.")
+            lines.append(words.text("empty.key1"))
+            lines.append(words.text("empty.key2"))
         } else {
-            lines.append("Press r to try again, or run with --demo to browse bundled sample data.")
+            lines.append(words.text("empty.retry"))
         }
         return lines
     }

@@ -50,12 +50,22 @@ public enum SortField: String, Codable, Equatable, Sendable, CaseIterable {
     }
 }
 
+/// How the program writes the time of day.
+public enum ClockStyle: String, Codable, Equatable, Sendable, CaseIterable {
+    /// `7:42 AM`.
+    case twelveHour = "12"
+    /// `07:42`.
+    case twentyFourHour = "24"
+}
+
 /// The user's remembered choices, kept in `settings.plist`.
 public struct AppSettings: Codable, Equatable, Sendable {
     public var units: TemperatureUnit
     public var sortField: SortField
     public var sortDescending: Bool
     public var count: Int
+    /// The language tag of the program and of the sources' names and text (`--lang`, `--language`);
+    /// `en-us`, which earlier releases wrote whether or not it was chosen, counts as no choice.
     public var language: String
     public var selectedCityKey: String?
     /// What the map shows (`v`); nil in files of earlier releases: the temperature.
@@ -65,8 +75,10 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var dailyCalls: Int?
     /// The air-quality index chosen (`--aqi`); nil, as in files from before it: the units'.
     public var airQualityIndex: AirQualityIndex?
+    /// `--clock`: nil, as in files from before it, the locale's convention.
+    public var clock: ClockStyle?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil, clock: ClockStyle? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending
@@ -76,6 +88,13 @@ public struct AppSettings: Codable, Equatable, Sendable {
         self.mapLayer = mapLayer
         self.dailyCalls = dailyCalls
         self.airQualityIndex = airQualityIndex
+        self.clock = clock
+    }
+
+    /// The language a person chose, nil when the file holds none: empty, or `en-us`, which
+    /// earlier releases wrote for everyone (a chosen English is kept as `en`).
+    public var chosenLanguage: String? {
+        language.isEmpty || language == FeedRequest.standard.language ? nil : language
     }
 }
 
@@ -83,7 +102,7 @@ extension AppSettings {
     /// One of the remembered choices: what a run changed, so that saving writes only those over
     /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
     public enum Field: String, CaseIterable, Sendable {
-        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex
+        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex, clock
     }
 
     /// These settings with `fields` taken from `other`.
@@ -99,6 +118,7 @@ extension AppSettings {
             case .selectedCityKey: result.selectedCityKey = other.selectedCityKey
             case .airQualityIndex: result.airQualityIndex = other.airQualityIndex
             case .mapLayer: result.mapLayer = other.mapLayer
+            case .clock: result.clock = other.clock
             }
         }
         return result

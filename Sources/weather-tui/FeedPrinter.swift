@@ -33,7 +33,8 @@ enum FeedPrinter {
             for scalar in text.unicodeScalars { shown.append(glyphs.standIn(for: scalar) ?? scalar) }
             return String(shown)
         }
-        let header = ["City", "Country", "Temp", "Weather", "Observed"]
+        let words = report.language
+        let header = ["column.city", "column.country", "column.temp", "column.weather", "once.observed"].map { words.text($0) }
         let rows: [[String]] = report.feed.cities.map { city in
             [
                 report.names[city.key] ?? (city.localizedName == city.englishName ? city.englishName : "\(city.localizedName) (\(city.englishName))"),
@@ -79,7 +80,8 @@ enum FeedPrinter {
         }
         let count = report.feed.cities.count
         let dot = own(" · ")
-        out.append(contentsOf: "\(count == 1 ? "1 city" : "\(count) cities")\(dot)\(report.source.rawValue)\(dot)fetched \(WeatherFormat.iso8601(report.feed.fetchedAt))".utf8)
+        let fetched = words.text("once.fetched", ("time", WeatherFormat.iso8601(report.feed.fetchedAt)))
+        out.append(contentsOf: "\(words.counted("count.cities", count))\(dot)\(report.source.rawValue)\(dot)\(fetched)".utf8)
         if let reason = report.reason { out.append(contentsOf: "\(dot)\(printable(reason))".utf8) }
         if let attribution = report.provider?.attribution { out.append(contentsOf: "\(dot)\(attribution)".utf8) }
         out.append(0x0A)

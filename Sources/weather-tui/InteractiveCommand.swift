@@ -153,6 +153,8 @@ extension LaunchConfiguration {
                                demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone,
                                inBrowser: inBrowser, mouse: mouse)
         config.dailyCalls = dailyCalls
+        config.environmentLocale = environmentLocale
+        config.clock = clock
         config.airQualityIndex = airQualityIndex
         // The air's calls count against Open-Meteo's budget only (the ledger's line for each source).
         config.airCostPerPlace = AirQualityClient.cost(places: 1)

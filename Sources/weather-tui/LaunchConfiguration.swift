@@ -1,4 +1,5 @@
 import AccuWeather
+import EssentialsSupport
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,6 +30,10 @@ struct LaunchConfiguration: Equatable {
     /// nil: use the remembered value, else the default of docs/spec.md §2.
     var count: Int?
     var language: String?
+    /// The locale `LC_ALL`, `LC_MESSAGES`, `LANG` name (the first set): the language when none is chosen.
+    var environmentLocale: String?
+    /// `--clock`: nil, the remembered one, else the locale's convention.
+    var clock: ClockStyle?
     var units: TemperatureUnit?
     /// `--aqi`: nil, the remembered one.
     var airQualityIndex: AirQualityIndex?
@@ -54,6 +59,17 @@ struct LaunchConfiguration: Equatable {
     /// A problem with the command line or environment: exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
+    }
+
+    /// The language chosen on the command line as the sources and `settings.plist` name it:
+    /// `--lang` (`de`, `de_DE.UTF-8` as `de-de`, `C` as `en`), else `--language`'s tag as given.
+    static func languageTag(lang: String?, language: String?) -> String? {
+        guard let lang else { return language?.lowercased() }
+        switch Language.read(lang) {
+        case .unset: return language?.lowercased()
+        case .known(let known): return known.region.map { "\(known.code.rawValue)-\($0.lowercased())" } ?? known.code.rawValue
+        case .unknown(let tag): return tag
+        }
     }
 
     static func resolve(_ options: Options, environment: [String: String]) throws(UsageError) -> LaunchConfiguration {
@@ -120,7 +136,9 @@ struct LaunchConfiguration: Equatable {
             cacheDirectory: cacheDirectory,
             configDirectory: configDirectory,
             count: options.count?.rawValue,
-            language: options.language?.lowercased(),
+            language: Self.languageTag(lang: options.lang, language: options.language),
+            environmentLocale: Language.environmentLocale(environment),
+            clock: options.clock,
             units: options.units,
             airQualityIndex: options.aqi,
             demo: options.demo,

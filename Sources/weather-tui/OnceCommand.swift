@@ -89,6 +89,7 @@ enum OnceCommand {
     /// What `state` shows, as `--once` prints it: the visible cities in the browser's order (or
     /// just `places`, in their order), and its notices and banner as one warning.
     static func outcome(of state: State, pinned: Set<String>, places: [PlaceMatch]) -> Outcome {
+        let words = state.language
         var said = state.messages.reversed().map(\.text)
         var reason: String?
         var banner: (savedAt: Date?, why: String)?
@@ -105,22 +106,23 @@ enum OnceCommand {
             // `--offline` was asked for: the report says so, there is nothing to warn of.
             if FeedPolicy.fetchBlocked(config: state.config) != .offlineMode {
                 said.append(why)
-                if let heldUntil { said.append("no request until \(WeatherFormat.dateTime(heldUntil))") }
+                if let heldUntil { said.append(words.text("banner.noRequest", ("time", WeatherFormat.dateTime(heldUntil)))) }
                 if let savedAt {
-                    said.append("showing the feed saved \(WeatherFormat.dateTime(savedAt)) (\(WeatherFormat.age(of: savedAt, now: state.now)))")
+                    said.append(words.text("once.showing", ("time", WeatherFormat.dateTime(savedAt)),
+                                           ("age", WeatherFormat.age(of: savedAt, now: state.now, in: words))))
                 }
             }
         }
         guard let feed = state.feed, let source = state.source else {
             let why = reason ?? state.lastError?.errorDescription ?? "unknown"
-            return .nothing(onceEach(said + [why, "no saved feed; try --demo"]).joined(separator: "; "))
+            return .nothing(onceEach(said + [why, words.text("once.noSaved")]).joined(separator: "; "))
         }
         var cities = state.visibleCities
         if !places.isEmpty {
             let byKey = Dictionary(cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             cities = places.compactMap { byKey[$0.id] }
             let missing = places.filter { byKey[$0.id] == nil }.map(\.name)
-            if !missing.isEmpty { said.append("no weather saved for \(missing.joined(separator: ", ")) yet") }
+            if !missing.isEmpty { said.append(words.text("once.noWeather", ("places", missing.joined(separator: ", ")))) }
             if cities.isEmpty { return .nothing(onceEach(said).joined(separator: "; ")) }
         }
         // A `--city` run's places may have been fetched alone, after the rest: the oldest printed is the time.
@@ -130,7 +132,8 @@ enum OnceCommand {
         var names: [String: String] = [:]
         for city in cities where state.namesakeOwnKeys.contains(city.key) { names[city.key] = state.displayName(of: city) }
         let report = OnceReport(feed: summary, source: source, offline: reason != nil, reason: reason,
-                                provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units, names: names)
+                                provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units, names: names,
+                                language: words)
         let warning = onceEach(said)
         return .report(report, warning: warning.isEmpty ? nil : warning.joined(separator: "; "))
     }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherCore
 import WeatherModels
 import WeatherSource
@@ -24,6 +25,9 @@ struct OnceReport: Equatable {
     /// The names the browser gives the own cities another listed city shares a name with
     /// (`Paris, Texas`: docs/spec.md §5), by key; a city not here goes by its own name.
     var names: [String: String] = [:]
+    /// The run's language: the table's headings and last line are in it (JSON and CSV are for
+    /// programs, and keep their keys and values).
+    var language: Language = .english
 
     /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
     var providerName: String { provider?.rawValue ?? "demo" }

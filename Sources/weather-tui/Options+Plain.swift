@@ -82,6 +82,8 @@ extension Options {
             "--base-url": option { $0.baseURL = $1 },
             "--count": option { $0.count = $1 },
             "--language": option { $0.language = $1 },
+            "--lang": option { $0.lang = $1 },
+            "--clock": option { $0.clock = $1 },
             "--units": option { $0.units = $1 },
             "--aqi": option { $0.aqi = $1 },
             "--demo": flag { $0.demo = $1 },

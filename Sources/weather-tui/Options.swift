@@ -32,6 +32,12 @@ struct Options: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Language of city names (and of AccuWeather's weather text), e.g. en-us, ja-jp, ru-ru (default: remembered, else en-us).", valueName: "tag"))
     var language: String?
 
+    @Option(name: .long, help: ArgumentHelp("The program's language, and the sources' (de, fr, es, it, pt, ru, ja, zh, en; de_DE.UTF-8 too) (default: remembered, else LC_ALL, LC_MESSAGES, LANG, else English).", valueName: "code"))
+    var lang: String?
+
+    @Option(name: .long, help: ArgumentHelp("Clock: 12 or 24 hours (default: remembered, else the locale's: 12 for en_US, else 24).", valueName: "hours"))
+    var clock: ClockStyle?
+
     @Option(name: .long, help: "Initial units: metric or imperial (default: remembered, else metric).")
     var units: TemperatureUnit?
 
@@ -113,6 +119,9 @@ struct Options: ParsableCommand {
         if let language, language.isEmpty || language.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-") }) {
             throw ValidationError("--language takes a language tag such as en-us.")
         }
+        if let lang, lang.isEmpty || lang.contains(where: { !($0.isLetter || $0.isNumber || "-_.@".contains($0)) }) {
+            throw ValidationError("--lang takes a language such as de, ja or pt-br.")
+        }
         if demo && offline {
             throw ValidationError("--demo and --offline cannot be combined.")
         }
@@ -150,5 +159,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 extension TemperatureUnit: ExpressibleByArgument {}
 
 extension AirQualityIndex: ExpressibleByArgument {}
+
+extension ClockStyle: ExpressibleByArgument {}
 
 extension WeatherProvider: ExpressibleByArgument {}

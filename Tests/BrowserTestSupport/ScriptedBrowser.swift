@@ -49,16 +49,17 @@ public struct ScriptedBrowser {
 
     /// `refreshFails`: a keyed (non-demo) run that restores a feed saved three hours ago and cannot
     /// reach the server; otherwise a `--demo` run. `forecasts`: the shape its days and hours come in.
-    public init(size: TerminalSize, refreshFails: Bool, forecasts: Forecasts = .demo) {
+    /// `language`: the run's language tag (`--lang`).
+    public init(size: TerminalSize, refreshFails: Bool, forecasts: Forecasts = .demo, language: String = "en-us") {
         self.size = size
         self.refreshFails = refreshFails
         self.forecasts = forecasts
-        let config = AppConfig(count: 50, language: "en-us", demo: !refreshFails, hasAPIKey: true, host: Self.host,
+        let config = AppConfig(count: 50, language: language, demo: !refreshFails, hasAPIKey: true, host: Self.host,
                                timeZone: Self.userTimeZone)
         state = State(config: config, now: Self.now)
         fitPage()
         if refreshFails {
-            let saved = DemoData.feed(count: 50, language: "en-us", fetchedAt: Self.now.addingTimeInterval(-3 * 3600))
+            let saved = DemoData.feed(count: 50, language: language, fetchedAt: Self.now.addingTimeInterval(-3 * 3600))
             send(.archiveRestored(.success(saved)))
             // The air saved with that feed, as `AirQuality.plist` holds it.
             let air = DemoData.airQuality(for: saved.cities.compactMap(AirQualityPlace.init), now: saved.fetchedAt)

@@ -187,7 +187,8 @@ struct OpenMeteoClientTests {
 
         let tokyo = feed.cities[0]
         #expect(tokyo.isDayTime == false)
-        #expect(tokyo.weatherText == "Clear sky")
+        // Open-Meteo sends codes, not words: the words are ours, in the language asked for.
+        #expect(tokyo.weatherText == "快晴")
         #expect(tokyo.weatherIcon == 33)
         #expect(tokyo.localObservationDateTime == "2026-11-22T18:30:00+09:00")
 
@@ -198,16 +199,17 @@ struct OpenMeteoClientTests {
         #expect(santiago.temperature.metric?.value == 0)
         #expect(santiago.temperature.metric?.value.sign == .plus)
         #expect(santiago.temperature.imperial?.value == 32)
-        #expect(santiago.weatherText == "Thunderstorm")
+        #expect(santiago.weatherText == "雷雨")
         #expect(santiago.weatherIcon == 15)
         #expect(santiago.hasPrecipitation == true)
         #expect(santiago.precipitationType == "Rain")
         #expect(santiago.wind?.direction?.english == "N")
+        #expect(santiago.wind?.direction?.localized == "北")
         #expect(santiago.uvIndex == 11)
-        #expect(santiago.uvIndexText == "Extreme")
+        #expect(santiago.uvIndexText == "極端に強い")
 
         let reykjavik = feed.cities[2]
-        #expect(reykjavik.weatherText == "Moderate snow fall")
+        #expect(reykjavik.weatherText == "雪")
         #expect(reykjavik.precipitationType == "Snow")
         #expect(reykjavik.localObservationDateTime == "2026-11-22T09:30:00+00:00")
     }

@@ -59,7 +59,7 @@ import Testing
 
     /// A value each option accepts, where the parser names none.
     static let samples = [
-        "--api-key": "k-123", "--base-url": "http://127.0.0.1:9/api", "--language": "ja-jp",
+        "--api-key": "k-123", "--base-url": "http://127.0.0.1:9/api", "--language": "ja-jp", "--lang": "de_DE.UTF-8", "--clock": "12",
         "--cache-dir": "/tmp/x cache", "--config-dir": "relative/conf", "--refresh-after": "0.5",
         "--timeout": "2", "--city": "Paris, US", "--daily-calls": "2000",
     ]

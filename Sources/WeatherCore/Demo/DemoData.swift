@@ -29,6 +29,7 @@ public enum DemoData {
         let places = own.filter { !topKeys.contains($0.key) }.compactMap { city in
             city.place.flatMap { conditions(for: $0, key: city.key, at: fetchedAt) }
         }
+        let words = Language.resolve(language).language
         let cities = (top + places).map { city -> CityWeather in
             // The zone's offset and name now, from the tz database as the live sources' are, not
             // those of the day the data was bundled.
@@ -38,10 +39,24 @@ public enum DemoData {
             city.localObservationDateTime = localISO(epoch: observed, offsetHours: city.timeZone?.gmtOffset ?? 0)
             // The map's rain layer from the demo's own hours, as Open-Meteo's list brings it.
             city.rainChanceNextHours = hourly(cityKey: city.key, now: fetchedAt).flatMap { RainChance($0.hours) }
-            return atLocalHour(city, epoch: observed)
+            return translated(atLocalHour(city, epoch: observed), into: words)
         }
         return WeatherFeed(fetchedAt: fetchedAt, request: FeedRequest(count: count, language: language), cities: cities,
                            placeKeys: places.isEmpty ? nil : places.map(\.key))
+    }
+
+    /// `city` with its weather's words in `language`, as AccuWeather sends them in the language
+    /// asked for: the bundled words are English, and AccuWeather's phrase for an icon is the same
+    /// whatever the place (the catalogues' `icon.<number>`).
+    static func translated(_ city: CityWeather, into language: Language) -> CityWeather {
+        guard language != .english else { return city }
+        var city = city
+        if let icon = city.weatherIcon, Catalogue.english.entries["icon.\(icon)"] != nil { city.weatherText = language.text("icon.\(icon)") }
+        if let uv = city.uvIndexText, Catalogue.english.entries["uv.\(uv)"] != nil { city.uvIndexText = language.text("uv.\(uv)") }
+        if let code = city.pressureTendency?.code, Catalogue.english.entries["pressure.\(code)"] != nil {
+            city.pressureTendency?.localizedText = language.text("pressure.\(code)")
+        }
+        return city
     }
 
     /// The city's week of daily forecast, starting today.

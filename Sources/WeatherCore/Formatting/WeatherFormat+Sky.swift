@@ -12,27 +12,27 @@ extension WeatherFormat {
     /// `Sunrise 07:42 · Sunset 16:03 · 8 h 21 min of daylight` on the place's clock, for its own
     /// local date at `now`; `Sun up all day` and `No sunrise today` at the poles' seasons. Nil for a
     /// place without coordinates or a zone.
-    public static func sunLine(_ city: CityWeather, now: Date) -> String? {
+    public static func sunLine(_ city: CityWeather, now: Date, style: ClockStyle = .twentyFourHour, in language: Language = .english) -> String? {
         guard let geo = city.geoPosition, let zone = city.timeZone else { return nil }
         let day = SkyMemo.sunDay(latitude: geo.latitude, longitude: geo.longitude, localDayStart: localDayStart(of: city, now: now))
         switch day {
-        case .upAllDay: return "Sun up all day"
-        case .downAllDay: return "No sunrise today"
+        case .upAllDay: return language.text("sun.upAllDay")
+        case .downAllDay: return language.text("sun.downAllDay")
         case let .risesAndSets(sunrise, sunset):
             // Both to the nearest minute, and the length from the minutes shown, so the three agree.
             let rise = nearestMinute(sunrise), set = nearestMinute(sunset)
             let given = city.zoneGivenAt(now: now)
-            guard let riseText = localClock(zone, at: Date(timeIntervalSince1970: TimeInterval(rise)), sourceTime: given),
-                  let setText = localClock(zone, at: Date(timeIntervalSince1970: TimeInterval(set)), sourceTime: given) else { return nil }
+            guard let riseText = localClock(zone, at: Date(timeIntervalSince1970: TimeInterval(rise)), sourceTime: given, style: style),
+                  let setText = localClock(zone, at: Date(timeIntervalSince1970: TimeInterval(set)), sourceTime: given, style: style) else { return nil }
             let minutes = max(0, set - rise) / 60
-            return "Sunrise \(riseText) · Sunset \(setText) · \(minutes / 60) h \(minutes % 60) min of daylight"
+            return language.text("sun.line", ("rise", riseText), ("set", setText), ("hours", String(minutes / 60)), ("minutes", String(minutes % 60)))
         }
     }
 
     /// `Moon: waxing gibbous, 78 % lit` at `now`.
-    public static func moonLine(now: Date) -> String {
+    public static func moonLine(now: Date, in language: Language = .english) -> String {
         let moon = SkyMemo.moon(at: Int(ZoneInfo.seconds(of: now)))
-        return "Moon: \(moon.phase.name), \(whole(moon.illuminated * 100)) % lit"
+        return language.text("detail.moon", ("phase", language.text("moon.\(moon.phase)")), ("lit", whole(moon.illuminated * 100)))
     }
 
     /// The instant the place's local date at `now` began (its midnight by the offset of `now`).

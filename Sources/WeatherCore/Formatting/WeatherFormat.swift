@@ -51,26 +51,25 @@ public enum WeatherFormat {
 
     /// "just now", "5 min ago", "3 h ago", "2 days ago"; "long ago" past a million days; "ahead of
     /// the clock" for a time saved before the clock was set back (`FeedPolicy.age`).
-    public static func age(of date: Date, now: Date) -> String {
+    public static func age(of date: Date, now: Date, in language: Language = .english) -> String {
         guard let seconds = FeedPolicy.age(of: date, now: now) else {
-            return now.timeIntervalSince(date).isNaN ? "at no known time" : "ahead of the clock"
+            return language.text(now.timeIntervalSince(date).isNaN ? "age.unknown" : "age.ahead")
         }
         switch seconds {
-        case ..<60: return "just now"
-        case ..<3600: return "\(Int(seconds / 60)) min ago"
-        case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
-        case ..<(1e6 * 86400):
-            let days = Int(seconds / 86400)
-            return days == 1 ? "1 day ago" : "\(days) days ago"
+        case ..<60: return language.text("age.justNow")
+        case ..<3600: return language.text("age.minutes", ("n", String(Int(seconds / 60))))
+        case ..<(48 * 3600): return language.text("age.hours", ("n", String(Int(seconds / 3600))))
+        case ..<(1e6 * 86400): return language.counted("age.days", Int(seconds / 86400))
         default:
-            return "long ago"  // a damaged archive's date; never converted to Int, which would trap
+            return language.text("age.long")  // a damaged archive's date; never converted to Int, which would trap
         }
     }
 
     /// `14:29` for a time of the last day, else with its date (a time alone would read as today's),
     /// also for a time ahead of the clock.
-    public static func when(_ date: Date, now: Date, timeZone: ZoneInfo) -> String {
-        FeedPolicy.age(of: date, now: now).map { $0 < 86_400 } == true ? clock(date, timeZone: timeZone) : dateTime(date, timeZone: timeZone)
+    public static func when(_ date: Date, now: Date, timeZone: ZoneInfo, style: ClockStyle = .twentyFourHour) -> String {
+        FeedPolicy.age(of: date, now: now).map { $0 < 86_400 } == true
+            ? clock(date, timeZone: timeZone, style: style) : dateTime(date, timeZone: timeZone, style: style)
     }
 
     /// Whether an offset from UTC, in hours, could be a place's: real ones run from -12 to +14;
@@ -92,17 +91,18 @@ public enum WeatherFormat {
     /// The city's wall-clock time: `14:50 local (JST, UTC+9)`. `sourceTime` is when the source
     /// gave the zone's offset (seconds since 1970): a summer time change since then moves the
     /// clock and its label (a saved feed shown days later).
-    public static func localTime(_ zone: CityTimeZone?, at now: Date, sourceTime: Int) -> String? {
+    public static func localTime(_ zone: CityTimeZone?, at now: Date, sourceTime: Int, style: ClockStyle = .twentyFourHour,
+                                 in language: Language = .english) -> String? {
         guard let zone, let hours = offsetHours(zone, at: now, sourceTime: sourceTime) else { return nil }
         let label = [zone.code(at: Int(ZoneInfo.seconds(of: now)), sourceTime: sourceTime), utcOffset(hours: hours)].compactMap { $0 }.joined(separator: ", ")
-        return "\(wallClock(now, offsetHours: hours)) local (\(label))"
+        return language.text("time.local", ("time", wallClock(now, offsetHours: hours, style: style)), ("zone", label))
     }
 
     /// `14:50` on the city's clock at `date`, its offset given at `sourceTime` (as `localTime`);
     /// nil when its zone is unknown or its offset broken.
-    public static func localClock(_ zone: CityTimeZone?, at date: Date, sourceTime: Int) -> String? {
+    public static func localClock(_ zone: CityTimeZone?, at date: Date, sourceTime: Int, style: ClockStyle = .twentyFourHour) -> String? {
         guard let zone, let hours = offsetHours(zone, at: date, sourceTime: sourceTime) else { return nil }
-        return wallClock(date, offsetHours: hours)
+        return wallClock(date, offsetHours: hours, style: style)
     }
 
     private static func offsetHours(_ zone: CityTimeZone, at date: Date, sourceTime: Int) -> Double? {
@@ -115,23 +115,33 @@ public enum WeatherFormat {
     /// `12:04` in the given zone (the user's own by default): the zone's offset at that moment,
     /// then arithmetic. (A `Calendar` here brought ICU's calendar into the browser's first frame,
     /// which shows this clock in its header.)
-    public static func clock(_ date: Date, timeZone: ZoneInfo = .local) -> String {
-        wallClock(date, offsetHours: Double(timeZone.secondsFromGMT(at: date)) / 3600)
+    public static func clock(_ date: Date, timeZone: ZoneInfo = .local, style: ClockStyle = .twentyFourHour) -> String {
+        wallClock(date, offsetHours: Double(timeZone.secondsFromGMT(at: date)) / 3600, style: style)
     }
 
     /// `14:50` at a fixed offset from UTC, by arithmetic: the wide list asks for it on every row of
     /// every frame. A broken offset counts as UTC.
-    public static func wallClock(_ date: Date, offsetHours: Double) -> String {
+    public static func wallClock(_ date: Date, offsetHours: Double, style: ClockStyle = .twentyFourHour) -> String {
         let (_, minuteOfDay) = localMinutes(date, offsetHours: offsetHours)
-        return CivilTime.padded(minuteOfDay / 60) + ":" + CivilTime.padded(minuteOfDay % 60)
+        return timeOfDay(minuteOfDay, style: style)
+    }
+
+    /// The minute of a day as `style` writes it: `14:05`, or `2:05 PM` (midnight `12:00 AM`,
+    /// noon `12:00 PM`, as en_US writes them).
+    static func timeOfDay(_ minuteOfDay: Int64, style: ClockStyle) -> String {
+        let hour = minuteOfDay / 60, minute = CivilTime.padded(minuteOfDay % 60)
+        switch style {
+        case .twentyFourHour: return CivilTime.padded(hour) + ":" + minute
+        case .twelveHour: return "\((hour + 11) % 12 + 1):\(minute) \(hour < 12 ? "AM" : "PM")"
+        }
     }
 
     /// `2026-11-22 09:14` in the given zone.
-    public static func dateTime(_ date: Date, timeZone: ZoneInfo = .local) -> String {
+    public static func dateTime(_ date: Date, timeZone: ZoneInfo = .local, style: ClockStyle = .twentyFourHour) -> String {
         let (day, minuteOfDay) = localMinutes(date, offsetHours: Double(timeZone.secondsFromGMT(at: date)) / 3600)
         let (year, month, dayOfMonth) = CivilTime.date(daysSince1970: day)
         return CivilTime.padded(year, width: 4) + "-" + CivilTime.padded(month) + "-" + CivilTime.padded(dayOfMonth) + " "
-            + CivilTime.padded(minuteOfDay / 60) + ":" + CivilTime.padded(minuteOfDay % 60)
+            + timeOfDay(minuteOfDay, style: style)
     }
 
     /// The day (from 1970-01-01) and the minute of that day at `offsetHours` from UTC; the date in
@@ -147,25 +157,26 @@ public enum WeatherFormat {
     /// Short weekday name of a forecast day (`Mon`), read from its ISO date in its own offset
     /// (the first ten characters, `2023-05-15` of `2023-05-15T07:00:00+02:00`), else from its
     /// instant in UTC. By arithmetic: the detail pane asks for it on each forecast row of a frame.
-    public static func weekday(ofForecastDate iso: String, epoch: Int) -> String {
-        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    public static func weekday(ofForecastDate iso: String, epoch: Int, in language: Language = .english) -> String {
         let days = day(ofForecastDate: iso, epoch: epoch)
-        return names[Int(CivilTime.floorDivision(days + 4, 7).remainder)]  // 1970-01-01 was a Thursday
+        return language.text(weekdayKeys[Int(CivilTime.floorDivision(days + 4, 7).remainder)])  // 1970-01-01 was a Thursday
     }
 
-    /// Month names as the forecast's labels show them.
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The catalogue's keys of the weekdays' short names, Sunday first.
+    static let weekdayKeys = ["day.sun", "day.mon", "day.tue", "day.wed", "day.thu", "day.fri", "day.sat"]
 
     /// A forecast day's label, `Fri 27 Nov` (`Fri 27` without `month`): its weekday and date in
     /// the place's own calendar, read as `weekday` reads it. A date no calendar reaches (a damaged
     /// file's) is its weekday alone.
-    public static func dayLabel(ofForecastDate iso: String, epoch: Int, month: Bool = true) -> String {
+    public static func dayLabel(ofForecastDate iso: String, epoch: Int, month: Bool = true, in language: Language = .english) -> String {
         let days = day(ofForecastDate: iso, epoch: epoch)
-        let weekday = weekday(ofForecastDate: iso, epoch: epoch)
+        let weekday = weekday(ofForecastDate: iso, epoch: epoch, in: language)
         guard abs(days) < 100_000_000 else { return weekday }
         let date = CivilTime.date(daysSince1970: days)
-        let dayOfMonth = "\(weekday) \(date.day < 10 ? " " : "")\(date.day)"
-        return month ? "\(dayOfMonth) \(monthNames[Int(date.month - 1)])" : dayOfMonth
+        // The day of the month padded to two columns, so the rows' labels line up.
+        let day = "\(date.day < 10 ? " " : "")\(date.day)"
+        guard month else { return language.text("date.day", ("weekday", weekday), ("day", day)) }
+        return language.text("date.dayMonth", ("weekday", weekday), ("day", day), ("month", language.text("month.\(date.month)")))
     }
 
     /// The day (from 1970-01-01) a forecast day is for, read as `weekday` reads it.
@@ -196,9 +207,13 @@ public enum WeatherFormat {
     }
 
     /// `E 16 km/h` or `E 10 mph`.
-    public static func wind(_ wind: Wind?, units: TemperatureUnit) -> String? {
+    public static func wind(_ wind: Wind?, units: TemperatureUnit, in language: Language = .english) -> String? {
         guard let speed = speed(wind?.speed, units: units) else { return nil }
-        let direction = wind?.direction?.localized ?? wind?.direction?.english
+        var direction = wind?.direction?.localized ?? wind?.direction?.english
+        // A point of the compass is ours to word, whichever language the source wrote it in.
+        if language != .english, let english = wind?.direction?.english, Catalogue.english.entries["compass.\(english)"] != nil {
+            direction = language.text("compass.\(english)")
+        }
         return [direction, speed].compactMap { $0 }.joined(separator: " ")
     }
 

@@ -1,3 +1,4 @@
+import EssentialsSupport
 import WeatherCore
 import TerminalKit
 
@@ -24,20 +25,27 @@ public struct KeyBinding: Sendable {
     }
 
     public var keys: [Key]
-    /// The help's words for what the keys do (the README's keys table says at least these words).
-    public var help: String
-    /// The keys as the help and the README name them, in the table's order.
-    public var label: String
-    /// Its hint on each status line that shows one, with the priority that decides which hints
-    /// go first when the line is narrow.
+    /// The catalogue's key of the help's words for what the keys do (`help` where the table's
+    /// words are not translated: the catalogues have no such key, and a lookup gives it back).
+    public var helpKey: String
+    /// The keys as the help and the README name them, in the table's order, or the catalogue's
+    /// key of words that name them (`key.click`).
+    public var labelKey: String
+
+    /// The help's English words for what the keys do (the README's keys table says at least these words).
+    public var help: String { Language.english.text(helpKey) }
+    /// The keys as the help and the README name them, in English.
+    public var label: String { Language.english.text(labelKey) }
+    /// Its hint on each status line that shows one (by catalogue key), with the priority that
+    /// decides which hints go first when the line is narrow.
     public var hints: [HintScreen: StatusLineView.Hint]
 
     init(_ help: String, _ keys: [(KeyEvent, KeyCommand)], anywhere: [(KeyEvent, KeyCommand)] = [], label: String? = nil,
          hints: [HintScreen: (String, Int)] = [:]) {
         self.keys = keys.map { Key(event: $0.0, command: $0.1, anywhere: false) }
             + anywhere.map { Key(event: $0.0, command: $0.1, anywhere: true) }
-        self.help = help
-        self.label = label ?? self.keys.map { KeyBindings.name(of: $0.event) }.joined(separator: " ")
+        self.helpKey = help
+        self.labelKey = label ?? self.keys.map { KeyBindings.name(of: $0.event) }.joined(separator: " ")
         self.hints = hints.mapValues { StatusLineView.Hint(text: $0.0, priority: $0.1) }
     }
 }
@@ -47,56 +55,56 @@ public struct KeyBinding: Sendable {
 public enum KeyBindings {
     /// The list, the map and the detail: the help lists these, in this order (the README's keys table too).
     public static let browsing: [KeyBinding] = [
-        KeyBinding("move", [(.up, .send(.moveUp)), (.down, .send(.moveDown)), (.character("k"), .send(.moveUp)),
+        KeyBinding("help.move", [(.up, .send(.moveUp)), (.down, .send(.moveDown)), (.character("k"), .send(.moveUp)),
                             (.character("j"), .send(.moveDown))],
-                   hints: [.list: ("↑↓ move", 0), .map: ("↑↓ city", 5), .detail: ("↑↓ city", 4)]),
-        KeyBinding("page up / down; a detail: scroll", [(.pageUp, .send(.pageUp)), (.pageDown, .send(.pageDown))]),
-        KeyBinding("page up / down; a detail: scroll",
+                   hints: [.list: ("hint.move", 0), .map: ("hint.city", 5), .detail: ("hint.city", 4)]),
+        KeyBinding("help.page", [(.pageUp, .send(.pageUp)), (.pageDown, .send(.pageDown))]),
+        KeyBinding("help.page",
                    [(.control("b"), .send(.pageUp)), (.control("f"), .send(.pageDown)), (.character(" "), .send(.pageDown))]),
-        KeyBinding("half a page; a detail: scroll", [(.control("u"), .send(.halfPageUp)), (.control("d"), .send(.halfPageDown))]),
-        KeyBinding("first, last", [(.character("g"), .send(.first)), (.character("G"), .send(.last)), (.home, .send(.first)),
+        KeyBinding("help.halfPage", [(.control("u"), .send(.halfPageUp)), (.control("d"), .send(.halfPageDown))]),
+        KeyBinding("help.firstLast", [(.character("g"), .send(.first)), (.character("G"), .send(.last)), (.home, .send(.first)),
                                    (.end, .send(.last))]),
-        KeyBinding("open / focus the detail", [(.enter, .send(.openDetail)), (.right, .send(.openDetail)), (.character("l"), .send(.openDetail))],
-                   hints: [.list: ("⏎ detail", 2), .map: ("⏎ detail", 4)]),
-        KeyBinding("back (closes, clears the filter)",
+        KeyBinding("help.detail", [(.enter, .send(.openDetail)), (.right, .send(.openDetail)), (.character("l"), .send(.openDetail))],
+                   hints: [.list: ("hint.detail", 2), .map: ("hint.detail", 4)]),
+        KeyBinding("help.back",
                    [(.escape, .send(.closeDetail)), (.left, .send(.closeDetail)), (.character("h"), .send(.closeDetail)),
                     (.backspace, .send(.closeDetail))],
-                   hints: [.detail: ("Esc back", 9)]),
-        KeyBinding("filter by city or country", [(.character("/"), .send(.startFilter))], hints: [.list: ("/ filter", 4), .map: ("/ filter", 4)]),
-        KeyBinding("cycle sort / invert", [(.character("s"), .send(.cycleSort)), (.character("I"), .send(.invertSort))],
-                   hints: [.list: ("s sort", 3)]),
-        KeyBinding("°C ⇄ °F (air index EU ⇄ US too)", [(.character("u"), .send(.toggleUnits))], hints: [.list: ("u units", 1), .map: ("u units", 2), .detail: ("u units", 2)]),
-        KeyBinding("pin / unpin a top city: ★, kept on top", [(.character("p"), .send(.togglePin))],
-                   hints: [.list: ("p pin", 3), .detail: ("p pin", 1)]),
-        KeyBinding("add a city: search by name", [(.character("a"), .send(.addCity(.start)))], hints: [.list: ("a add", 3)]),
-        KeyBinding("remove the selected own city", [(.character("d"), .send(.removeCity(.ask))), (.delete, .send(.removeCity(.ask)))]),
-        KeyBinding("world map ⇄ list", [(.character("m"), .send(.toggleMap))], hints: [.list: ("m map", 2), .map: ("m Esc list", 6)]),
-        KeyBinding("map: temperature, rain, wind, air", [(.character("v"), .send(.cycleMapLayer))], hints: [.map: ("v layer", 5)]),
-        KeyBinding("refresh now", [(.character("r"), .send(.refresh)), (.character("R"), .send(.refresh)), (.function(5), .send(.refresh)),
+                   hints: [.detail: ("hint.back", 9)]),
+        KeyBinding("help.filter", [(.character("/"), .send(.startFilter))], hints: [.list: ("hint.filter", 4), .map: ("hint.filter", 4)]),
+        KeyBinding("help.sort", [(.character("s"), .send(.cycleSort)), (.character("I"), .send(.invertSort))],
+                   hints: [.list: ("hint.sort", 3)]),
+        KeyBinding("help.units", [(.character("u"), .send(.toggleUnits))], hints: [.list: ("hint.units", 1), .map: ("hint.units", 2), .detail: ("hint.units", 2)]),
+        KeyBinding("help.pin", [(.character("p"), .send(.togglePin))],
+                   hints: [.list: ("hint.pin", 3), .detail: ("hint.pin", 1)]),
+        KeyBinding("help.add", [(.character("a"), .send(.addCity(.start)))], hints: [.list: ("hint.add", 3)]),
+        KeyBinding("help.remove", [(.character("d"), .send(.removeCity(.ask))), (.delete, .send(.removeCity(.ask)))]),
+        KeyBinding("help.map", [(.character("m"), .send(.toggleMap))], hints: [.list: ("hint.map", 2), .map: ("hint.mapList", 6)]),
+        KeyBinding("help.layer", [(.character("v"), .send(.cycleMapLayer))], hints: [.map: ("hint.layer", 5)]),
+        KeyBinding("help.refresh", [(.character("r"), .send(.refresh)), (.character("R"), .send(.refresh)), (.function(5), .send(.refresh)),
                                    (.control("r"), .send(.refresh))],
-                   hints: [.list: ("r refresh", 3), .map: ("r refresh", 3), .detail: ("r refresh", 3)]),
-        KeyBinding("messages: notices and errors", [(.character("!"), .send(.toggleMessages))]),
-        KeyBinding("redraw the screen", [], anywhere: [(.control("l"), .redraw)]),
-        KeyBinding("this help", [(.character("?"), .send(.toggleHelp)), (.function(1), .send(.toggleHelp))],
-                   hints: [.list: ("? help", 9), .map: ("? help", 9), .detail: ("? help", 9)]),
-        KeyBinding("quit (q closes the help)", [(.character("q"), .send(.quit))], anywhere: [(.control("c"), .send(.interrupt))],
-                   hints: [.list: ("q quit", 9), .map: ("q quit", 9), .detail: ("q quit", 9)]),
+                   hints: [.list: ("hint.refresh", 3), .map: ("hint.refresh", 3), .detail: ("hint.refresh", 3)]),
+        KeyBinding("help.messages", [(.character("!"), .send(.toggleMessages))]),
+        KeyBinding("help.redraw", [], anywhere: [(.control("l"), .redraw)]),
+        KeyBinding("help.help", [(.character("?"), .send(.toggleHelp)), (.function(1), .send(.toggleHelp))],
+                   hints: [.list: ("hint.help", 9), .map: ("hint.help", 9), .detail: ("hint.help", 9)]),
+        KeyBinding("help.quit", [(.character("q"), .send(.quit))], anywhere: [(.control("c"), .send(.interrupt))],
+                   hints: [.list: ("hint.quit", 9), .map: ("hint.quit", 9), .detail: ("hint.quit", 9)]),
     ]
 
     /// What the mouse does, for the help when the program reads it (not under `--no-mouse`);
     /// `KeyMap.mouseCommand` decodes it.
     public static let mouse: [KeyBinding] = [
-        KeyBinding("select a row; again: open it", [], label: "click"),
-        KeyBinding("sort by it; again: invert", [], label: "click a title"),
-        KeyBinding("scroll", [], label: "wheel"),
+        KeyBinding("help.click", [], label: "key.click"),
+        KeyBinding("help.clickTitle", [], label: "key.clickTitle"),
+        KeyBinding("help.wheel", [], label: "key.wheel"),
     ]
 
     /// While typing a filter; a printable key is text for it (`KeyMap`), whatever it means elsewhere.
     public static let filter: [KeyBinding] = [
-        KeyBinding("type to filter", [], label: "text", hints: [.filter: ("type to filter", 9)]),
-        KeyBinding("keep the filter", [(.enter, .send(.commitFilter))], hints: [.filter: ("⏎ keep", 9)]),
-        KeyBinding("clear the filter", [(.escape, .send(.cancelFilter))], hints: [.filter: ("Esc clear", 9)]),
-        KeyBinding("move", [(.up, .send(.moveUp)), (.down, .send(.moveDown))], hints: [.filter: ("↑↓ move", 1)]),
+        KeyBinding("type to filter", [], label: "text", hints: [.filter: ("hint.type", 9)]),
+        KeyBinding("keep the filter", [(.enter, .send(.commitFilter))], hints: [.filter: ("hint.keep", 9)]),
+        KeyBinding("clear the filter", [(.escape, .send(.cancelFilter))], hints: [.filter: ("hint.clear", 9)]),
+        KeyBinding("move", [(.up, .send(.moveUp)), (.down, .send(.moveDown))], hints: [.filter: ("hint.move", 1)]),
         KeyBinding("page up / down", [(.pageUp, .send(.pageUp)), (.pageDown, .send(.pageDown))]),
         KeyBinding("delete a character", [(.backspace, .send(.filterBackspace)), (.delete, .send(.filterBackspace))]),
     ]
@@ -155,13 +163,15 @@ public enum KeyBindings {
     }
 
     /// The help overlay's lines: the browsing keys, then the mouse's when this run reads it.
-    public static func help(mouse reads: Bool) -> [HelpOverlay.Entry] {
-        (reads ? browsing + mouse : browsing).map { HelpOverlay.Entry(key: $0.label, text: $0.help) }
+    public static func help(mouse reads: Bool, in language: Language = .english) -> [HelpOverlay.Entry] {
+        (reads ? browsing + mouse : browsing).map { HelpOverlay.Entry(key: language.text($0.labelKey), text: language.text($0.helpKey)) }
     }
 
-    /// The hints of `screen`'s status line, in the tables' order.
-    public static func hints(on screen: HintScreen) -> [StatusLineView.Hint] {
-        (filter + browsing).compactMap { $0.hints[screen] }
+    /// The hints of `screen`'s status line, in the tables' order, in `language`.
+    public static func hints(on screen: HintScreen, in language: Language = .english) -> [StatusLineView.Hint] {
+        (filter + browsing).compactMap { binding in
+            binding.hints[screen].map { StatusLineView.Hint(text: language.text($0.text), priority: $0.priority) }
+        }
     }
 
     /// How the help and the README name a key.

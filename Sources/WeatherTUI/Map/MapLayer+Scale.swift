@@ -1,3 +1,4 @@
+import EssentialsSupport
 import WeatherCore
 import WeatherModels
 
@@ -12,6 +13,8 @@ extension MapLayer {
         var air: (String) -> AirQuality?
         /// The air-quality index shown.
         var airScale: AirQualityScale
+        /// The language of the legend and the reading.
+        var language: Language = .english
         /// The legend says `>=` and `<=` for `≥` and `≤`: the font lacks them (`--ascii`, the
         /// Linux console), and a one-column stand-in (`>`) would change what a bound means.
         var plainComparisons = false
@@ -20,10 +23,10 @@ extension MapLayer {
     /// What the legend calls the layer.
     func title(_ measures: Measures) -> String {
         switch self {
-        case .temperature: return "temperature"
-        case .rainChance: return "rain next \(RainChance.standardHours) h"
-        case .wind: return "wind"
-        case .airQuality: return measures.airScale.name
+        case .temperature: return measures.language.text("map.temperature")
+        case .rainChance: return measures.language.text("map.rain", ("n", String(RainChance.standardHours)))
+        case .wind: return measures.language.text("map.wind")
+        case .airQuality: return WeatherFormat.name(of: measures.airScale, in: measures.language)
         }
     }
 
@@ -72,7 +75,7 @@ extension MapLayer {
                 bands.append(category.highest.map { "\(lowest)–\($0)" } ?? "> \(lowest - 1)")
                 ends.append(category.highest.map { "≤ \($0)" } ?? "> \(lowest - 1)")
             }
-            return [categories.map(\.name), bands, ends]
+            return [categories.map { WeatherFormat.name(of: $0, in: measures.language) }, bands, ends]
         }
     }
 
@@ -102,16 +105,17 @@ extension MapLayer {
     func reading(of city: CityWeather, _ measures: Measures) -> String {
         switch self {
         case .temperature:
-            return WeatherFormat.temperature(city.temperature, units: measures.units)
+            return measures.language.decimal(WeatherFormat.temperature(city.temperature, units: measures.units))
         case .rainChance:
-            guard let chance = city.rainChanceNextHours else { return "rain chance unknown" }
-            return "\(chance.percent) % rain next \(chance.hours) h"
+            guard let chance = city.rainChanceNextHours else { return measures.language.text("map.rainUnknown") }
+            return measures.language.text("map.rainReading", ("percent", String(chance.percent)), ("n", String(chance.hours)))
         case .wind:
-            return WeatherFormat.wind(city.wind, units: measures.units) ?? "wind unknown"
+            return WeatherFormat.wind(city.wind, units: measures.units, in: measures.language) ?? measures.language.text("map.windUnknown")
         case .airQuality:
             let air = measures.air(city.key)
-            guard let index = air?.index(on: measures.airScale) else { return "air quality unknown" }
-            return (["AQI \(index)"] + [air?.category(on: measures.airScale)?.name].compactMap { $0 }).joined(separator: " ")
+            guard let index = air?.index(on: measures.airScale) else { return measures.language.text("map.airUnknown") }
+            let category = air?.category(on: measures.airScale).map { WeatherFormat.name(of: $0, in: measures.language) }
+            return (["AQI \(index)"] + [category].compactMap { $0 }).joined(separator: " ")
         }
     }
 

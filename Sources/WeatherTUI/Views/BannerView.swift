@@ -18,32 +18,39 @@ public enum BannerView {
     /// the reason is cut.
     /// `savedFeedNotUsed`: a saved feed there was could not be used (moved aside), so there is
     /// not "no saved data".
-    public static func text(_ banner: Banner, now: Date, timeZone: ZoneInfo, width: Int, savedFeedNotUsed: Bool = false) -> String? {
+    public static func text(_ banner: Banner, now: Date, timeZone: ZoneInfo, width: Int, savedFeedNotUsed: Bool = false,
+                            language words: Language = .english, clock: ClockStyle = .twentyFourHour) -> String? {
         switch banner {
         case .none:
             return nil
         case .offline(let savedAt, let reason):
             let why = reason.isEmpty ? "" : " · \(reason)"
-            guard let savedAt else { return " OFFLINE · \(savedFeedNotUsed ? "saved feed not usable" : "no saved data")\(why)" }
-            let age = WeatherFormat.age(of: savedAt, now: now)
-            let full = " OFFLINE · showing data saved \(WeatherFormat.dateTime(savedAt, timeZone: timeZone)) (\(age))\(why)"
-            return DisplayWidth.width(of: full) <= width ? full : " OFFLINE · saved \(age)\(why)"
+            let offline = words.text("banner.offline")
+            guard let savedAt else { return " \(offline) · \(words.text(savedFeedNotUsed ? "banner.notUsable" : "banner.noSaved"))\(why)" }
+            let age = WeatherFormat.age(of: savedAt, now: now, in: words)
+            let showing = words.text("banner.showing", ("time", WeatherFormat.dateTime(savedAt, timeZone: timeZone, style: clock)), ("age", age))
+            let full = " \(offline) · \(showing)\(why)"
+            return DisplayWidth.width(of: full) <= width ? full : " \(offline) · \(words.text("banner.saved", ("age", age)))\(why)"
         case .limited(let savedAt, let until, let reason):
             // A limit, not a lost network: when the source may be asked again comes before why.
-            let wait = " · no request until \(WeatherFormat.when(until, now: now, timeZone: timeZone))"
+            let wait = " · " + words.text("banner.noRequest", ("time", WeatherFormat.when(until, now: now, timeZone: timeZone, style: clock)))
             let why = reason.isEmpty ? "" : " · \(reason)"
-            guard let savedAt else { return " LIMIT REACHED · no saved data\(wait)\(why)" }
-            let age = WeatherFormat.age(of: savedAt, now: now)
-            let full = " LIMIT REACHED · showing data saved \(WeatherFormat.dateTime(savedAt, timeZone: timeZone)) (\(age))\(wait)\(why)"
-            return DisplayWidth.width(of: full) <= width ? full : " LIMIT REACHED · saved \(age)\(wait)\(why)"
+            let limited = words.text("banner.limitReached")
+            guard let savedAt else { return " \(limited) · \(words.text("banner.noSaved"))\(wait)\(why)" }
+            let age = WeatherFormat.age(of: savedAt, now: now, in: words)
+            let showing = words.text("banner.showing", ("time", WeatherFormat.dateTime(savedAt, timeZone: timeZone, style: clock)), ("age", age))
+            let full = " \(limited) · \(showing)\(wait)\(why)"
+            return DisplayWidth.width(of: full) <= width ? full : " \(limited) · \(words.text("banner.saved", ("age", age)))\(wait)\(why)"
         case .demo:
-            return " DEMO · bundled sample data, no key and no network needed"
+            return " " + words.text("banner.demo")
         }
     }
 
     /// Draws `banner` (its saved time in `timeZone`, its age at `now`) in `rect`'s first row.
-    public static func draw(_ banner: Banner, now: Date, timeZone: ZoneInfo, savedFeedNotUsed: Bool = false, into buffer: inout ScreenBuffer, rect: Rect) {
-        guard let text = text(banner, now: now, timeZone: timeZone, width: rect.width, savedFeedNotUsed: savedFeedNotUsed) else { return }
+    public static func draw(_ banner: Banner, now: Date, timeZone: ZoneInfo, savedFeedNotUsed: Bool = false, into buffer: inout ScreenBuffer, rect: Rect,
+                            language: Language = .english, clock: ClockStyle = .twentyFourHour) {
+        guard let text = text(banner, now: now, timeZone: timeZone, width: rect.width, savedFeedNotUsed: savedFeedNotUsed,
+                              language: language, clock: clock) else { return }
         let style: Style = banner == .demo ? .noticeBanner : .alertBanner
         buffer.draw(text, x: rect.x, y: rect.y, columns: rect.width, style: style)
     }

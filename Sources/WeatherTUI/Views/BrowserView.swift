@@ -1,5 +1,6 @@
 import WeatherCore
 import TerminalKit
+import EssentialsSupport
 
 /// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
 public enum BrowserView {
@@ -26,9 +27,10 @@ public enum BrowserView {
         let layout = Layout(size: size, state: state)
         let detailFullScreen = Layout.detailFullScreen(size: size, state: state)
         HeaderView.draw(HeaderView.Content(state), into: &buffer, rect: layout.header)
+        let language = state.language
         if let rect = layout.banner {
             BannerView.draw(state.banner, now: state.now, timeZone: state.config.timeZone, savedFeedNotUsed: state.savedFeedNotUsed != nil,
-                            into: &buffer, rect: rect)
+                            into: &buffer, rect: rect, language: language, clock: state.clock)
         }
         if let rect = layout.list { CityListView.draw(CityListView.Content(state), into: &buffer, rect: rect) }
         if let rect = layout.map { MapView.draw(MapView.Content(state, glyphs: glyphs), into: &buffer, rect: rect, color: color) }
@@ -40,12 +42,15 @@ public enum BrowserView {
             DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
-        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen)), notice: state.notice,
-                            position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count), into: &buffer, rect: layout.status)
-        PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size)
-        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse), scroll: state.overlayScroll, into: &buffer, size: size) }
+        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.notice,
+                            position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
+                            into: &buffer, rect: layout.status, language: language)
+        PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
+        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size,
+                                            language: language) }
         if state.showMessages {
-            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size)
+            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size,
+                                 language: language, clock: state.clock)
         }
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherCore
 import WeatherModels
 
@@ -10,14 +11,17 @@ import WeatherModels
 enum ExtraColumn: CaseIterable, Equatable {
     case feelsLike, airQuality, humidity, wind, localTime, rainChance
 
-    var title: String {
+    var title: String { title(in: .english) }
+
+    /// The column's title in `language`.
+    func title(in language: Language) -> String {
         switch self {
-        case .feelsLike: return "Feels"
-        case .airQuality: return "AQI"
-        case .humidity: return "Humidity"
-        case .wind: return "Wind"
-        case .localTime: return "Local"
-        case .rainChance: return "Rain \(RainChance.standardHours)h"
+        case .feelsLike: return language.text("column.feels")
+        case .airQuality: return language.text("column.aqi")
+        case .humidity: return language.text("column.humidity")
+        case .wind: return language.text("column.wind")
+        case .localTime: return language.text("column.local")
+        case .rainChance: return language.text("column.rain", ("n", String(RainChance.standardHours)))
         }
     }
 
@@ -48,16 +52,20 @@ enum ExtraColumn: CaseIterable, Equatable {
     }
 
     /// The cell's text; `air` is the city's air and `scale` the index shown.
-    func value(of city: CityWeather, units: TemperatureUnit, now: Date, air: AirQuality?, scale: AirQualityScale) -> String {
+    func value(of city: CityWeather, units: TemperatureUnit, now: Date, air: AirQuality?, scale: AirQualityScale,
+               in language: Language = .english) -> String {
         switch self {
         case .airQuality:
             return air?.index(on: scale).map(String.init) ?? ""
         case .feelsLike:
-            return city.realFeelTemperature == nil ? "" : WeatherFormat.temperature(city.realFeelTemperature, units: units)
+            return city.realFeelTemperature == nil ? "" : language.decimal(WeatherFormat.temperature(city.realFeelTemperature, units: units))
         case .humidity:
             return city.relativeHumidity.map { "\($0) %" } ?? ""
         case .wind:
-            return WeatherFormat.wind(city.wind, units: units) ?? ""
+            // Points of the compass in kanji run two columns a letter, too wide for the column:
+            // such a language's list says them in letters, every row alike.
+            let words = DisplayWidth.width(of: language.text("compass.NNE")) <= 3 ? language : .english
+            return WeatherFormat.wind(city.wind, units: units, in: words) ?? ""
         case .localTime:
             return WeatherFormat.localClock(city.timeZone, at: now, sourceTime: city.zoneGivenAt(now: now)) ?? ""
         case .rainChance:

@@ -6,6 +6,7 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import TerminalKit
+import EssentialsSupport
 
 /// The city list: columns City / Country / Temp / Weather aligned by display width, ★ for pinned
 /// cities, the selected row marked `>` and reversed; only the visible rows are drawn. A list 100
@@ -32,6 +33,8 @@ public enum CityListView {
         /// A city's air, by its key, and the index shown of it.
         public var air: (String) -> AirQuality?
         public var airScale: AirQualityScale
+        /// The language of its titles and words.
+        public var language: Language = .english
     }
 
     /// Column positions for a list `width` columns wide.
@@ -75,33 +78,35 @@ public enum CityListView {
         func title(_ name: String, _ field: SortField?) -> String { field == list.sortField ? "\(name) \(arrow)" : name }
         let titleY = rect.y
         buffer.fill(x: rect.x, y: titleY, count: rect.width, style: .columnTitle)
-        buffer.draw(title("City", .name), x: rect.x + cols.city.x, y: titleY, columns: cols.city.width, style: .columnTitle)
-        buffer.draw(title("Country", .country), x: rect.x + cols.country.x, y: titleY, columns: cols.country.width, style: .columnTitle)
-        buffer.draw(title("Temp", .temperature), x: rect.x + cols.temp.x, y: titleY, columns: cols.temp.width, style: .columnTitle, alignRight: true)
-        buffer.draw(title("Weather", .weather), x: rect.x + cols.weather.x, y: titleY, columns: cols.weather.width, style: .columnTitle)
+        let words = list.language
+        buffer.draw(title(words.text("column.city"), .name), x: rect.x + cols.city.x, y: titleY, columns: cols.city.width, style: .columnTitle)
+        buffer.draw(title(words.text("column.country"), .country), x: rect.x + cols.country.x, y: titleY, columns: cols.country.width, style: .columnTitle)
+        buffer.draw(title(words.text("column.temp"), .temperature), x: rect.x + cols.temp.x, y: titleY, columns: cols.temp.width, style: .columnTitle,
+                    alignRight: true)
+        buffer.draw(title(words.text("column.weather"), .weather), x: rect.x + cols.weather.x, y: titleY, columns: cols.weather.width, style: .columnTitle)
         for extra in cols.extras {
-            let column = extra.column, x = rect.x + extra.x
+            let column = extra.column, x = rect.x + extra.x, columnTitle = column.title(in: words)
             guard column.sortField == list.sortField else {
-                buffer.draw(column.title, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+                buffer.draw(columnTitle, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
                 continue
             }
             // The arrow follows its title: `AQI▲` in a column too narrow for the blank, and where
             // the title fills its column (Humidity, Local, Rain 6h) in the gap after it; never in
             // the gap before it, where it reads as the previous column's (`Local▲` for the rain).
-            let spaced = "\(column.title) \(arrow)", close = column.title + arrow
+            let spaced = "\(columnTitle) \(arrow)", close = columnTitle + arrow
             if ScreenBuffer.columns(of: spaced) <= column.width {
                 buffer.draw(spaced, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
             } else if ScreenBuffer.columns(of: close) <= column.width {
                 buffer.draw(close, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
             } else {
-                buffer.draw(column.title, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+                buffer.draw(columnTitle, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
                 buffer.draw(arrow, x: x + column.width, y: titleY, style: .columnTitle, maxWidth: 1)
             }
         }
         // A sort by a column this width leaves out (`s` reaches rain and wind) is named at the
         // titles' end, so the order on screen is never unexplained.
         if let hidden = ExtraColumn.allCases.first(where: { $0.sortField == list.sortField }), !cols.extras.contains(where: { $0.column == hidden }) {
-            buffer.draw("by \(hidden.title) \(arrow)", x: rect.x + cols.weather.x, y: titleY, columns: max(0, cols.weather.width - 1),
+            buffer.draw(words.text("column.by", ("column", hidden.title(in: words))) + " \(arrow)", x: rect.x + cols.weather.x, y: titleY, columns: max(0, cols.weather.width - 1),
                         style: .columnTitle, alignRight: true)
         }
 
@@ -120,7 +125,7 @@ public enum CityListView {
         let end = min(cities.count, offset + rows)
         for index in offset..<end {
             drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
-                    pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, cols: cols, into: &buffer, x: rect.x,
+                    pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, language: words, cols: cols, into: &buffer, x: rect.x,
                     y: rect.y + 1 + index - offset, width: rect.width)
             let air = cols.extras.isEmpty ? nil : list.air(cities[index].key)
             for extra in cols.extras {
@@ -132,14 +137,14 @@ public enum CityListView {
                 } else if index == list.selectedIndex {
                     style = .selected
                 }
-                buffer.draw(extra.column.value(of: cities[index], units: list.units, now: list.now, air: air, scale: list.airScale),
+                buffer.draw(extra.column.value(of: cities[index], units: list.units, now: list.now, air: air, scale: list.airScale, in: words),
                             x: rect.x + extra.x, y: rect.y + 1 + index - offset, columns: extra.column.width, style: style,
                             alignRight: extra.column.alignsRight)
             }
         }
     }
 
-    static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, units: TemperatureUnit, cols: Columns,
+    static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, units: TemperatureUnit, language: Language = .english, cols: Columns,
                         into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
         let base: Style = selected ? .selected : .plain
         buffer.fill(x: x, y: y, count: width, style: base)
@@ -149,7 +154,7 @@ public enum CityListView {
         buffer.draw(city.country.localizedName, x: x + cols.country.x, y: y, columns: cols.country.width, style: base)
         var tempStyle = Style.temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
         if selected { tempStyle = tempStyle.reversed() }
-        buffer.draw(WeatherFormat.temperature(city.temperature, units: units), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
+        buffer.draw(language.decimal(WeatherFormat.temperature(city.temperature, units: units)), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
         if cols.weather.width > 2 {
             buffer.draw(ViewFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
             buffer.draw(city.weatherText, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
@@ -172,14 +177,15 @@ extension CityListView.Content {
         displayName = state.displayName(of:)
         air = state.air(for:)
         airScale = state.airQualityScale
+        language = state.language
     }
 }
 
 extension CityListView {
     /// What a list or map with no city says: that the filter matches none, or why there are none.
     static func emptyLines(_ state: State) -> [String] {
-        guard state.filter.isEmpty else { return ["No city matches \"\(state.filter)\" (Esc clears the filter)"] }
-        guard let explanation = state.emptyExplanation, !explanation.isEmpty else { return ["No cities to show yet."] }
+        guard state.filter.isEmpty else { return [state.language.text("list.noMatch", ("filter", state.filter))] }
+        guard let explanation = state.emptyExplanation, !explanation.isEmpty else { return [state.language.text("list.none")] }
         return explanation
     }
 }

@@ -38,26 +38,30 @@ extension DetailView {
         }
     }
 
-    static func airQualityLines(_ section: AirSection, now: Date) -> [Line] {
+    static func airQualityLines(_ section: AirSection, now: Date, in language: Language = .english) -> [Line] {
         guard let air = section.air else {
-            if section.isLoading { return [Line(text: "Air quality: loading…", style: .dimmed)] }
-            if let error = section.error { return [Line(text: "Air quality: \(error)", style: .dimmed)] }
+            if section.isLoading { return [Line(text: language.text("air.loading"), style: .dimmed)] }
+            if let error = section.error { return [Line(text: language.text("air.error", ("error", error)), style: .dimmed)] }
             return []
         }
         let scale = section.scale
         var out: [Line] = []
         if let index = air.index(on: scale), let category = scale.category(index) {
-            out.append(Line(text: "Air \(index) \(category.name) (\(scale.name))", style: Style(bold: true, role: .air(category, on: scale))))
+            let words = language.text("air.line", ("index", String(index)), ("category", WeatherFormat.name(of: category, in: language)),
+                                      ("scale", WeatherFormat.name(of: scale, in: language)))
+            out.append(Line(text: words, style: Style(bold: true, role: .air(category, on: scale))))
         }
         let pollutants = [("PM2.5", air.pm2_5), ("PM10", air.pm10), ("O₃", air.ozone), ("NO₂", air.nitrogenDioxide)]
-            .compactMap { name, value in value.map { "\(name) \(amount($0))" } }
+            .compactMap { name, value in value.map { "\(name) \(language.decimal(amount($0)))" } }
         if !pollutants.isEmpty { out.append(Line(text: pollutants.joined(separator: " · ") + " µg/m³")) }
         let pollen = [("alder", air.alderPollen), ("birch", air.birchPollen), ("grass", air.grassPollen), ("ragweed", air.ragweedPollen)]
-            .compactMap { name, value in value.map { "\(name) \(amount($0))" } }
-        if !pollen.isEmpty { out.append(Line(text: "Pollen " + pollen.joined(separator: " · ") + " grains/m³")) }
+            .compactMap { name, value in value.map { "\(language.text("pollen.\(name)")) \(language.decimal(amount($0)))" } }
+        if !pollen.isEmpty { out.append(Line(text: language.text("air.pollen") + " " + pollen.joined(separator: " · ") + " grains/m³")) }
         guard !out.isEmpty else { return [] }
         var source = AirQuality.attribution
-        if let fetched = section.fetchedApart { source += ", fetched " + WeatherFormat.age(of: fetched, now: now) }
+        if let fetched = section.fetchedApart {
+            source += ", " + language.text("air.fetched", ("age", WeatherFormat.age(of: fetched, now: now, in: language)))
+        }
         out.append(Line(text: source, style: .dimmed))
         return out
     }

@@ -39,6 +39,10 @@ public enum DetailView {
         public var isOpen: Bool
         /// The city's air and how to show it (DetailView+AirQuality.swift).
         public var air: AirSection = AirSection()
+        /// The language its words are in.
+        public var language: Language = .english
+        /// The clock its times are written with.
+        public var clock: ClockStyle = .twentyFourHour
     }
 
     /// One line of the pane.
@@ -56,60 +60,70 @@ public enum DetailView {
             ? city.country.localizedName : "\(city.country.localizedName) (\(city.country.englishName))"
         out.append(Line(text: "\(name)  ·  \(country)", style: .sectionTitle))
         let sourceTime = city.zoneGivenAt(now: detail.now)
-        var when = [WeatherFormat.localTime(city.timeZone, at: detail.now, sourceTime: sourceTime)].compactMap { $0 }
+        let words = detail.language, style = detail.clock
+        // A number as this language writes it, and a label's words around a value.
+        func number(_ text: String) -> String { words.decimal(text) }
+        func label(_ key: String, _ value: String) -> String { words.text(key, ("value", number(value))) }
+        var when = [WeatherFormat.localTime(city.timeZone, at: detail.now, sourceTime: sourceTime, style: style, in: words)].compactMap { $0 }
         if let observed = detail.outdatedObservation {
-            let clock = WeatherFormat.localClock(city.timeZone, at: observed, sourceTime: sourceTime).map { $0 + " local" } ?? WeatherFormat.clock(observed)
-            when.append("observed \(clock), \(WeatherFormat.age(of: observed, now: detail.now))")
+            let clock = WeatherFormat.localClock(city.timeZone, at: observed, sourceTime: sourceTime, style: style)
+                .map { words.text("time.localShort", ("time", $0)) } ?? WeatherFormat.clock(observed, style: style)
+            when.append(words.text("detail.observed", ("time", clock), ("age", WeatherFormat.age(of: observed, now: detail.now, in: words))))
         }
         if !when.isEmpty { out.append(Line(text: when.joined(separator: " · "))) }
         var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
-        if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(both)" }
+        if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(number(both))" }
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
 
         var feels: [String] = []
-        if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: detail.units) { feels.append("Feels \(degreeText(t))") }
-        if let shade = city.realFeelTemperatureShade, let t = WeatherFormat.measure(shade, units: detail.units) { feels.append("in shade \(degreeText(t))") }
-        if let h = city.relativeHumidity { feels.append("Humidity \(h) %") }
-        if let dp = city.dewPoint, let t = WeatherFormat.measure(dp, units: detail.units) { feels.append("Dew point \(degreeText(t))") }
+        if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: detail.units) { feels.append(label("detail.feels", degreeText(t))) }
+        if let shade = city.realFeelTemperatureShade, let t = WeatherFormat.measure(shade, units: detail.units) {
+            feels.append(label("detail.shade", degreeText(t)))
+        }
+        if let h = city.relativeHumidity { feels.append(label("detail.humidity", "\(h) %")) }
+        if let dp = city.dewPoint, let t = WeatherFormat.measure(dp, units: detail.units) { feels.append(label("detail.dewPoint", degreeText(t))) }
         if !feels.isEmpty { out.append(Line(text: feels.joined(separator: " · "))) }
 
         var wind: [String] = []
-        if let w = WeatherFormat.wind(city.wind, units: detail.units) { wind.append("Wind \(w)") }
-        if let g = WeatherFormat.speed(city.windGust?.speed, units: detail.units) { wind.append("gusts \(g)") }
+        if let w = WeatherFormat.wind(city.wind, units: detail.units, in: words) { wind.append(label("detail.wind", w)) }
+        if let g = WeatherFormat.speed(city.windGust?.speed, units: detail.units) { wind.append(label("detail.gusts", g)) }
         if !wind.isEmpty { out.append(Line(text: wind.joined(separator: " · "))) }
 
         var sky: [String] = []
         if let uv = city.uvIndex { sky.append("UV \(uv)" + (city.uvIndexText.map { " \($0)" } ?? "")) }
-        if let v = WeatherFormat.measure(city.visibility, units: detail.units, decimals: 1) { sky.append("Visibility \(v)") }
-        if let c = city.cloudCover { sky.append("Cloud cover \(c) %") }
+        if let v = WeatherFormat.measure(city.visibility, units: detail.units, decimals: 1) { sky.append(label("detail.visibility", v)) }
+        if let c = city.cloudCover { sky.append(label("detail.cloudCover", "\(c) %")) }
         if !sky.isEmpty { out.append(Line(text: sky.joined(separator: " · "))) }
 
         if let p = WeatherFormat.measure(city.pressure, units: detail.units, decimals: detail.units == .metric ? 0 : 1) {
             let tendency = city.pressureTendency?.localizedText.map { ", \($0.lowercased())" } ?? ""
-            out.append(Line(text: "Pressure \(p)\(tendency)"))
+            out.append(Line(text: label("detail.pressure", p) + tendency))
         }
 
         var precip: [String] = []
         if let has = city.hasPrecipitation {
-            precip.append(has ? "Precipitation: \(city.precipitationType ?? "yes")" : "No precipitation")
+            precip.append(has ? words.text("detail.precipitation", ("kind", city.precipitationType ?? words.text("detail.precipitationYes")))
+                : words.text("detail.noPrecipitation"))
         }
-        if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: detail.units, decimals: 1) { precip.append("past 24 h \(past)") }
+        if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: detail.units, decimals: 1) {
+            precip.append(label("detail.past24h", past))
+        }
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
-        out += skyLines(for: city, now: detail.now)
-        out += airQualityLines(detail.air, now: detail.now)
+        out += skyLines(for: city, now: detail.now, style: style, in: words)
+        out += airQualityLines(detail.air, now: detail.now, in: words)
 
         if let geo = city.geoPosition {
             var text = ViewFormat.coordinates(latitude: geo.latitude, longitude: geo.longitude)
-            if let e = WeatherFormat.measure(geo.elevation, units: detail.units) { text += " · elevation \(e)" }
+            if let e = WeatherFormat.measure(geo.elevation, units: detail.units) { text += " · " + label("detail.elevation", e) }
             out.append(Line(text: text, style: .dimmed))
         }
         return out
     }
 
     /// The sun's day at the city, on its clock and its date, and the moon now (docs/spec.md §5).
-    static func skyLines(for city: CityWeather, now: Date) -> [Line] {
-        [WeatherFormat.sunLine(city, now: now), WeatherFormat.moonLine(now: now)].compactMap { $0.map { Line(text: $0) } }
+    static func skyLines(for city: CityWeather, now: Date, style: ClockStyle = .twentyFourHour, in words: Language = .english) -> [Line] {
+        [WeatherFormat.sunLine(city, now: now, style: style, in: words), WeatherFormat.moonLine(now: now, in: words)].compactMap { $0.map { Line(text: $0) } }
     }
 
     /// AccuWeather sends "C"/"F"/"km/h"; temperatures read better as "16 °C".
@@ -148,25 +162,27 @@ public enum DetailView {
     /// place's today on: a week from Open-Meteo, 5 days from AccuWeather's plan.
     static func forecastLines(_ detail: Content, width: Int, headline: Bool = true) -> [Line] {
         guard let forecast = detail.forecast, !forecast.dailyForecasts.isEmpty else {
-            if detail.isForecastLoading { return [Line(text: "Forecast: loading…", style: .dimmed)] }
-            if let error = detail.forecastError { return [Line(text: "Forecast: \(error)", style: .dimmed)] }
-            return [Line(text: "Forecast: ⏎ loads the days ahead", style: .dimmed)]
+            if detail.isForecastLoading { return [Line(text: detail.language.text("detail.forecastLoading"), style: .dimmed)] }
+            if let error = detail.forecastError { return [Line(text: detail.language.text("detail.forecastError", ("error", error)), style: .dimmed)] }
+            return [Line(text: detail.language.text("detail.forecastHint"), style: .dimmed)]
         }
         let days = detail.city.map { WeatherFormat.daysFromToday(forecast.dailyForecasts, city: $0, now: detail.now) } ?? []
         guard !days.isEmpty else { return [Line(text: allDaysPast(detail), style: .dimmed)] }
-        var out = [Line(text: "\(days.count)-day forecast", style: .sectionTitle)]
+        let words = detail.language
+        var out = [Line(text: words.text("detail.forecastDays", ("n", String(days.count))), style: .sectionTitle)]
         if headline, let text = forecast.headline?.text { out.append(Line(text: text, style: .dimmed)) }
         let bar = barWidth(paneWidth: width)
         let withMonth = daysShowMonth(paneWidth: width)
         let dayWidth = withMonth ? dayWidth : shortDayWidth
-        let titles = pad("Day", dayWidth) + "  " + pad("Low", degreeWidth, right: true) + " " + pad("High", degreeWidth, right: true)
-            + "  " + pad("Range", bar) + "  " + pad("Rain", rainWidth, right: true)
+        let titles = pad(words.text("detail.day"), dayWidth) + "  " + pad(words.text("detail.low"), degreeWidth, right: true) + " "
+            + pad(words.text("detail.high"), degreeWidth, right: true) + "  " + pad(words.text("detail.range"), bar) + "  "
+            + pad(words.text("detail.rain"), rainWidth, right: true)
         out.append(Line(text: titles, style: .columnTitle))
         let lows = days.compactMap { ViewFormat.celsius($0.temperature.minimum) }
         let highs = days.compactMap { ViewFormat.celsius($0.temperature.maximum) }
         let weekLow = lows.min() ?? 0, weekHigh = highs.max() ?? 0
         for day in days {
-            let label = WeatherFormat.dayLabel(ofForecastDate: day.date, epoch: day.epochDate, month: withMonth)
+            let label = WeatherFormat.dayLabel(ofForecastDate: day.date, epoch: day.epochDate, month: withMonth, in: detail.language)
             let low = ViewFormat.celsius(day.temperature.minimum), high = ViewFormat.celsius(day.temperature.maximum)
             let lowText = WeatherFormat.forecastDegrees(day.temperature.minimum, units: detail.units)
             let highText = WeatherFormat.forecastDegrees(day.temperature.maximum, units: detail.units)
@@ -257,7 +273,7 @@ public enum DetailView {
         }
         var hourLines: [Line] = []
         if let hours {
-            hourLines = [Line(text: hourSummary(hours, units: detail.units), style: .dimmed)]
+            hourLines = [Line(text: hourSummary(hours, units: detail.units, in: detail.language), style: .dimmed)]
         } else if detail.forecast != nil, let problem = detail.forecastError {
             hourLines = [Line(text: problem, style: .dimmed)]
         }
@@ -282,7 +298,9 @@ public enum DetailView {
     /// The marks on the first and last rows of a detail that does not fit: where the rest is and
     /// which key brings it (in the list beside it, the detail must be focused first).
     static func moreAbove(keys: Bool) -> String { keys ? "↑ more (PgUp)" : "↑ more" }
-    static func moreBelow(keys: Bool) -> String { keys ? "↓ more (PgDn)" : "↓ more (⏎, then PgDn)" }
+    static func moreBelow(keys: Bool, in language: Language = .english) -> String {
+        language.text(keys ? "detail.more" : "detail.moreEnter")
+    }
     static let moreStyle = Style(bold: true, role: .key)
 
     public static func draw(_ detail: Content, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
@@ -317,13 +335,13 @@ public enum DetailView {
             let below = first + shown < lines.count
             if below { shown -= 1 }
             put(lines[first..<min(lines.count, first + shown)], underlining: focused ? 0 : nil)
-            if below { buffer.draw(moreBelow(keys: detail.isOpen), x: rect.x + 1, y: rect.maxY - 1, columns: width, style: moreStyle) }
+            if below { buffer.draw(moreBelow(keys: detail.isOpen, in: detail.language), x: rect.x + 1, y: rect.maxY - 1, columns: width, style: moreStyle) }
             return
         }
         put(plan.above[...], underlining: focused ? 0 : nil)
         if plan.chartRows > 0, let hours = plan.hours {
             // The hours ahead in the city's time, past a summer time change too.
-            HourlyChartView.draw(hours, units: detail.units, utcOffset: { [given = city.zoneGivenAt(now: detail.now)] in city.timeZone?.offsetSeconds(at: $0, sourceTime: given) ?? 0 }, into: &buffer,
+            HourlyChartView.draw(hours, units: detail.units, language: detail.language, utcOffset: { [given = city.zoneGivenAt(now: detail.now)] in city.timeZone?.offsetSeconds(at: $0, sourceTime: given) ?? 0 }, into: &buffer,
                                  rect: Rect(x: rect.x + 1, y: y, width: width, height: plan.chartRows))
             y += plan.chartRows
         }
@@ -331,10 +349,11 @@ public enum DetailView {
     }
 
     /// The hours in one line, when there is no room for their chart.
-    static func hourSummary(_ hours: [HourlyForecast], units: TemperatureUnit) -> String {
+    static func hourSummary(_ hours: [HourlyForecast], units: TemperatureUnit, in language: Language = .english) -> String {
         let degrees = hours.compactMap(\.temperatureCelsius).map { units.degrees(celsius: $0) }
         let rain = hours.compactMap(\.precipitationProbability).max() ?? 0
-        return "Next \(hours.count) h: \(WeatherFormat.whole(degrees.min() ?? 0))° to \(WeatherFormat.whole(degrees.max() ?? 0))°, rain up to \(rain) %"
+        return language.text("detail.nextHours", ("n", String(hours.count)), ("low", WeatherFormat.whole(degrees.min() ?? 0)),
+                             ("high", WeatherFormat.whole(degrees.max() ?? 0)), ("rain", String(rain)))
     }
 
     /// Colours only the range bar of a forecast row.
@@ -367,5 +386,7 @@ extension DetailView.Content {
         scroll = state.detailScroll
         isOpen = state.mode == .detail
         air = DetailView.AirSection(state, city: city)
+        language = state.language
+        clock = state.clock
     }
 }

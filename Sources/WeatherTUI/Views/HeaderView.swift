@@ -34,45 +34,53 @@ public enum HeaderView {
         public var isStale: Bool = false
         /// The source's name alone, for narrow terminals (`Open-Meteo.com`); nil for the demo.
         public var shortSource: String?
+        /// The language it speaks and the clock it writes times with.
+        public var language: Language = .english
+        public var clock: ClockStyle = .twentyFourHour
     }
 
     /// The header for a line `width` columns wide: the program's name, then the data's age, give
     /// way when the whole does not fit (an 80-column terminal), so the time and what is under way stay.
     public static func text(_ header: Content, width: Int = .max) -> String {
-        let count = "Top \(header.cityCount) cities" + (header.ownCityCount > 0 ? " + \(header.ownCityCount) own" : "")
+        let words = header.language
+        let count = header.ownCityCount > 0
+            ? words.text("header.topOwn", ("n", String(header.cityCount)), ("own", String(header.ownCityCount)))
+            : words.text("header.top", ("n", String(header.cityCount)))
         var parts = [count]
         if let source = header.source { parts.append(source) }
         var withAge = parts, withoutAge = parts
         if let fetched = header.fetchedAt {
-            let clock = "updated \(WeatherFormat.when(fetched, now: header.now, timeZone: header.timeZone))"
-            withAge.append("\(clock) (\(WeatherFormat.age(of: fetched, now: header.now)))")
+            let clock = words.text("header.updated", ("time", WeatherFormat.when(fetched, now: header.now, timeZone: header.timeZone, style: header.clock)))
+            withAge.append("\(clock) (\(WeatherFormat.age(of: fetched, now: header.now, in: words)))")
             withoutAge.append(clock)
         } else {
-            withAge.append("no data yet")
-            withoutAge.append("no data yet")
+            withAge.append(words.text("header.noData"))
+            withoutAge.append(words.text("header.noData"))
         }
         // Before the API count so it survives truncation on narrow terminals.
         // The narrowest form (`brief`) keeps the time of the next refresh, not why it is then.
         var essential: [String] = [], brief: [String] = []
         if header.isStale {
-            essential.append("STALE")
-            brief.append("STALE")
+            essential.append(words.text("header.stale"))
+            brief.append(words.text("header.stale"))
         }
         if header.isFetching {
-            essential.append("refreshing…")
-            brief.append("refreshing…")
+            essential.append(words.text("header.refreshing"))
+            brief.append(words.text("header.refreshing"))
         } else if let plan = header.nextRefresh {
-            if let next = nextRefresh(plan, now: header.now, timeZone: header.timeZone) { essential.append(next) }
-            if let next = nextRefresh(plan, now: header.now, timeZone: header.timeZone, sayingWhy: false) { brief.append(next) }
+            if let next = nextRefresh(plan, now: header.now, timeZone: header.timeZone, style: header.clock, in: words) { essential.append(next) }
+            if let next = nextRefresh(plan, now: header.now, timeZone: header.timeZone, sayingWhy: false, style: header.clock, in: words) {
+                brief.append(next)
+            }
         }
         var tail = essential
-        if let cost = refreshCost(header.refreshCalls) { tail.append(cost) }
-        if let left = header.rateLimitRemaining { tail.append("\(left) API calls left") }
+        if let cost = refreshCost(header.refreshCalls, in: words) { tail.append(cost) }
+        if let left = header.rateLimitRemaining { tail.append(words.text("header.callsLeft", ("n", String(left)))) }
         // What gives way when the line is too narrow: the program's name, the data's age in
         // words, the cost and calls left, why the next refresh is when it is; the time of the
         // data and of the next refresh stay.
         // Narrower still: the count and the source in fewer words, then the time and the next refresh alone.
-        let listed = "\(header.cityCount + header.ownCityCount) cities"
+        let listed = words.counted("count.cities", header.cityCount + header.ownCityCount)
         let narrow = [listed] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
         // With own cities, the count in short (`51 cities`) before the cost and calls left go.
         let counted = header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tail] : []
@@ -85,26 +93,28 @@ public enum HeaderView {
     /// The next automatic refresh in words: `next 14:30`, `next 15:10 (budget)`, `retry 14:32`,
     /// `limit until 14:32`, `budget spent until 00:00`; nil when none will go.
     /// Without `sayingWhy`, a stretched refresh is `next 15:10` alone.
-    static func nextRefresh(_ plan: RefreshSchedule.Plan, now: Date, timeZone: ZoneInfo, sayingWhy: Bool = true) -> String? {
+    static func nextRefresh(_ plan: RefreshSchedule.Plan, now: Date, timeZone: ZoneInfo, sayingWhy: Bool = true,
+                            style: ClockStyle = .twentyFourHour, in words: Language = .english) -> String? {
         guard let next = plan.next else { return nil }
-        let at = next.timeIntervalSince(now) < 86_400 ? WeatherFormat.clock(max(next, now), timeZone: timeZone)
-            : WeatherFormat.dateTime(next, timeZone: timeZone)
+        let at = next.timeIntervalSince(now) < 86_400 ? WeatherFormat.clock(max(next, now), timeZone: timeZone, style: style)
+            : WeatherFormat.dateTime(next, timeZone: timeZone, style: style)
+        let time = ("time", at)
         switch plan.reason {
-        case .due: return "next \(at)"
-        case .stretched: return sayingWhy ? "next \(at) (budget)" : "next \(at)"
-        case .retrying: return "retry \(at)"
-        case .limited: return "limit until \(at)"
-        case .budgetSpent: return "budget spent until \(at)"
+        case .due: return words.text("header.next", time)
+        case .stretched: return words.text(sayingWhy ? "header.nextBudget" : "header.next", time)
+        case .retrying: return words.text("header.retry", time)
+        case .limited: return words.text("header.limit", time)
+        case .budgetSpent: return words.text("header.budgetSpent", time)
         case .offline: return nil
         }
     }
 
     /// `refresh: 4 calls`, `refresh: 195 calls` where a refresh costs more than one call
     /// (AccuWeather with own cities, Open-Meteo by its places: docs/spec.md §4); nil where it costs one.
-    static func refreshCost(_ calls: Double) -> String? {
+    static func refreshCost(_ calls: Double, in words: Language = .english) -> String? {
         guard calls > 1 else { return nil }
         let whole = calls.rounded()
-        return "refresh: \(abs(calls - whole) < 0.05 ? String(Int(whole)) : calls.fixed(1)) calls"
+        return words.text("header.refreshCost", ("n", abs(calls - whole) < 0.05 ? String(Int(whole)) : words.decimal(calls.fixed(1))))
     }
 
     public static func draw(_ header: Content, into buffer: inout ScreenBuffer, rect: Rect) {
@@ -132,5 +142,7 @@ extension HeaderView.Content {
         rateLimitRemaining = state.rateLimitRemaining
         nextRefresh = state.refreshPlan
         isStale = state.isStale
+        language = state.language
+        clock = state.clock
     }
 }

@@ -1,3 +1,4 @@
+import EssentialsSupport
 import WeatherCore
 import TerminalKit
 
@@ -9,7 +10,8 @@ public enum HelpOverlay {
         public var text: String
     }
 
-    public static func draw(_ entries: [Entry], scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize) {
-        OverlayBox.draw(title: " Keys ", lines: entries.map { OverlayBox.Line(key: $0.key, text: $0.text) }, scroll: scroll, into: &buffer, size: size)
+    public static func draw(_ entries: [Entry], scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize, language: Language = .english) {
+        OverlayBox.draw(title: " \(language.text("overlay.keys")) ", lines: entries.map { OverlayBox.Line(key: $0.key, text: $0.text) }, scroll: scroll,
+                        into: &buffer, size: size, language: language)
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import TerminalKit
+import EssentialsSupport
 
 /// The coming hours as a chart: the temperature as a braille line (coloured by the list's scale)
 /// between labelled degrees, the chance of precipitation as a row of bars under it, and the
@@ -44,11 +45,12 @@ public enum HourlyChartView {
 
     /// Draws `hours` (at least two, earliest first) into `rect`; `utcOffset` gives the city's
     /// offset from UTC in seconds at an hour's start (seconds since 1970).
-    static func draw(_ hours: [HourlyForecast], units: TemperatureUnit, utcOffset: (Int) -> Int, into buffer: inout ScreenBuffer, rect: Rect) {
+    static func draw(_ hours: [HourlyForecast], units: TemperatureUnit, language: Language = .english, utcOffset: (Int) -> Int,
+                     into buffer: inout ScreenBuffer, rect: Rect) {
         guard rect.height >= minimumRows, rect.width > labelWidth + 4, hours.count >= 2 else { return }
         let span = (hours[hours.count - 1].epochTime - hours[0].epochTime) / 3600 + 1
-        buffer.draw("Next \(span) h (local time)", x: rect.x, y: rect.y, style: .sectionTitle, maxWidth: rect.width)
-        let legend = "⠤ \(units == .metric ? "°C" : "°F")  ▅ chance of rain"
+        buffer.draw(language.text("chart.title", ("n", String(span))), x: rect.x, y: rect.y, style: .sectionTitle, maxWidth: rect.width)
+        let legend = "⠤ \(units == .metric ? "°C" : "°F")  ▅ \(language.text("chart.chanceOfRain"))"
         let legendX = rect.maxX - ScreenBuffer.columns(of: legend)
         if legendX > rect.x + 26 {
             buffer.draw("⠤", x: legendX, y: rect.y, style: Style(role: .mild))
@@ -100,7 +102,7 @@ public enum HourlyChartView {
 
         // Chance of precipitation under the line, an eighth of a cell for each 12.5 %.
         let barsY = rect.y + 1 + plotRows
-        buffer.draw("rain", x: rect.x, y: barsY, columns: labelWidth - 1, style: axis, alignRight: true)
+        buffer.draw(language.text("chart.rain"), x: rect.x, y: barsY, columns: labelWidth - 1, style: axis, alignRight: true)
         buffer.draw("│", x: plotX - 1, y: barsY, style: axis)
         for column in 0..<plotWidth {
             let hour = min(hours.count - 1, Int((Double(column * 2 + 1) * Double(hours.count - 1) / Double(max(1, dotsWide - 1))).rounded()))

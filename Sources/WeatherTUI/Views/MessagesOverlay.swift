@@ -11,12 +11,13 @@ import EssentialsSupport
 /// `!`: the last notices and errors in full, newest first, each with its time; long ones wrap.
 public enum MessagesOverlay {
     /// The overlay's lines for `messages` (newest first), stamped in `timeZone` as seen at `now`.
-    static func lines(_ messages: [Message], now: Date, timeZone: ZoneInfo, size: TerminalSize) -> [OverlayBox.Line] {
-        guard !messages.isEmpty else { return [OverlayBox.Line(text: "No messages yet.", style: .dimmed)] }
+    static func lines(_ messages: [Message], now: Date, timeZone: ZoneInfo, size: TerminalSize, language: Language = .english,
+                      clock: ClockStyle = .twentyFourHour) -> [OverlayBox.Line] {
+        guard !messages.isEmpty else { return [OverlayBox.Line(text: language.text("messages.none"), style: .dimmed)] }
         let innerWidth = min(size.columns - 4, OverlayBox.maxInnerWidth)
         var lines: [OverlayBox.Line] = []
         for message in messages {
-            let stamp = WeatherFormat.when(message.time, now: now, timeZone: timeZone)
+            let stamp = WeatherFormat.when(message.time, now: now, timeZone: timeZone, style: clock)
             let indent = String(repeating: " ", count: DisplayWidth.width(of: stamp) + 2)
             let wrapped = wrap(message.text, width: max(8, innerWidth - 2 - indent.count))
             for (i, part) in wrapped.enumerated() {
@@ -55,8 +56,10 @@ public enum MessagesOverlay {
     }
 
     /// Draws the overlay over a screen of `size`, from line `scroll` on.
-    public static func draw(_ messages: [Message], now: Date, timeZone: ZoneInfo, scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize) {
-        OverlayBox.draw(title: " Messages, newest first ", lines: lines(messages, now: now, timeZone: timeZone, size: size), scroll: scroll,
-                        into: &buffer, size: size)
+    public static func draw(_ messages: [Message], now: Date, timeZone: ZoneInfo, scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize,
+                            language: Language = .english, clock: ClockStyle = .twentyFourHour) {
+        OverlayBox.draw(title: " \(language.text("overlay.messages")) ", lines: lines(messages, now: now, timeZone: timeZone, size: size,
+                                                                                       language: language, clock: clock),
+                        scroll: scroll, into: &buffer, size: size, language: language)
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import WeatherCore
 import WeatherModels
 import TerminalKit
+import EssentialsSupport
 
 /// A titled box over the screen holding lines that scroll when they do not fit (the help, the
 /// messages); the border says when there is more above or below.
@@ -64,13 +65,18 @@ public enum OverlayBox {
         buffer.draw(title, x: f.x + 2, y: f.y, style: Style(bold: true, reverse: true))
     }
 
-    static func draw(title: String, lines: [Line], scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize) {
+    static func draw(title: String, lines: [Line], scroll: Int, into buffer: inout ScreenBuffer, size: TerminalSize,
+                     language: Language = .english) {
         guard let f = frame(lines: lines.count, size: size) else { return }
         let first = min(max(0, scroll), maxScroll(lines: lines.count, size: size))
         drawFrame(f, title: title, into: &buffer)
-        if first > 0 { buffer.draw(" ↑ more ", x: f.x + f.innerWidth - 8, y: f.y, style: border) }
+        if first > 0 {
+            let up = " \(language.text("overlay.moreUp")) "
+            buffer.draw(up, x: f.x + f.innerWidth - DisplayWidth.width(of: up), y: f.y, style: border)
+        }
         if first + f.visible < lines.count {
-            buffer.draw(" ↓ more (↑↓ PgDn scroll) ", x: f.x + max(1, f.innerWidth - 25), y: f.y + f.height - 1, style: border)
+            let down = " \(language.text("overlay.more")) "
+            buffer.draw(down, x: f.x + max(1, f.innerWidth - DisplayWidth.width(of: down)), y: f.y + f.height - 1, style: border)
         }
         let keyed = lines.contains { $0.key != nil }
         let textX = f.x + 2 + (keyed ? keyWidth : 0)

@@ -11,24 +11,25 @@ public enum PlaceSearchView {
     static let maxRows = 10
 
     /// Draws the box of `search` when one is open, else the question about removing `removing`, if asked.
-    public static func draw(search: PlaceSearch?, removing: String?, into buffer: inout ScreenBuffer, size: TerminalSize) {
+    public static func draw(search: PlaceSearch?, removing: String?, into buffer: inout ScreenBuffer, size: TerminalSize,
+                            language: Language = .english) {
         if let search {
-            drawSearch(search, into: &buffer, size: size)
+            drawSearch(search, into: &buffer, size: size, language: language)
         } else if let name = removing {
-            drawQuestion("Remove \(name) from your cities?  y removes · any other key keeps it", into: &buffer, size: size)
+            drawQuestion(language.text("remove.question", ("name", name)), title: language.text("remove.title"), into: &buffer, size: size)
         }
     }
 
-    static func drawSearch(_ search: PlaceSearch, into buffer: inout ScreenBuffer, size: TerminalSize) {
+    static func drawSearch(_ search: PlaceSearch, into buffer: inout ScreenBuffer, size: TerminalSize, language words: Language = .english) {
         let results = search.results
         let inner = min(size.columns - 4, 76)
         let height = min(size.rows - 2, 6 + min(results.count, maxRows))
         guard inner > 16, height >= 5 else { return }
         let x = (size.columns - inner - 2) / 2
         let y = max(1, (size.rows - height) / 3)
-        box(x: x, y: y, inner: inner, height: height, title: " Add a city ", into: &buffer)
+        box(x: x, y: y, inner: inner, height: height, title: " \(words.text("search.title")) ", into: &buffer)
 
-        var cursor = buffer.draw("Name: ", x: x + 2, y: y + 1, style: Style(bold: true, role: .key))
+        var cursor = buffer.draw(words.text("search.name") + " ", x: x + 2, y: y + 1, style: Style(bold: true, role: .key))
         // The end of a name longer than the box, where the typing is, after `…`; the cursor
         // too stays inside the blank column before the border.
         let room = x + inner - cursor - (search.phase == .typing ? 1 : 0)
@@ -37,9 +38,9 @@ public enum PlaceSearchView {
 
         let line: String
         switch search.phase {
-        case .typing: line = search.message ?? "type a place name, then Enter"
-        case .searching: line = "searching…"
-        case .results(let places): line = places.count == 1 ? "1 place found" : "\(places.count) places found"
+        case .typing: line = search.message ?? words.text("search.prompt")
+        case .searching: line = words.text("search.searching")
+        case .results(let places): line = words.counted("search.found", places.count)
         }
         buffer.draw(line, x: x + 2, y: y + 2, columns: inner - 2, style: search.message != nil ? Style(bold: true, role: .alert) : .dimmed)
 
@@ -72,8 +73,8 @@ public enum PlaceSearchView {
             }
         }
         // A narrow box keeps the keys and leaves out what typing does.
-        let picking = "↑↓ pick  ⏎ add  type to search again  Esc leave", shortPicking = "↑↓ pick  ⏎ add  Esc leave"
-        let hints = results.isEmpty ? "⏎ search  Esc leave" : DisplayWidth.width(of: picking) <= inner - 2 ? picking : shortPicking
+        let picking = words.text("search.picking"), shortPicking = words.text("search.pickingShort")
+        let hints = results.isEmpty ? words.text("search.keys") : DisplayWidth.width(of: picking) <= inner - 2 ? picking : shortPicking
         buffer.draw(hints, x: x + 2, y: y + height - 2, columns: inner - 2, style: .dimmed)
     }
 
@@ -87,12 +88,12 @@ public enum PlaceSearchView {
             .filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
-    static func drawQuestion(_ text: String, into buffer: inout ScreenBuffer, size: TerminalSize) {
+    static func drawQuestion(_ text: String, title: String = "Remove", into buffer: inout ScreenBuffer, size: TerminalSize) {
         let inner = min(size.columns - 4, DisplayWidth.width(of: text) + 2)
         guard inner > 10, size.rows >= 5 else { return }
         let x = (size.columns - inner - 2) / 2
         let y = max(1, size.rows / 3)
-        box(x: x, y: y, inner: inner, height: 3, title: " Remove ", into: &buffer)
+        box(x: x, y: y, inner: inner, height: 3, title: " \(title) ", into: &buffer)
         buffer.draw(text, x: x + 2, y: y + 1, columns: inner - 2, style: Style(bold: true))
     }
 

@@ -22,16 +22,16 @@ public enum StatusLineView {
 
     /// The notice as the status line shows it: shortened to `width`, and pointing at the `!`
     /// overlay, where the whole text is.
-    static func noticeText(_ message: String, width: Int) -> String {
-        let pointer = "  (! messages)", cutPointer = "  (! full text)"
-        if DisplayWidth.width(of: message) + pointer.count <= width - 1 { return message + pointer }
-        return DisplayWidth.truncate(message, to: max(1, width - 1 - cutPointer.count)) + cutPointer
+    static func noticeText(_ message: String, width: Int, in language: Language = .english) -> String {
+        let pointer = "  " + language.text("status.messages"), cutPointer = "  " + language.text("status.fullText")
+        if DisplayWidth.width(of: message) + DisplayWidth.width(of: pointer) <= width - 1 { return message + pointer }
+        return DisplayWidth.truncate(message, to: max(1, width - 1 - DisplayWidth.width(of: cutPointer))) + cutPointer
     }
 
-    /// "city 3 of 50" for the third of 50 listed (or "0 cities").
-    public static func position(selected: Int?, listed: Int) -> String {
-        guard let selected, listed > 0 else { return "0 cities" }
-        return "city \(selected + 1) of \(listed)"
+    /// "city 3 of 50" for the third of 50 listed (or "0 cities"), in `language`.
+    public static func position(selected: Int?, listed: Int, in language: Language = .english) -> String {
+        guard let selected, listed > 0 else { return language.text("status.none") }
+        return language.text("status.position", ("n", String(selected + 1)), ("total", String(listed)))
     }
 
     /// Blank columns at least between the hints (or a notice) and the position, so the last
@@ -39,11 +39,12 @@ public enum StatusLineView {
     static let gap = 3
 
     /// Draws `hints` (or `notice`, when there is one, in their place) and `position` on the right.
-    public static func draw(hints: [Hint], notice: String?, position: String, into buffer: inout ScreenBuffer, rect: Rect) {
+    public static func draw(hints: [Hint], notice: String?, position: String, into buffer: inout ScreenBuffer, rect: Rect,
+                            language: Language = .english) {
         let right = position + " "
-        let rightWidth = right.count
+        let rightWidth = DisplayWidth.width(of: right)
         let room = max(0, rect.width - rightWidth - 1 - gap)
-        let left = " " + (notice.map { noticeText($0, width: room) } ?? Self.hints(hints, width: room))
+        let left = " " + (notice.map { noticeText($0, width: room, in: language) } ?? Self.hints(hints, width: room))
         buffer.fill(x: rect.x, y: rect.y, count: rect.width, style: .dimmed)
         buffer.draw(left, x: rect.x, y: rect.y, columns: max(0, rect.width - rightWidth - 1), style: notice != nil ? .plain : .dimmed)
         buffer.draw(right, x: rect.maxX - rightWidth, y: rect.y, style: Style(bold: true))

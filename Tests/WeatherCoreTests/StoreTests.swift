@@ -185,7 +185,9 @@ import WeatherModels
         store.start()
         await store.settle()
         #expect(store.state.source == .live && store.state.visibleCities.count == 5)
-        #expect(store.state.notice?.contains("could not save the feed") == true)
+        // Said, and kept in the messages: the saved files' restores fail on the same folder and
+        // may be said after it, in whatever order the disk work ends.
+        #expect(store.state.messages.contains { $0.text.contains("could not save the feed") }, "\(store.state.messages.map(\.text))")
     }
 
     /// Two browsers on one config folder, both started before either changed anything (docs/spec.md

@@ -24,6 +24,9 @@ struct OnceReport: Equatable {
     /// The names the browser gives the own cities another listed city shares a name with
     /// (`Paris, Texas`: docs/spec.md §5), by key; a city not here goes by its own name.
     var names: [String: String] = [:]
+    /// The kept places' rain in the next two hours, by key: the spell due, nil when none is due or
+    /// none is known. A place not kept has no entry (its JSON has no `nowcast`).
+    var nowcasts: [String: RainSpell?] = [:]
 
     /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
     var providerName: String { provider?.rawValue ?? "demo" }

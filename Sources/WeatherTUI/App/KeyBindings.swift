@@ -76,6 +76,7 @@ public enum KeyBindings {
                                    (.control("r"), .send(.refresh))],
                    hints: [.list: ("r refresh", 3), .map: ("r refresh", 3), .detail: ("r refresh", 3)]),
         KeyBinding("messages: notices and errors", [(.character("!"), .send(.toggleMessages))]),
+        KeyBinding("notifications on / off", [(.character("N"), .send(.nowcast(.toggleNotify)))]),
         KeyBinding("redraw the screen", [], anywhere: [(.control("l"), .redraw)]),
         KeyBinding("this help", [(.character("?"), .send(.toggleHelp)), (.function(1), .send(.toggleHelp))],
                    hints: [.list: ("? help", 9), .map: ("? help", 9), .detail: ("? help", 9)]),

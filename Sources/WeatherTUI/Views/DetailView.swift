@@ -39,6 +39,8 @@ public enum DetailView {
         public var isOpen: Bool
         /// The city's air and how to show it (DetailView+AirQuality.swift).
         public var air: AirSection = AirSection()
+        /// The kept place's rain in the next two hours (DetailView+Nowcast.swift).
+        public var rain: RainSection = RainSection()
     }
 
     /// One line of the pane.
@@ -96,6 +98,7 @@ public enum DetailView {
         if let past = WeatherFormat.measure(city.precipitationSummary?.past24Hours, units: detail.units, decimals: 1) { precip.append("past 24 h \(past)") }
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
+        out += rainLines(detail.rain)
         out += skyLines(for: city, now: detail.now)
         out += airQualityLines(detail.air, now: detail.now)
 
@@ -367,5 +370,6 @@ extension DetailView.Content {
         scroll = state.detailScroll
         isOpen = state.mode == .detail
         air = DetailView.AirSection(state, city: city)
+        rain = DetailView.RainSection(state, city: city)
     }
 }

@@ -111,6 +111,15 @@ struct NowcastClientTests {
         #expect(quarters.prefix(4).map(\.precipitation) == [nil, nil, nil, 0.5])
     }
 
+    /// JSON carries no NaN or infinity, but a decoder that let one through must not make it rain.
+    @Test func notANumberOrInfinityIsUnknown() throws {
+        let t = Self.firstQuarter
+        let answer = OpenMeteoNowcast(minutely15: .init(time: [t, t + 900, t + 1_800], precipitation: [.nan, .infinity, 0.4]))
+        let nowcast = try #require(answer.nowcast(latitude: 52.5, longitude: 13.4))
+        #expect(nowcast.quarters.map(\.precipitation) == [nil, nil, 0.4])
+        #expect(nowcast.rain(after: Date(timeIntervalSince1970: TimeInterval(t - 900)))?.starts == Date(timeIntervalSince1970: TimeInterval(t + 900)))
+    }
+
     @Test func timesStopWhereTheyAreNotAQuarterApart() async throws {
         let t = Self.firstQuarter
         let body = try berlin { block in

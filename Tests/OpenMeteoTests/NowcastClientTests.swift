@@ -54,6 +54,21 @@ struct NowcastClientTests {
         #expect(NowcastClient.cost(places: 0) == 0)
     }
 
+    /// The ledger hears what an answered request cost, and nothing for a refused one.
+    @Test func anAnsweredRequestIsCountedOneCallAPlaceAndARefusedOneNot() async throws {
+        let heard = AirQualityClientTests.Heard()
+        let server = try await LoopbackServer.start(status: 200, body: try Fixture.openMeteo("nowcast-three-documented.json"))
+        defer { Task { await server.stop() } }
+        _ = try await NowcastClient(baseURL: server.baseURL, timeout: 60, transport: liveTransport, recordCalls: { heard.add($0) })
+            .nowcasts(for: TopCity.threeDocumented.map(\.airQualityPlace))
+        #expect(heard.all == [3])
+        let refused = try await LoopbackServer.start(status: 400, body: try Fixture.openMeteo("error-400-documented.json"))
+        defer { Task { await refused.stop() } }
+        _ = try? await NowcastClient(baseURL: refused.baseURL, timeout: 60, transport: liveTransport, recordCalls: { heard.add($0) })
+            .nowcasts(for: TopCity.threeDocumented.map(\.airQualityPlace))
+        #expect(heard.all == [3])
+    }
+
     @Test func decodesTheDocumentedAnswerForOnePlace() async throws {
         let result = try await nowcasts(body: try Fixture.openMeteo("nowcast-one-documented.json")).get()
         let berlin = try #require(result["178087"])

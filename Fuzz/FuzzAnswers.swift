@@ -26,6 +26,9 @@ enum AnswerTarget: String, CaseIterable {
     case omGeocoding = "om-geocoding"
     /// Open-Meteo's air quality (one object for one city, a list for three), mapped into the model.
     case omAirQuality = "om-airquality"
+    /// Open-Meteo's 15-minute forecast (one object for one city, a list for three), mapped into
+    /// nowcasts and read for the rain to come.
+    case omNowcast = "om-nowcast"
 }
 
 /// Answers every request with the input as a 200 body, at once.
@@ -106,6 +109,13 @@ private func answer(_ target: AnswerTarget, transport: AnswerTransport, body: Da
         let air = AirQualityClient(baseURL: base, timeout: 5, transport: transport)
         if let places = try? await air.airQuality(for: cities.map(\.airQualityPlace)) {
             for scale in AirQualityScale.allCases { _ = places.values.map { $0.category(on: scale) } }
+        }
+    case .omNowcast:
+        let nowcast = NowcastClient(baseURL: base, timeout: 5, transport: transport)
+        if let places = try? await nowcast.nowcasts(for: cities.map(\.airQualityPlace)) {
+            for value in places.values {
+                for quarter in value.quarters.prefix(3) { _ = value.rain(after: quarter.start); _ = value.covers(quarter.start) }
+            }
         }
     }
 }

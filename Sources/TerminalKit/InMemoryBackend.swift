@@ -19,6 +19,11 @@ public final class InMemoryBackend: TerminalBackend {
     /// Every frame that sent something, oldest first: one that differs from the frame shown
     /// before it (by `changedRuns`, as a real backend decides), or any after `repaintAll`.
     public private(set) var frames: [ScreenBuffer] = []
+    /// The bytes of every notification written, oldest first, as a real terminal would get them.
+    public private(set) var notificationBytes: [[UInt8]] = []
+    /// The sequence and wrapping written (`TerminalNotification.Dialect`, tmux's passthrough).
+    public var notificationDialect: TerminalNotification.Dialect = .osc777
+    public var inTmux = false
     /// What the terminal shows: nil before the first frame and after `repaintAll`.
     private var shown: ScreenBuffer?
     /// Simulates SIGTERM: once true, `terminationRequested` reports it.
@@ -86,5 +91,11 @@ public final class InMemoryBackend: TerminalBackend {
         let key = scriptedKeys.removeFirst()
         if key == .resize, !pendingSizes.isEmpty { size = pendingSizes.removeFirst() }
         return [key]
+    }
+}
+
+extension InMemoryBackend {
+    public func notify(_ notification: TerminalNotification) {
+        notificationBytes.append(notification.bytes(notificationDialect, inTmux: inTmux))
     }
 }

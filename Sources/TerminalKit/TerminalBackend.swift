@@ -22,4 +22,11 @@ public protocol TerminalBackend: AnyObject {
     func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent]
     /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end.
     var terminationRequested: Bool { get }
+    /// Writes a desktop notification's bytes between frames (docs/spec.md §5 "A word when it matters").
+    func notify(_ notification: TerminalNotification)
+}
+
+extension TerminalBackend {
+    /// A terminal that shows no notification ignores it.
+    public func notify(_ notification: TerminalNotification) {}
 }

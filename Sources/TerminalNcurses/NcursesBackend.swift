@@ -36,6 +36,10 @@ public final class NcursesBackend: TerminalBackend {
     public private(set) var supportsColor = false
     /// Colours in use: the terminal's count, 0 without colour.
     public private(set) var colorCount = 0
+    /// The notification sequence the terminal understands, and whether tmux is between (the
+    /// executable decides both from the environment).
+    public var notificationDialect: TerminalNotification.Dialect = .osc777
+    public var inTmux = false
 
     /// The interactive terminal on stdin/stdout; refuses a non-terminal stdout (`TerminalError.notATerminal`).
     /// `mouse`: the terminal reports clicks and the wheel (SGR 1006) while the program runs;
@@ -434,5 +438,16 @@ public final class NcursesBackend: TerminalBackend {
         let n = buf.withUnsafeMutableBufferPointer { mvwinnwstr(cnc_stdscr(), Int32(y), 0, $0.baseAddress, Int32(size.columns * 4)) }
         guard n > 0 else { return "" }
         return String(String.UnicodeScalarView(buf.prefix(Int(n)).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+    }
+}
+
+extension NcursesBackend {
+    /// Writes the notification's bytes after what ncurses has sent, and sends them at once.
+    public func notify(_ notification: TerminalNotification) {
+        guard let outputFile else { return }
+        fflush(outputFile)
+        let bytes = notification.bytes(notificationDialect, inTmux: inTmux)
+        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, outputFile) }
+        fflush(outputFile)
     }
 }

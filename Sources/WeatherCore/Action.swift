@@ -57,6 +57,8 @@ public enum Action: Equatable, Sendable {
     case airQualityLoaded(Result<StoredAirQuality, FeedError>)
     /// The saved air (`AirQuality.plist`), if any, and why the file was not used, if it was not (said once).
     case airQualityRestored(StoredAirQuality?, notice: String? = nil)
+    /// The kept places' rain in the coming quarter hours, and the notifications (State+Nowcast.swift).
+    case nowcast(NowcastAction)
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: String? = nil)
     /// The pinned and own cities as saved, and why `Pinned.plist` was not used, if it was not (said once).

@@ -52,6 +52,10 @@ public struct AppConfig: Equatable, Sendable {
     public var airCallsPerPlace: Double = 0
     /// What the air's request costs a place by Open-Meteo's rule, against its own gate.
     public var airCostPerPlace: Double = 1
+    /// What the nowcasts' request costs a place by Open-Meteo's rule, against its gate.
+    public var nowcastCostPerPlace: Double = 1
+    /// `--notify` (true, and remembered) or `--no-notify` (false, for this run); nil: the remembered setting.
+    public var notify: Bool?
     /// What a detail's forecast costs by the source's rule (AccuWeather: the days and the hours).
     public var forecastCost: Double = 2
     /// What a place search costs by the source's rule, as the ledger counts it.

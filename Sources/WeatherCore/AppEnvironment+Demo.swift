@@ -33,6 +33,8 @@ extension AppEnvironment {
         }
         environment.fetchAirQuality = { places in .success(DemoData.airQuality(for: places, now: now())) }
         environment.loadAirQuality = { (nil, nil) }
+        environment.fetchNowcasts = { places in .success(DemoData.nowcasts(for: places, now: now())) }
+        environment.loadNowcasts = { (nil, nil) }
         return environment
     }
 }

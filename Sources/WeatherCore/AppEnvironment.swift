@@ -12,6 +12,8 @@ import WeatherModels
 /// Where the live air comes from: Open-Meteo's air-quality client, whichever source gives the
 /// weather (WeatherCore knows no client; the executable passes it in).
 public typealias AirQualityService = @Sendable ([AirQualityPlace]) async throws(ServiceError) -> [String: AirQuality]
+/// Where the live nowcasts come from: Open-Meteo's 15-minute forecast, whichever source gives the weather.
+public typealias NowcastService = @Sendable ([AirQualityPlace]) async throws(ServiceError) -> [String: Nowcast]
 
 /// The world outside the reducer, as `@Sendable` closures: live ones over the network and the
 /// archive files, demo ones over the bundled data, and whatever a test needs.
@@ -61,6 +63,12 @@ public struct AppEnvironment: Sendable {
     /// A file that could not be used is said in `notice`.
     public var loadAirQuality: (@Sendable () -> (air: StoredAirQuality?, notice: String?))?
     public var saveAirQuality: @Sendable (StoredAirQuality) throws(ArchiveError) -> Void = { _ in }
+    /// The kept places' rain in the coming quarter hours, by key (Open-Meteo's, whichever source
+    /// gives the weather).
+    public var fetchNowcasts: @Sendable ([AirQualityPlace]) async -> Result<[String: Nowcast], FeedError> = { _ in .success([:]) }
+    /// The saved nowcasts. Nil: this run has none: none is read, and so none fetched.
+    public var loadNowcasts: (@Sendable () -> (nowcasts: StoredNowcasts?, notice: String?))?
+    public var saveNowcasts: @Sendable (StoredNowcasts) throws(ArchiveError) -> Void = { _ in }
 
     public init(
         now: @escaping @Sendable () -> Date,
@@ -147,6 +155,22 @@ public struct AppEnvironment: Sendable {
         }
         environment.loadAirQuality = { files.loadAirQuality() }
         environment.saveAirQuality = { value throws(ArchiveError) in try files.airQuality.save(value) }
+        return environment
+    }
+
+    /// This environment with the kept places' nowcasts `fetch` brings, kept in `files.nowcasts`
+    /// (the browser and `--once` share them).
+    public func showingNowcasts(_ fetch: @escaping NowcastService, files: AppFiles) -> AppEnvironment {
+        var environment = self
+        environment.fetchNowcasts = { places in
+            do throws(ServiceError) {
+                return .success(try await fetch(places))
+            } catch {
+                return .failure(.network(error))
+            }
+        }
+        environment.loadNowcasts = { files.loadNowcasts() }
+        environment.saveNowcasts = { value throws(ArchiveError) in try files.nowcasts.save(value) }
         return environment
     }
 

@@ -23,6 +23,12 @@ public enum Effect: Equatable, Sendable {
     case fetchAirQuality([AirQualityPlace], pass: GatePass)
     /// Keep the air in `AirQuality.plist`.
     case saveAirQuality(StoredAirQuality)
+    /// Fetch the kept places' rain in the coming quarter hours (one request, Open-Meteo's).
+    case fetchNowcasts([AirQualityPlace], pass: GatePass)
+    /// Keep the nowcasts in `Nowcasts.plist`.
+    case saveNowcasts(StoredNowcasts)
+    /// Tell the user of something that matters through the terminal (`--notify`).
+    case notify(DesktopNotification)
     /// Keep the forecasts in `Forecasts.plist`.
     case saveForecasts(StoredForecasts)
     /// Keep the user's choices in `settings.plist`: `fields` of these settings, written over what
@@ -55,14 +61,16 @@ public enum EffectID: Hashable, Sendable {
     case forecast(cityKey: String)
     /// The listed places' air, and its save.
     case air, saveAir
+    /// The kept places' nowcasts, and their save.
+    case nowcast, saveNowcasts
     /// Reading the saved feed's details, the saved forecasts and the saved air after the first frame (`Store.start`).
-    case restoreFeedDetails, restoreForecasts, restoreAir
+    case restoreFeedDetails, restoreForecasts, restoreAir, restoreNowcasts
 
     /// Whether it only waits on a server: quitting cancels it rather than wait for an answer.
     public var isRequest: Bool {
         switch self {
-        case .feed, .places, .search, .forecast, .air: true
-        case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger, .keepHold,
+        case .feed, .places, .search, .forecast, .air, .nowcast: true
+        case .saveFeed, .saveForecasts, .saveAir, .saveNowcasts, .restoreFeedDetails, .restoreForecasts, .restoreAir, .restoreNowcasts, .readLedger, .keepHold,
              .saveSettings, .changePins: false
         }
     }

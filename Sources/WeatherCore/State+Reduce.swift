@@ -16,6 +16,7 @@ extension State {
     public mutating func reduce(_ action: Action) -> [Effect] {
         let held = limits.gates.mapValues(\.hold)
         var effects = apply(action)
+        effects += reduceNowcast(action)
         if case .ledgerRead = action { return effects }  // holds read from the file are not written back
         for (provider, gate) in limits.gates.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let hold = gate.hold, hold != held[provider] ?? nil { effects.append(.keepHold(provider, hold)) }
@@ -189,6 +190,8 @@ extension State {
             return reduceAddCity(step)
         case .removeCity(let step):
             return reduceRemoveCity(step)
+        case .nowcast:
+            break  // reduceNowcast (State+Nowcast.swift) takes them
         case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay, .scrollDetail:
             break  // reduceBrowsing (State+Browsing.swift) took them
         }
@@ -369,7 +372,8 @@ extension Action {
     var isUserIntent: Bool {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded, .pinsChanged,
-             .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored:
+             .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored,
+             .nowcast(.restored), .nowcast(.loaded):
             return false
         default:
             return true

@@ -84,6 +84,8 @@ public struct State: Equatable, Sendable {
     /// Whether `Forecasts.plist` has been read (in the background, after the first frame);
     /// until then nothing is saved over it.
     public var forecastsRestored: Bool
+    /// The kept places' rain in the coming quarter hours and the notifications (State+Nowcast.swift).
+    public var nowcast = NowcastState()
     /// The listed places' air, fetched or restored: read it through `air(for:)` (State+AirQuality.swift).
     public var airQuality: StoredAirQuality?
     /// Whether the air is being fetched.
@@ -214,9 +216,11 @@ public struct State: Equatable, Sendable {
 
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
-        AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
-                    count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
-                    airQualityIndex: airQualityIndex, clock: clock)
+        var settings = AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
+                                   count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
+                                   airQualityIndex: airQualityIndex, clock: clock)
+        settings.notify = nowcast.notify
+        return settings
     }
 
     /// What sorting changes of the settings.
@@ -231,6 +235,7 @@ public struct State: Equatable, Sendable {
         if config.clock != nil { fields.insert(.clock) }
         if config.units != nil { fields.insert(.units) }
         if config.airQualityIndex != nil { fields.insert(.airQualityIndex) }
+        if config.notify == true { fields.insert(.notify) }  // `--no-notify` is for the run only
         return fields
     }
 

@@ -29,6 +29,9 @@ public final class Store {
     private let environment: AppEnvironment
     /// Readable while a finished effect's action waits to be applied.
     public let mailbox: Mailbox
+    /// Shows a desktop notification through the terminal: the front end's backend, on the loop's
+    /// thread, the store's own. None without a terminal (`--once`).
+    public var notifier: ((DesktopNotification) -> Void)?
 
     public init(config: AppConfig, environment: AppEnvironment) throws(Mailbox.Unavailable) {
         self.environment = environment
@@ -74,6 +77,12 @@ public final class Store {
             startOnItsThread(.restoreAir) {
                 let loaded = loadAir()
                 return .airQualityRestored(loaded.air, notice: loaded.notice)
+            }
+        }
+        if let loadNowcasts = env.loadNowcasts {
+            startOnItsThread(.restoreNowcasts) {
+                let loaded = loadNowcasts()
+                return .nowcast(.restored(loaded.nowcasts, notice: loaded.notice))
             }
         }
     }
@@ -192,6 +201,16 @@ public final class Store {
             }
         case .saveAirQuality(let value):
             saveInOrder(.saveAir, "air quality") { () throws(ArchiveError) in try env.saveAirQuality(value) }
+        case .fetchNowcasts(let places, let pass):
+            start(.nowcast, under: pass) {
+                // Dated when asked: the next request waits from then.
+                let asked = env.now()
+                return await .nowcast(.loaded(env.fetchNowcasts(places).map { StoredNowcasts(fetchedAt: asked, byCityKey: $0) }))
+            }
+        case .saveNowcasts(let value):
+            saveInOrder(.saveNowcasts, "rain nowcasts") { () throws(ArchiveError) in try env.saveNowcasts(value) }
+        case .notify(let note):
+            notifier?(note)
         case .saveForecasts(let value):
             saveInOrder(.saveForecasts, "forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
         case .saveSettings(let value, let fields):

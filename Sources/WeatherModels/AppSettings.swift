@@ -77,6 +77,9 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var airQualityIndex: AirQualityIndex?
     /// `--clock`: nil, as in files from before it, the locale's convention.
     public var clock: ClockStyle?
+    /// Whether the browser tells of rain due and new alerts through the terminal (`--notify`, the
+    /// `N` key); nil, as in files from before it: not.
+    public var notify: Bool?
 
     public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil, clock: ClockStyle? = nil) {
         self.units = units
@@ -102,7 +105,7 @@ extension AppSettings {
     /// One of the remembered choices: what a run changed, so that saving writes only those over
     /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
     public enum Field: String, CaseIterable, Sendable {
-        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex, clock
+        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex, clock, notify
     }
 
     /// These settings with `fields` taken from `other`.
@@ -119,6 +122,7 @@ extension AppSettings {
             case .airQualityIndex: result.airQualityIndex = other.airQualityIndex
             case .mapLayer: result.mapLayer = other.mapLayer
             case .clock: result.clock = other.clock
+            case .notify: result.notify = other.notify
             }
         }
         return result

@@ -32,7 +32,7 @@ public struct SourceGate: Equatable, Sendable {
 
     /// What a request is for: the words a refusal is said with, and the ledger line it counts on.
     public enum Purpose: String, Equatable, Sendable {
-        case weather, places, air, forecast, search
+        case weather, places, air, forecast, search, nowcast
     }
 
     /// One request as the gate weighs it.

@@ -22,6 +22,10 @@ public struct AppFiles: Sendable {
     public static let airQualityName = "AirQuality.plist"
     /// The most `AirQuality.plist` is read to: a few numbers for each listed place.
     public static let airQualityMaxBytes = 8 << 20
+    /// `Nowcasts.plist`: the kept places' rain in the coming quarter hours.
+    public static let nowcastsName = "Nowcasts.plist"
+    /// The most `Nowcasts.plist` is read to: a few hours of quarters for each kept place.
+    public static let nowcastsMaxBytes = 8 << 20
     /// The most `Places.plist` is read to: a place for each name `--city` was given.
     public static let placesMaxBytes = 4 << 20
 
@@ -32,6 +36,7 @@ public struct AppFiles: Sendable {
     public let pins: PinnedCityStore
     public let places: Cache<StoredPlaces>
     public let airQuality: Cache<StoredAirQuality>
+    public let nowcasts: Cache<StoredNowcasts>
 
     /// The files of `source`'s data (nil: the first source, AccuWeather, whose files keep the names
     /// every release gave them); settings and pins are the user's whatever the source.
@@ -80,6 +85,16 @@ public struct AppFiles: Sendable {
         }
     }
 
+    /// The saved nowcasts (nil when there are none), and what the user is told when the file
+    /// could not be used (an unreadable one has been moved aside).
+    public func loadNowcasts() -> (nowcasts: StoredNowcasts?, notice: String?) {
+        do {
+            return (try nowcasts.load(), nil)
+        } catch {
+            return (nil, error.notUsedNotice(Self.nowcastsName, fileName: Self.nowcastsName, then: "the rain nowcast is fetched again"))
+        }
+    }
+
     public init(cacheDirectory: URL, configDirectory: URL, source: String? = nil) {
         feed = WeatherFeedArchive(directory: cacheDirectory, source: source)
         forecasts = Cache<StoredForecasts>(name: Self.forecastsName(source: source), directory: cacheDirectory)
@@ -87,5 +102,6 @@ public struct AppFiles: Sendable {
         pins = PinnedCityStore(directory: configDirectory)
         places = Cache<StoredPlaces>(name: Self.placesName, directory: cacheDirectory, maxBytes: Self.placesMaxBytes)
         airQuality = Cache<StoredAirQuality>(name: Self.airQualityName, directory: cacheDirectory, maxBytes: Self.airQualityMaxBytes)
+        nowcasts = Cache<StoredNowcasts>(name: Self.nowcastsName, directory: cacheDirectory, maxBytes: Self.nowcastsMaxBytes)
     }
 }

@@ -10,3 +10,4 @@ extension WeatherFeedSummary: SchemaVersioned {
 }
 extension StoredPlaces: SchemaVersioned {}
 extension StoredAirQuality: SchemaVersioned {}
+extension StoredNowcasts: SchemaVersioned {}

@@ -128,7 +128,7 @@ enum FeedPrinter {
                 ("isDayTime", .bool(city.isDayTime)),
                 ("observedAt", .optional(observedAt(city))),
                 ("pinned", .bool(report.pinned.contains(city.key))),
-            ])
+            ] + nowcast(report.nowcasts[city.key]))
         }
         let body = OrderedJSON.object([
             ("fetchedAt", .string(WeatherFormat.iso8601(report.feed.fetchedAt))),
@@ -139,6 +139,18 @@ enum FeedPrinter {
             ("cities", .array(cities)),
         ])
         return body.rendered() + "\n"
+    }
+
+    /// A kept place's `nowcast` member: when the rain due in the next two hours starts and ends
+    /// and how heavy it is, each null where not known (no rain due, or no nowcast); none for a
+    /// place not kept.
+    static func nowcast(_ entry: RainSpell??) -> [(String, OrderedJSON)] {
+        guard let entry else { return [] }
+        return [("nowcast", .object([
+            ("rainStarts", .optional(entry.map { WeatherFormat.iso8601($0.starts) })),
+            ("rainEnds", .optional(entry?.ends.map(WeatherFormat.iso8601))),
+            ("intensity", .optional(entry?.intensity.rawValue)),
+        ]))]
     }
 
     // MARK: csv

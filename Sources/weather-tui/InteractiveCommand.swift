@@ -24,11 +24,14 @@ enum InteractiveCommand {
             return WeatherTUIMain.Status.usage
         }
         let noColor = config.noColor, mouse = config.mouse, glyphs = config.glyphs
+        let dialect = config.notificationDialect, inTmux = config.inTmux
         // The store goes to the loop's thread and comes back with its result: one thread at a time owns it.
         let (ran, store): (Result<TerminalApp.Exit, TerminalError>, Store) = await DedicatedThread.run(with: created) { store in
             // The driver starts the store once the terminal is taken: no fetch when there is no terminal.
-            let app = TerminalApp(driver: StoreDriver(store: store), backend: NcursesBackend(palette: ColorRole.palette, noColor: noColor, mouse: mouse),
-                                  glyphs: glyphs)
+            let backend = NcursesBackend(palette: ColorRole.palette, noColor: noColor, mouse: mouse)
+            backend.notificationDialect = dialect
+            backend.inTmux = inTmux
+            let app = TerminalApp(driver: StoreDriver(store: store), backend: backend, glyphs: glyphs)
             do throws(TerminalError) { return (.success(try app.run()), store) } catch { return (.failure(error), store) }
         }
         if case .failure(let error) = ran {
@@ -64,6 +67,10 @@ extension LaunchConfiguration {
                                    recordCalls: recordCalls(of: .openMeteo))
         var environment = AppEnvironment.live(loader: feedLoader(over: files, network: network), files: files)
             .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
+        // The kept places' rain in the coming quarter hours: Open-Meteo's too.
+        let nowcasts = NowcastClient(baseURL: nowcastURL, timeout: timeout, transport: GatedTransport(.openMeteo, over: network),
+                                     recordCalls: recordCalls(of: .openMeteo))
+        environment = environment.showingNowcasts({ places throws(ServiceError) in try await nowcasts.nowcasts(for: places) }, files: files)
         let calls = self.calls, provider = self.provider
         environment.callsToday = {
             let weather = calls.spentToday(provider.rawValue)
@@ -159,6 +166,8 @@ extension LaunchConfiguration {
         // The air's calls count against Open-Meteo's budget only (the ledger's line for each source).
         config.airCostPerPlace = AirQualityClient.cost(places: 1)
         if provider == .openMeteo { config.airCallsPerPlace = config.airCostPerPlace }
+        config.nowcastCostPerPlace = NowcastClient.cost(places: 1)
+        config.notify = notify
         config.refreshCost = refreshCost
         switch provider {
         case .accuWeather:

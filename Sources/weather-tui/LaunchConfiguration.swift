@@ -8,6 +8,7 @@ import Foundation
 import OpenMeteo
 import WeatherSource
 import WeatherStore
+import TerminalKit
 import WeatherModels
 import WeatherTUI
 
@@ -25,6 +26,13 @@ struct LaunchConfiguration: Equatable {
     var geocodingURL: URL
     /// Open-Meteo's air quality, whichever source gives the weather.
     var airQualityURL: URL
+    /// Open-Meteo's forecast API, for the kept places' nowcasts whichever source gives the weather.
+    var nowcastURL: URL = OpenMeteoClient.defaultBaseURL
+    /// `--notify` (true) or `--no-notify` (false, winning); nil: the remembered setting.
+    var notify: Bool?
+    /// The notification sequence this terminal understands, and whether tmux is between.
+    var notificationDialect: TerminalNotification.Dialect = .osc777
+    var inTmux = false
     var cacheDirectory: URL
     var configDirectory: URL
     /// nil: use the remembered value, else the default of docs/spec.md §2.
@@ -124,6 +132,9 @@ struct LaunchConfiguration: Equatable {
         let airQualityURL = try url(nil, environment: "OPEN_METEO_AIR_QUALITY_URL", default: AirQualityClient.defaultBaseURL,
                                     option: "OPEN_METEO_AIR_QUALITY_URL")
 
+        let nowcastURL = provider == .openMeteo ? baseURL
+            : try url(nil, environment: "OPEN_METEO_BASE_URL", default: OpenMeteoClient.defaultBaseURL, option: "OPEN_METEO_BASE_URL")
+
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return LaunchConfiguration(
             provider: provider,
@@ -133,6 +144,10 @@ struct LaunchConfiguration: Equatable {
             baseURL: baseURL,
             geocodingURL: geocodingURL,
             airQualityURL: airQualityURL,
+            nowcastURL: nowcastURL,
+            notify: options.noNotify ? false : options.notify ? true : nil,
+            notificationDialect: TerminalNotification.Dialect.of(environment: environment),
+            inTmux: TerminalNotification.inTmux(environment: environment),
             cacheDirectory: cacheDirectory,
             configDirectory: configDirectory,
             count: options.count?.rawValue,

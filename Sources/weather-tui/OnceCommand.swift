@@ -131,9 +131,13 @@ enum OnceCommand {
                                          cities: cities.map(CitySummary.init), placeKeys: feed.placeKeys)
         var names: [String: String] = [:]
         for city in cities where state.namesakeOwnKeys.contains(city.key) { names[city.key] = state.displayName(of: city) }
-        let report = OnceReport(feed: summary, source: source, offline: reason != nil, reason: reason,
+        var report = OnceReport(feed: summary, source: source, offline: reason != nil, reason: reason,
                                 provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units, names: names,
                                 language: words)
+        let kept = state.keptPlaceKeys.union(places.map(\.id))
+        for city in cities where kept.contains(city.key) {
+            report.nowcasts[city.key] = .some(state.nowcast(for: city.key)?.rain(after: state.now))
+        }
         let warning = onceEach(said)
         return .report(report, warning: warning.isEmpty ? nil : warning.joined(separator: "; "))
     }

@@ -96,6 +96,8 @@ extension Options {
             "--no-color": flag { $0.noColor = $1 },
             "--no-mouse": flag { $0.noMouse = $1 },
             "--ascii": flag { $0.ascii = $1 },
+            "--notify": flag { $0.notify = $1 },
+            "--no-notify": flag { $0.noNotify = $1 },
             "--once": flag { $0.once = $1 },
             "--format": option { $0.format = $1 },
             "--city": list({ $0.cities = $1 }, \.cities),

@@ -22,6 +22,13 @@ import WeatherModels
         case "om-airquality":
             let air = AirQualityClient(baseURL: base, timeout: 60, transport: FixedBodyTransport(body: body))
             return await capture { try await air.airQuality(for: cities.map(\.airQualityPlace)) } == nil
+        case "om-nowcast":
+            let nowcast = NowcastClient(baseURL: base, timeout: 60, transport: FixedBodyTransport(body: body))
+            return await capture {
+                for value in try await nowcast.nowcasts(for: cities.map(\.airQualityPlace)).values {
+                    for quarter in value.quarters.prefix(3) { _ = value.rain(after: quarter.start) }
+                }
+            } == nil
         default:
             Issue.record("no request named \(target)")
             return false

@@ -88,6 +88,24 @@ import EssentialsSupport
         #expect(cities[0]["observedAt"] as? String == "2017-12-06T17:35:00Z")
     }
 
+    /// A kept place has `nowcast` (its members null where not known); a place not kept has none.
+    @Test func jsonGivesKeptPlacesTheirNowcast() throws {
+        var report = Self.report
+        let starts = Date(timeIntervalSince1970: 1_700_001_800)
+        let moderate: RainSpell? = RainSpell(starts: starts, ends: starts + 2_700, intensity: .moderate), none: RainSpell? = nil
+        report.nowcasts = ["294021": moderate, "328328": none]
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(FeedPrinter.json(report).utf8)) as? [String: Any])
+        let cities = try #require(object["cities"] as? [[String: Any]])
+        #expect(cities[0]["nowcast"] == nil, "Tokyo is not kept")
+        let moscow = try #require(cities[1]["nowcast"] as? [String: Any])
+        #expect(moscow["rainStarts"] as? String == "2023-11-14T22:43:20Z")
+        #expect(moscow["rainEnds"] as? String == "2023-11-14T23:28:20Z")
+        #expect(moscow["intensity"] as? String == "moderate")
+        let london = try #require(cities[2]["nowcast"] as? [String: Any])
+        #expect(Set(london.keys) == ["rainStarts", "rainEnds", "intensity"])
+        #expect(london.values.allSatisfy { $0 is NSNull })
+    }
+
     @Test func jsonReasonIsNullWhenFresh() throws {
         var fresh = Self.report
         fresh.offline = false

@@ -29,7 +29,7 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
 /// The gate is the only way out (#41): the program's own wiring, over a network that records what
 /// reaches it. A request that no gate let through is refused by the transport before the network,
 /// so each path below is seen only if it asked its gate: `r`, the start's refresh, the air, a
-/// detail's forecast, the add prompt's search, `--city`'s name search and its places.
+/// kept place's nowcast, a detail's forecast, the add prompt's search, `--city`'s name search and its places.
 @Suite struct GateOnlyWayOutTests {
     let folder: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gate-only-\(UUID().uuidString)")
@@ -55,6 +55,12 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
         await store.settle()
         store.send(.openDetail)
         await store.settle()
+        // A kept place: its nowcast is asked for at the minute's tick (at the store's own time, so
+        // the failed refreshes' retry is not due with it).
+        store.send(.togglePin)
+        await store.settle()
+        store.send(.tick(store.state.now))
+        await store.settle()
         store.send(.addCity(.start))
         store.send(.addCity(.input("Oslo")))
         store.send(.addCity(.submit))
@@ -70,7 +76,7 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
         #expect(sent.allSatisfy { $0.pass?.provider == .openMeteo }, "\(sent.filter { $0.pass == nil })")
         let purposes = sent.compactMap { $0.pass?.purpose }
         #expect(purposes.filter { $0 == .weather }.count == 2, "the start's refresh and r: \(purposes)")
-        #expect(Set(purposes) == [.weather, .air, .forecast, .search, .places], "\(purposes)")
+        #expect(Set(purposes) == [.weather, .air, .forecast, .search, .places, .nowcast], "\(purposes)")
         #expect(store.state.messages.allSatisfy { !$0.text.contains("not sent") }, "nothing was refused unsent")
     }
 

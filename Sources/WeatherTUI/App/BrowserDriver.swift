@@ -30,11 +30,14 @@ public protocol BrowserDriver: AnyObject {
     /// Readable when background work has a result waiting: the run loop waits on it beside the
     /// terminal (nil: results are only picked up after a key or a tick).
     var wakeDescriptor: Int32? { get }
+    /// Hands the app's notifications (`--notify`) to `send`, which writes them to the terminal.
+    func sendNotifications(_ send: @escaping (DesktopNotification) -> Void)
 }
 
 extension BrowserDriver {
     public func start() {}
     public var wakeDescriptor: Int32? { nil }
+    public func sendNotifications(_ send: @escaping (DesktopNotification) -> Void) {}
 }
 
 /// The live driver: key commands' `Action`s go to the `Store`; frames are drawn from its `State`.
@@ -57,6 +60,10 @@ public final class StoreDriver: BrowserDriver {
     }
 
     public var state: State { store.state }
+
+    public func sendNotifications(_ send: @escaping (DesktopNotification) -> Void) {
+        store.notifier = send
+    }
 
     public var isQuitting: Bool { store.isQuitting }
 

@@ -84,6 +84,7 @@ public enum KeyBindings {
                                    (.control("r"), .send(.refresh))],
                    hints: [.list: ("hint.refresh", 3), .map: ("hint.refresh", 3), .detail: ("hint.refresh", 3)]),
         KeyBinding("help.messages", [(.character("!"), .send(.toggleMessages))]),
+        KeyBinding("help.notify", [(.character("N"), .send(.nowcast(.toggleNotify)))]),
         KeyBinding("help.redraw", [], anywhere: [(.control("l"), .redraw)]),
         KeyBinding("help.help", [(.character("?"), .send(.toggleHelp)), (.function(1), .send(.toggleHelp))],
                    hints: [.list: ("hint.help", 9), .map: ("hint.help", 9), .detail: ("hint.help", 9)]),

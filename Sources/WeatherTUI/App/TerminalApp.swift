@@ -62,6 +62,8 @@ public final class TerminalApp {
         var nextTick = Self.nextTick(after: lastTick, every: tickInterval)
         var dirty = true
         driver.handle(.resize, size: backend.size)
+        // Notifications go out between frames, on this thread, the backend's.
+        driver.sendNotifications { [backend] note in backend.notify(TerminalNotification(title: note.title, body: note.body)) }
         driver.start()
         var state = driver.state
         while true {

@@ -35,6 +35,8 @@ public enum CityListView {
         public var airScale: AirQualityScale
         /// The language of its titles and words.
         public var language: Language = .english
+        /// A kept place's mark of rain due within the hour (`14:30`, `now`); nil for none.
+        public var rainMark: (CityWeather) -> String? = { _ in nil }
     }
 
     /// Column positions for a list `width` columns wide.
@@ -126,7 +128,7 @@ public enum CityListView {
         for index in offset..<end {
             drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
                     pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, language: words, cols: cols, into: &buffer, x: rect.x,
-                    y: rect.y + 1 + index - offset, width: rect.width)
+                    y: rect.y + 1 + index - offset, width: rect.width, rainMark: list.rainMark(cities[index]))
             let air = cols.extras.isEmpty ? nil : list.air(cities[index].key)
             for extra in cols.extras {
                 var style: Style = .plain
@@ -145,7 +147,7 @@ public enum CityListView {
     }
 
     static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, units: TemperatureUnit, language: Language = .english, cols: Columns,
-                        into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+                        into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, rainMark: String? = nil) {
         let base: Style = selected ? .selected : .plain
         buffer.fill(x: x, y: y, count: width, style: base)
         if selected { buffer.draw(">", x: x, y: y, style: Style(bold: true, reverse: true)) }
@@ -156,8 +158,11 @@ public enum CityListView {
         if selected { tempStyle = tempStyle.reversed() }
         buffer.draw(language.decimal(WeatherFormat.temperature(city.temperature, units: units)), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
         if cols.weather.width > 2 {
-            buffer.draw(ViewFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
-            buffer.draw(city.weatherText, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
+            // Rain due within the hour at a kept place comes before the weather now: `☂ 14:30 · Cloudy`.
+            let glyph = rainMark == nil ? ViewFormat.glyph(icon: city.weatherIcon) : "☂"
+            let text = rainMark.map { "\($0) · \(city.weatherText)" } ?? city.weatherText
+            buffer.draw(glyph, x: x + cols.weather.x, y: y, style: rainMark == nil ? base : selected ? Style.rainSoon.reversed() : .rainSoon)
+            buffer.draw(text, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
         }
     }
 }
@@ -178,6 +183,7 @@ extension CityListView.Content {
         air = state.air(for:)
         airScale = state.airQualityScale
         language = state.language
+        rainMark = state.rainMark(for:)
     }
 }
 

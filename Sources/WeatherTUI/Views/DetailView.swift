@@ -43,6 +43,8 @@ public enum DetailView {
         public var language: Language = .english
         /// The clock its times are written with.
         public var clock: ClockStyle = .twentyFourHour
+        /// The kept place's rain in the next two hours (DetailView+Nowcast.swift).
+        public var rain: RainSection = RainSection()
     }
 
     /// One line of the pane.
@@ -110,6 +112,7 @@ public enum DetailView {
         }
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
+        out += rainLines(detail.rain)
         out += skyLines(for: city, now: detail.now, style: style, in: words)
         out += airQualityLines(detail.air, now: detail.now, in: words)
 
@@ -388,5 +391,6 @@ extension DetailView.Content {
         air = DetailView.AirSection(state, city: city)
         language = state.language
         clock = state.clock
+        rain = DetailView.RainSection(state, city: city)
     }
 }

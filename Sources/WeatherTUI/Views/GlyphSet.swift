@@ -89,7 +89,8 @@ public enum GlyphSet: String, Sendable, CaseIterable {
         StandIn(glyph: "☼", console: "o", ascii: "o"),
         StandIn(glyph: "☁", console: "m", ascii: "m"),
         StandIn(glyph: "≡", console: "=", ascii: "="),
-        StandIn(glyph: "☂", console: "/", ascii: "/"),
+        // Rain: `R` in ASCII, so the list's mark of rain due reads `R 14:30`.
+        StandIn(glyph: "☂", console: "/", ascii: "R"),
         StandIn(glyph: "⛈", console: "!", ascii: "!"),
         StandIn(glyph: "❄", console: "*", ascii: "*"),
         StandIn(glyph: "♨", console: "^", ascii: "^"),

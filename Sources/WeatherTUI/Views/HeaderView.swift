@@ -27,6 +27,8 @@ public enum HeaderView {
         public var isFetching: Bool
         /// Calls a refresh costs by the source's own counting (`State.refreshCalls`).
         public var refreshCalls: Double
+        /// Calls the kept places' nowcasts cost each time they are asked for (at most every 30 minutes).
+        public var nowcastCalls: Double = 0
         public var rateLimitRemaining: Int?
         /// When the next automatic refresh goes and why then (nil: none will).
         public var nextRefresh: RefreshSchedule.Plan?
@@ -75,6 +77,7 @@ public enum HeaderView {
         }
         var tail = essential
         if let cost = refreshCost(header.refreshCalls, in: words) { tail.append(cost) }
+        if let cost = nowcastCost(header.nowcastCalls) { tail.append(cost) }
         if let left = header.rateLimitRemaining { tail.append(words.text("header.callsLeft", ("n", String(left)))) }
         // What gives way when the line is too narrow: the program's name, the data's age in
         // words, the cost and calls left, why the next refresh is when it is; the time of the
@@ -117,6 +120,13 @@ public enum HeaderView {
         return words.text("header.refreshCost", ("n", abs(calls - whole) < 0.05 ? String(Int(whole)) : words.decimal(calls.fixed(1))))
     }
 
+    /// `rain: 5 calls/30 min`: what the kept places' nowcasts cost at most every half hour; nil for none.
+    static func nowcastCost(_ calls: Double) -> String? {
+        guard calls > 0 else { return nil }
+        let whole = calls.rounded()
+        return "rain: \(abs(calls - whole) < 0.05 ? String(Int(whole)) : calls.fixed(1)) calls/30 min"
+    }
+
     public static func draw(_ header: Content, into buffer: inout ScreenBuffer, rect: Rect) {
         buffer.draw(text(header, width: rect.width), x: rect.x, y: rect.y, columns: rect.width, style: .header)
     }
@@ -139,6 +149,7 @@ extension HeaderView.Content {
         isFetching = state.isFetching
         // No refresh goes under --offline or without a key: none has a cost to name.
         refreshCalls = FeedPolicy.fetchBlocked(config: state.config) == nil ? state.refreshCalls : 0
+        nowcastCalls = state.nowcastRefreshCalls
         rateLimitRemaining = state.rateLimitRemaining
         nextRefresh = state.refreshPlan
         isStale = state.isStale

@@ -22,6 +22,8 @@ extension Style {
     public static let key = Style(bold: true, role: .key)
     /// The ★ marker.
     public static let pinned = Style(bold: true, role: .pinned)
+    /// The list's ☂ of rain due within the hour at a kept place: bold, to read apart in monochrome.
+    public static let rainSoon = Style(bold: true)
     /// Section titles in the detail pane.
     public static let sectionTitle = Style(bold: true)
 

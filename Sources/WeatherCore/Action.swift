@@ -51,6 +51,10 @@ public enum Action: Equatable, Sendable {
     /// Places fetched alone (`Effect.fetchPlaces`), to join the feed.
     case placesLoaded(Result<PlacesPayload, FeedError>)
     case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
+    /// `--once --forecast`: these places' forecasts are to be printed (State+PrintedForecasts.swift).
+    case forecastsWanted([String])
+    /// The forecasts of these places, fetched in one request (`Effect.fetchForecasts`).
+    case forecastsLoaded(cityKeys: [String], Result<[String: ForecastPayload], FeedError>)
     /// The saved forecasts, and why their file was not used, if it was not (said once).
     case forecastsRestored(StoredForecasts, notice: String? = nil)
     /// The listed places' air, fetched (State+AirQuality.swift).

@@ -156,6 +156,10 @@ extension State {
                     record("forecast for \(name) failed: \(error.errorDescription ?? "")")
                 }
             }
+        case .forecastsWanted(let keys):
+            return printedForecastEffects(for: keys)
+        case .forecastsLoaded(let keys, let result):
+            return printedForecastsLoaded(keys, result)
         case .forecastsRestored(let stored, let problem):
             if let problem { notice = problem }
             return mergeRestored(stored)
@@ -366,7 +370,7 @@ extension Action {
     /// Keys and commands (not results or clock ticks): they clear a one-time notice.
     var isUserIntent: Bool {
         switch self {
-        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
+        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
              .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored:
             return false
         default:

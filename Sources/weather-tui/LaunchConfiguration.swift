@@ -48,6 +48,8 @@ struct LaunchConfiguration: Equatable {
     var format: OutputFormat
     /// `--city` names, in order.
     var cities: [String] = []
+    /// `--forecast`: `--once` prints each place's forecast too.
+    var forecast = false
     /// Where this run counts the calls it sends (`Calls.txt` in the cache folder), flushed as it ends.
     var calls: CallLedger.Writer
 
@@ -134,6 +136,7 @@ struct LaunchConfiguration: Equatable {
             once: options.printsOnce,
             format: options.format ?? Options.defaultFormat,
             cities: options.cities,
+            forecast: options.forecast,
             calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory))
         )
     }

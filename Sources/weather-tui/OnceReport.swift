@@ -24,6 +24,8 @@ struct OnceReport: Equatable {
     /// The names the browser gives the own cities another listed city shares a name with
     /// (`Paris, Texas`: docs/spec.md §5), by key; a city not here goes by its own name.
     var names: [String: String] = [:]
+    /// `--once --forecast`: each printed place's forecast, by key; nil when not asked for.
+    var forecasts: [String: OnceForecast]? = nil
 
     /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
     var providerName: String { provider?.rawValue ?? "demo" }

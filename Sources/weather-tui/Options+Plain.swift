@@ -96,6 +96,7 @@ extension Options {
             "--ascii": flag { $0.ascii = $1 },
             "--once": flag { $0.once = $1 },
             "--format": option { $0.format = $1 },
+            "--forecast": flag { $0.forecast = $1 },
             "--city": list({ $0.cities = $1 }, \.cities),
         ]
     }

@@ -83,6 +83,9 @@ struct Options: ParsableCommand {
     @Option(name: .long, help: "Print the feed once in this format and exit: table, json or csv (implies --once; default table).")
     var format: OutputFormat?
 
+    @Flag(name: .long, help: "With --once: also print each place's coming days and next 24 hours, its sun, moon and air.")
+    var forecast = false
+
     @Option(name: .customLong("city"), help: ArgumentHelp("With --once: print just this place (searched once, then remembered); repeatable. \"Paris, US\" narrows by country code.", valueName: "name"))
     var cities: [String] = []
 
@@ -118,6 +121,9 @@ struct Options: ParsableCommand {
         }
         if !cities.isEmpty && !printsOnce {
             throw ValidationError("--city is for --once (in the browser, press a to add a city).")
+        }
+        if forecast && !printsOnce {
+            throw ValidationError("--forecast is for --once (in the browser, Enter opens a place's forecast).")
         }
         if cities.contains(where: { $0.trimmed.isEmpty }) {
             throw ValidationError("--city takes a place name, e.g. --city Reykjavik.")

@@ -97,7 +97,8 @@ enum OnceCommand {
         let keys = Set(pins.map(\.key))
         let own = pins + places.filter { !keys.contains($0.id) }.map(PinnedCity.init(place:))
         headless.loadPins = { (own, notice) }
-        if let preview = environment.previewArchive {
+        // The forecast's sun needs each place's coordinates and zone, which the summary leaves out.
+        if !forecast, let preview = environment.previewArchive {
             headless.loadArchive = preview
             headless.previewArchive = nil
         }

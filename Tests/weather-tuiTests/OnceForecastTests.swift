@@ -60,6 +60,8 @@ import WeatherStore
         #expect(network.sent.isEmpty, "\(network.sent)")
         guard case .report(let report, _) = outcome else { Issue.record("\(outcome)"); return }
         #expect(report.forecasts?.values.allSatisfy { $0.fetchedAt == saved && $0.problem == nil && !$0.days.isEmpty } == true)
+        // The saved feed is read whole: the sun needs each place's coordinates and zone.
+        #expect(report.forecasts?.values.allSatisfy { $0.sun != nil } == true)
     }
 
     @Test func withoutForecastNothingOfThemIsReadOrAsked() async throws {

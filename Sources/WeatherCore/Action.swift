@@ -21,6 +21,10 @@ public enum Action: Equatable, Sendable {
     case startFilter, filterInput(String), filterBackspace, commitFilter, cancelFilter
     // List
     case cycleSort, invertSort, toggleUnits, togglePin
+    /// `H`: the selected own or pinned place becomes home (on home: no place is).
+    case toggleHome
+    /// `K` / `J`: the selected own place moves up or down among the own places.
+    case moveOwnCity(up: Bool)
     case refresh
     /// Ctrl-D / Ctrl-U: half a page.
     case halfPageUp, halfPageDown

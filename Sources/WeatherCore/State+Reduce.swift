@@ -93,6 +93,10 @@ extension State {
             return [saveSettings([.units])]
         case .togglePin:
             return togglePin()
+        case .toggleHome:
+            return toggleHome()
+        case .moveOwnCity(let up):
+            return moveOwnCity(up: up)
 
         case .refresh:
             return refreshAsked()
@@ -183,6 +187,11 @@ extension State {
         case .pinsLoaded(let cities, let problem):
             if let problem { notice = problem }
             pinned = cities
+            if !pinsRead {
+                // The start's pins: home opens selected, over the city selected when the last run ended.
+                pinsRead = true
+                if let home = homeKey { selectedKey = home }
+            }
             recomputeVisible()
             noteUnlistedOwnCities()
         case .saveFailed(let message):

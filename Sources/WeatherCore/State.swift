@@ -63,6 +63,8 @@ public struct State: Equatable, Sendable {
     /// The air-quality index chosen: `--aqi`, else the remembered one, else the units' (State+AirQuality.swift).
     public var airQualityIndex: AirQualityIndex
     public var pinned: [PinnedCity]
+    /// Whether the start's pins have been read (home is selected then, and only then).
+    public var pinsRead = false
     public var mode: ScreenMode
     /// Whether the world map stands in for the list (`m`); the detail opens over it.
     public var showsMap: Bool
@@ -200,6 +202,9 @@ public struct State: Equatable, Sendable {
 
     public func isPinned(_ key: String) -> Bool { pinned.contains { $0.key == key } }
 
+    /// The home place's key, if the user has one (`H`).
+    public var homeKey: String? { pinned.first(where: \.isHome)?.key }
+
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
         AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
@@ -268,12 +273,17 @@ public struct State: Equatable, Sendable {
         namesakeOwnKeys = namesakeOwnCities(in: cities)
         let needle = SearchFold.fold(filter.trimmed)
         let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, folded: needle) }
-        let pinnedKeys = Set(pinned.map(\.key))
+        // Home first, then the own places in the order the user gave them (`K`/`J`), then the
+        // pinned top cities, whatever the sort: the sort orders the pins among themselves and the rest.
+        var rank: [String: Int] = [:]
+        for (index, city) in pinned.enumerated() where rank[city.key] == nil {
+            rank[city.key] = city.isHome ? -1 : city.isOwn ? index : Int.max - 1
+        }
         let scale = airQualityScale, air = airQuality?.byCityKey ?? [:]
         let airIndex: (CityWeather) -> Int? = { air[$0.key]?.index(on: scale) }
         let sorted = filtered.sorted { a, b in
-            let ap = pinnedKeys.contains(a.key), bp = pinnedKeys.contains(b.key)
-            if ap != bp { return ap }
+            let ar = rank[a.key] ?? .max, br = rank[b.key] ?? .max
+            if ar != br { return ar < br }
             return State.ordered(a, b, by: sortField, descending: sortDescending, now: now, airIndex: airIndex)
         }
         visibleCities = sorted

@@ -8,7 +8,7 @@ import WeatherModels
 import TerminalKit
 
 /// The city list: columns City / Country / Temp / Weather aligned by display width, ★ for pinned
-/// cities, the selected row marked `>` and reversed; only the visible rows are drawn. A list 100
+/// cities (⌂ for home), the selected row marked `>` and reversed; only the visible rows are drawn. A list 100
 /// columns wide or more gains columns by priority (feels like, air quality, humidity, wind, local time) and
 /// room for whole country names, rather than blank space.
 public enum CityListView {
@@ -20,6 +20,8 @@ public enum CityListView {
         /// The first city in sight.
         public var scrollOffset: Int
         public var pinnedKeys: Set<String>
+        /// The home place, marked ⌂ where the others have ★.
+        public var homeKey: String? = nil
         public var units: TemperatureUnit
         /// When the local clocks are read.
         public var now: Date
@@ -120,7 +122,7 @@ public enum CityListView {
         let end = min(cities.count, offset + rows)
         for index in offset..<end {
             drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
-                    pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, cols: cols, into: &buffer, x: rect.x,
+                    pinned: list.pinnedKeys.contains(cities[index].key), home: cities[index].key == list.homeKey, units: list.units, cols: cols, into: &buffer, x: rect.x,
                     y: rect.y + 1 + index - offset, width: rect.width)
             let air = cols.extras.isEmpty ? nil : list.air(cities[index].key)
             for extra in cols.extras {
@@ -139,12 +141,12 @@ public enum CityListView {
         }
     }
 
-    static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, units: TemperatureUnit, cols: Columns,
+    static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, home: Bool = false, units: TemperatureUnit, cols: Columns,
                         into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
         let base: Style = selected ? .selected : .plain
         buffer.fill(x: x, y: y, count: width, style: base)
         if selected { buffer.draw(">", x: x, y: y, style: Style(bold: true, reverse: true)) }
-        if pinned { buffer.draw("★", x: x + 1, y: y, style: selected ? Style.pinned.reversed() : .pinned) }
+        if pinned { buffer.draw(home ? "⌂" : "★", x: x + 1, y: y, style: selected ? Style.pinned.reversed() : .pinned) }
         buffer.draw(name, x: x + cols.city.x, y: y, columns: cols.city.width, style: selected ? Style(bold: true, reverse: true) : base)
         buffer.draw(city.country.localizedName, x: x + cols.country.x, y: y, columns: cols.country.width, style: base)
         var tempStyle = Style.temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
@@ -164,6 +166,7 @@ extension CityListView.Content {
         selectedIndex = state.selectedIndex
         scrollOffset = state.listScrollOffset
         pinnedKeys = Set(state.pinned.map(\.key))
+        homeKey = state.homeKey
         units = state.units
         now = state.now
         sortField = state.sortField

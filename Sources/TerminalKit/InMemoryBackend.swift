@@ -19,6 +19,8 @@ public final class InMemoryBackend: TerminalBackend {
     /// Every frame that sent something, oldest first: one that differs from the frame shown
     /// before it (by `changedRuns`, as a real backend decides), or any after `repaintAll`.
     public private(set) var frames: [ScreenBuffer] = []
+    /// Every title set, oldest first (the same title twice is set once, as a real backend sends it).
+    public private(set) var titles: [String] = []
     /// What the terminal shows: nil before the first frame and after `repaintAll`.
     private var shown: ScreenBuffer?
     /// Simulates SIGTERM: once true, `terminationRequested` reports it.
@@ -47,6 +49,10 @@ public final class InMemoryBackend: TerminalBackend {
     public var lastFrame: ScreenBuffer? { frames.last }
 
     public func start() throws(TerminalError) { isStarted = true }
+
+    public func setTitle(_ title: String) {
+        if titles.last != title { titles.append(title) }
+    }
 
     public func stop() {
         if isStarted { stopCount += 1 }

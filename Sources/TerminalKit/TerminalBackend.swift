@@ -22,4 +22,13 @@ public protocol TerminalBackend: AnyObject {
     func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent]
     /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end.
     var terminationRequested: Bool { get }
+    /// Shows `title` as the terminal's title, once the terminal's own title is kept to be given
+    /// back by `stop` (nothing when it is the title shown already). A terminal that has no title
+    /// ignores it.
+    func setTitle(_ title: String)
+}
+
+extension TerminalBackend {
+    /// A terminal without a title: nothing to show or give back.
+    public func setTitle(_ title: String) {}
 }

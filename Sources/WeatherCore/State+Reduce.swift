@@ -181,6 +181,7 @@ extension State {
             sortField = saved.sortField
             sortDescending = saved.sortDescending
             mapLayer = saved.mapLayer ?? .temperature
+            showsTitle = config.title ?? saved.title ?? false
             request = FeedPolicy.request(config: config, saved: saved)
             if selectedKey == nil { selectedKey = saved.selectedCityKey }
             recomputeVisible()

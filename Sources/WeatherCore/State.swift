@@ -70,6 +70,9 @@ public struct State: Equatable, Sendable {
     public var showsMap: Bool
     /// What the map's markers show (`v`); remembered in the settings.
     public var mapLayer: MapLayer
+    /// Whether the terminal's title shows the home place's weather: `--title`/`--no-title`, else
+    /// the remembered choice.
+    public var showsTitle: Bool
     public var showHelp: Bool
     /// How many cities the front end's list shows at once: PgUp/PgDn move by it and the scroll
     /// offset keeps the selection within it. The front end says (`.pageRows`) whenever its
@@ -156,6 +159,7 @@ public struct State: Equatable, Sendable {
         self.mode = .list
         self.showsMap = false
         self.mapLayer = .temperature
+        self.showsTitle = config.title ?? false
         self.showHelp = false
         self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
@@ -209,20 +213,21 @@ public struct State: Equatable, Sendable {
     public var settings: AppSettings {
         AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
                     count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
-                    airQualityIndex: airQualityIndex)
+                    airQualityIndex: airQualityIndex, title: showsTitle)
     }
 
     /// What sorting changes of the settings.
     static let sortFields: Set<AppSettings.Field> = [.sortField, .sortDescending]
 
     /// What the end of a run saves: the selected city, and what the command line chose (a flag's
-    /// count, language, units or air-quality index is remembered); the rest was saved when it changed.
+    /// count, language, units, air-quality index or title is remembered); the rest was saved when it changed.
     var fieldsKeptOnQuit: Set<AppSettings.Field> {
         var fields: Set<AppSettings.Field> = [.selectedCityKey]
         if config.count != nil { fields.insert(.count) }
         if config.language != nil { fields.insert(.language) }
         if config.units != nil { fields.insert(.units) }
         if config.airQualityIndex != nil { fields.insert(.airQualityIndex) }
+        if config.title != nil { fields.insert(.title) }
         return fields
     }
 

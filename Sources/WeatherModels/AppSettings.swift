@@ -65,8 +65,11 @@ public struct AppSettings: Codable, Equatable, Sendable {
     public var dailyCalls: Int?
     /// The air-quality index chosen (`--aqi`); nil, as in files from before it: the units'.
     public var airQualityIndex: AirQualityIndex?
+    /// Whether the terminal's title shows the home place's weather (`--title`); nil, as in files
+    /// from before it: no.
+    public var title: Bool?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil, title: Bool? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending
@@ -76,6 +79,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         self.mapLayer = mapLayer
         self.dailyCalls = dailyCalls
         self.airQualityIndex = airQualityIndex
+        self.title = title
     }
 }
 
@@ -83,7 +87,7 @@ extension AppSettings {
     /// One of the remembered choices: what a run changed, so that saving writes only those over
     /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
     public enum Field: String, CaseIterable, Sendable {
-        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex
+        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex, title
     }
 
     /// These settings with `fields` taken from `other`.
@@ -99,6 +103,7 @@ extension AppSettings {
             case .selectedCityKey: result.selectedCityKey = other.selectedCityKey
             case .airQualityIndex: result.airQualityIndex = other.airQualityIndex
             case .mapLayer: result.mapLayer = other.mapLayer
+            case .title: result.title = other.title
             }
         }
         return result

@@ -42,6 +42,8 @@ struct LaunchConfiguration: Equatable {
     var noColor: Bool
     /// Whether the browser asks the terminal for clicks and the wheel (`--no-mouse` leaves them to it).
     var mouse: Bool
+    /// `--title` true, `--no-title` false (it wins: the user asked for the title left alone); nil: the remembered choice.
+    var title: Bool?
     /// The glyphs the terminal's font shows: `--ascii`, else the Linux console's by `TERM`, else all.
     var glyphs: GlyphSet
     var once: Bool
@@ -132,6 +134,7 @@ struct LaunchConfiguration: Equatable {
             timeout: options.timeout,
             noColor: options.noColor || noColorEnv,
             mouse: !options.noMouse,
+            title: options.noTitle ? false : options.title ? true : nil,
             glyphs: GlyphSet.chosen(ascii: options.ascii, term: environment["TERM"]),
             once: options.printsOnce,
             format: options.format ?? Options.defaultFormat,

@@ -76,6 +76,12 @@ struct Options: ParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text); by default clicks and the wheel work in the browser.")
     var noMouse = false
 
+    @Flag(name: .long, help: "The home place's weather in the terminal's title (remembered; the title is restored on exit).")
+    var title = false
+
+    @Flag(name: .customLong("no-title"), help: "Leave the terminal's title alone (and forget --title).")
+    var noTitle = false
+
     @Flag(name: .long, help: "Print the feed once and exit (for scripts and pipes).")
     var once = false
 

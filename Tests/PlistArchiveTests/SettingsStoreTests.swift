@@ -40,7 +40,7 @@ import WeatherModels
     @Test func takingFieldsCopiesEachFieldItNamesAndNoOther() {
         let base = AppSettings()
         let other = AppSettings(units: .imperial, sortField: .country, sortDescending: true, count: 150, language: "ja-jp", selectedCityKey: "7",
-                                mapLayer: .wind, airQualityIndex: .eu)
+                                mapLayer: .wind, airQualityIndex: .eu, title: true)
         // Every field named: the other's values whole (a field added to AppSettings but not to Field fails here).
         #expect(base.taking(Set(AppSettings.Field.allCases), from: other) == other)
         #expect(base.taking([], from: other) == base)

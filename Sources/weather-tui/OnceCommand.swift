@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import EssentialsSupport
+import PlistArchive
 import WeatherCore
 import WeatherModels
 import WeatherSource
@@ -101,11 +102,32 @@ enum OnceCommand {
         if !forecast, let preview = environment.previewArchive {
             headless.loadArchive = preview
             headless.previewArchive = nil
+            // The summary holds what is printed, not each city's coordinates, zone and details: a
+            // feed this run saves (its `--city` places joined to it) takes every city it did not
+            // fetch from the saved feed whole, so the browser's map, clocks and details keep them.
+            let whole = environment.loadArchive, save = environment.saveFeed
+            headless.saveFeed = { (feed) throws(ArchiveError) in
+                guard case .success(let saved) = whole() else { return try save(feed) }
+                try save(keepingWhole(feed, from: saved))
+            }
         }
         if !forecast { headless.loadForecasts = nil }
         // Nothing printed holds the air: none is read, and so none fetched.
         headless.loadAirQuality = nil
         return (headless, pins)
+    }
+
+    /// `feed` with each city this run did not fetch (of the same time in `saved`) as `saved` holds it.
+    static func keepingWhole(_ feed: WeatherFeed, from saved: WeatherFeed) -> WeatherFeed {
+        guard saved.request.language == feed.request.language else { return feed }
+        let savedCities = Dictionary(saved.cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var kept = feed
+        kept.cities = feed.cities.map { city in
+            guard let whole = savedCities[city.key], let time = feed.fetchedAt(ofCity: city.key),
+                  saved.fetchedAt(ofCity: city.key) == time else { return city }
+            return whole
+        }
+        return kept
     }
 
     /// What `state` shows, as `--once` prints it: the visible cities in the browser's order (or

@@ -267,6 +267,30 @@ final class PlaceService: WeatherService, @unchecked Sendable {
         }
     }
 
+    /// A place an earlier `--city` run fetched alone keeps its own time through the summary, so
+    /// the next run's save knows it did not fetch it, and keeps it whole.
+    @Test func aPlaceAnEarlierRunFetchedAloneIsKeptWholeWithItsTime() async throws {
+        let test = OnceCityTests()
+        let config = try test.config(["Paris, FR"])
+        var reykjavik = PlaceService.weather(of: [PinnedCity(place: OnceCityTests.reykjavik)])[0]
+        reykjavik.geoPosition = GeoPosition(latitude: 64.1, longitude: -21.9)
+        reykjavik.timeZone = CityTimeZone(code: "GMT", name: "Atlantic/Reykjavik", gmtOffset: 0)
+        let alone = test.now.addingTimeInterval(-90.25)
+        var whole = FeedPrinterTests.feed
+        whole.fetchedAt = test.now.addingTimeInterval(-600)
+        whole.cities.append(reykjavik)
+        whole.placeKeys = [reykjavik.key]
+        whole.fetchedAloneKeys = [reykjavik.key]
+        whole.fetchedAloneAt = [alone]
+        try config.files.feed.save(whole)
+        let resolution = await test.resolver(config).resolve(["Paris, FR"])
+        guard case .report = await test.produce(config, places: resolution.places) else { Issue.record("no report"); return }
+        let saved = try config.files.feed.load()
+        #expect(saved.cities.first { $0.key == reykjavik.key } == reykjavik)
+        #expect(saved.fetchedAt(ofCity: reykjavik.key) == alone)
+        #expect(saved.fetchedAt(ofCity: OnceCityTests.parisFR.id) == test.now)
+    }
+
     @Test func aCityFetchedAgainIsTheNewOneAndAnotherLanguageIsLeftAlone() {
         let old = FeedPrinterTests.feed
         var new = old

@@ -64,7 +64,7 @@ public struct State: Equatable, Sendable {
     public var airQualityIndex: AirQualityIndex
     public var pinned: [PinnedCity]
     /// Whether the start's pins have been read (home is selected then, and only then).
-    public var pinsRead = false
+    public internal(set) var pinsRead = false
     public var mode: ScreenMode
     /// Whether the world map stands in for the list (`m`); the detail opens over it.
     public var showsMap: Bool

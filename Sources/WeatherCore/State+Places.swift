@@ -293,7 +293,13 @@ extension State {
     /// below it; the list shows own places in that order, kept in `Pinned.plist`.
     mutating func moveOwnCity(up: Bool) -> [Effect] {
         guard let city = selectedCity else { return [] }
-        let own = pinned.filter(\.isOwn)
+        if city.key == homeKey {
+            let name = pinned.contains { $0.key == city.key && $0.isOwn } ? ownName(city.key) : city.englishName
+            notice = "\(name) is home, always first: H on it makes it one of your places again"
+            return []
+        }
+        // Home stands first whatever its place among them: the others move past it unseen otherwise.
+        let own = pinned.filter { $0.isOwn && !$0.isHome }
         guard let at = own.firstIndex(where: { $0.key == city.key }) else {
             notice = "K and J move your own places (a adds one)"
             return []

@@ -15,7 +15,8 @@ public enum PinChange: Equatable, Hashable, Sendable {
     /// the file no longer holds (another copy removed it) changes nothing.
     case home(key: String?)
     /// `K` / `J`: moves the own city of `key` before the own city before it (`up`), or after the
-    /// one after it, among the own cities as the file holds them; the other cities stay where they are.
+    /// one after it, among the own cities as the file holds them but home (first in any case, it
+    /// stays where it is, as do the pinned top cities).
     case move(key: String, up: Bool)
 
     /// `cities` with this change made.
@@ -41,7 +42,7 @@ public enum PinChange: Equatable, Hashable, Sendable {
             guard key == nil || cities.contains(where: { $0.key == key }) else { return cities }
             for index in cities.indices { cities[index].isHome = cities[index].key == key }
         case .move(let key, let up):
-            let own = cities.indices.filter { cities[$0].isOwn }
+            let own = cities.indices.filter { cities[$0].isOwn && !cities[$0].isHome }
             guard let at = own.firstIndex(where: { cities[$0].key == key }) else { return cities }
             let other = up ? at - 1 : at + 1
             guard own.indices.contains(other) else { return cities }

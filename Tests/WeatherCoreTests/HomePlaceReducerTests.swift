@@ -112,6 +112,27 @@ import WeatherModels
         ReducerTests.expect(up, .moveOwnCity(up: true)) { $0.notice = "Cairo is already the first of your places" }
     }
 
+    /// Home stands first whatever its place among the own cities: K and J move the others past
+    /// it as if it were not there, and on home itself say why it does not move.
+    @Test func kAndJMoveTheOwnCitiesOtherThanHome() {
+        var state = ReducerTests.loaded()
+        var cairo = Self.own("5")
+        cairo.isHome = true
+        _ = state.reduce(.pinsLoaded([cairo, Self.own("2"), Self.own("4")]))
+        #expect(ReducerTests.names(state) == ["Cairo", "Athens", "Berlin", "Moscow", "Tokyo"])
+        _ = state.reduce(.select(key: "2"))
+        ReducerTests.expect(state, .moveOwnCity(up: true)) { $0.notice = "Athens is already the first of your places" }
+        let down = ReducerTests.expect(state, .moveOwnCity(up: false), effects: [.changePins(.move(key: "2", up: false))]) {
+            $0.pinned = [cairo, Self.own("4"), Self.own("2")]
+            $0.recomputeVisible()
+        }
+        #expect(ReducerTests.names(down) == ["Cairo", "Berlin", "Athens", "Moscow", "Tokyo"])
+        _ = state.reduce(.select(key: "5"))
+        ReducerTests.expect(state, .moveOwnCity(up: false)) {
+            $0.notice = "Cairo is home, always first: H on it makes it one of your places again"
+        }
+    }
+
     @Test func kAndJOnACityNotOneOfYoursSayWhatTheyMove() {
         var state = Self.kept()
         _ = state.reduce(.select(key: "1"))

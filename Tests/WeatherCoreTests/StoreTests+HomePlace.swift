@@ -11,16 +11,16 @@ extension StoreTests {
     /// at home.
     @Test func twoStoresKeepEachOthersHomeAndOrderAndHomeOpensSelected() async throws {
         try saveArchive(fetchedAt: Make.t0 - 60)
-        let own = [("2", "Athens"), ("4", "Berlin")].map { key, name in
+        let own = [("2", "Athens"), ("4", "Berlin"), ("5", "Cairo")].map { key, name in
             PinnedCity(key: key, name: name, latitude: 1, longitude: 2, place: PlaceMatch(id: "om:\(key)", name: name, latitude: 1, longitude: 2))
         }
-        try PinnedCityStore(directory: config).save(own)  // Athens, Berlin
+        try PinnedCityStore(directory: config).save(own)  // Athens, Berlin, Cairo
         let first = try store(FakeWeatherService()), second = try store(FakeWeatherService())
         first.start()
         second.start()
         await first.settle()
         await second.settle()
-        first.send(.select(key: "4"))    // Berlin
+        first.send(.select(key: "5"))    // Cairo
         first.send(.toggleHome)
         second.send(.select(key: "2"))   // Athens
         second.send(.moveOwnCity(up: false))
@@ -28,15 +28,15 @@ extension StoreTests {
         second.send(.quit)
         await first.settle()
         await second.settle()
-        var home = own[1]
+        var home = own[2]
         home.isHome = true
-        #expect(try PinnedCityStore(directory: config).load() == [home, own[0]], "Athens moved after Berlin, which is home")
-        #expect(second.state.homeKey == "4", "the second browser shows the first one's home")
+        #expect(try PinnedCityStore(directory: config).load() == [own[1], own[0], home], "Athens moved after Berlin; Cairo is home")
+        #expect(second.state.homeKey == "5", "the second browser shows the first one's home")
 
         let third = try store(FakeWeatherService())
         third.start()
         await third.settle()
-        #expect(third.state.selectedCity?.englishName == "Berlin", "home opens selected, over the city the last run left selected")
-        #expect(third.state.visibleCities.prefix(2).map(\.englishName) == ["Berlin", "Athens"])
+        #expect(third.state.selectedCity?.englishName == "Cairo", "home opens selected, over the city the last run left selected")
+        #expect(third.state.visibleCities.prefix(3).map(\.englishName) == ["Cairo", "Berlin", "Athens"])
     }
 }

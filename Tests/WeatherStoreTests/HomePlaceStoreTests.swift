@@ -69,6 +69,14 @@ import WeatherModels
         #expect(try first.load() == [Self.oslo, Self.paris, Self.home(Self.moscow), Self.tokyo])
     }
 
+    /// Home is first in the list whatever its place in the file: the others move past it.
+    @Test func movingSkipsHome() throws {
+        let store = PinnedCityStore(directory: folder)
+        try store.save([Self.paris, Self.home(Self.moscow), Self.oslo])
+        #expect(try store.update(.move(key: Self.paris.key, up: false)) == [Self.oslo, Self.home(Self.moscow), Self.paris])
+        #expect(try store.update(.move(key: Self.moscow.key, up: true)) == [Self.oslo, Self.home(Self.moscow), Self.paris])
+    }
+
     /// A change made to a file another copy changed meanwhile: the place it names is gone, or
     /// already at the end of the own places; nothing else moves.
     @Test func aChangeToAPlaceAnotherCopyRemovedChangesNothing() throws {
@@ -77,8 +85,12 @@ import WeatherModels
         #expect(try store.update(.home(key: Self.oslo.key)) == [Self.home(Self.paris), Self.tokyo, Self.moscow])
         #expect(try store.update(.move(key: Self.oslo.key, up: true)) == [Self.home(Self.paris), Self.tokyo, Self.moscow])
         #expect(try store.update(.move(key: Self.moscow.key, up: false)) == [Self.home(Self.paris), Self.tokyo, Self.moscow])
-        // Moving skips the pinned top city between own places, which keeps its slot.
-        #expect(try store.update(.move(key: Self.moscow.key, up: true)) == [Self.moscow, Self.tokyo, Self.home(Self.paris)])
+        // Home is skipped, so Moscow is the only own city to move among: it stays.
+        #expect(try store.update(.move(key: Self.moscow.key, up: true)) == [Self.home(Self.paris), Self.tokyo, Self.moscow])
+        // Without a home, moving skips the pinned top city between own places, which keeps its slot.
+        #expect(try store.update(.home(key: nil)) == [Self.paris, Self.tokyo, Self.moscow])
+        #expect(try store.update(.move(key: Self.moscow.key, up: true)) == [Self.moscow, Self.tokyo, Self.paris])
+        #expect(try store.update(.home(key: Self.paris.key)) == [Self.moscow, Self.tokyo, Self.home(Self.paris)])
         // Unpinned or removed, home goes with the place; added in its place, the new one is home.
         let found = PinnedCity(place: PlaceMatch(id: "623", name: "Paris", country: "France", latitude: 48.857, longitude: 2.351))
         #expect(try store.update(.add(found, replacing: [Self.paris.key])) == [Self.moscow, Self.tokyo, Self.home(found)])

@@ -76,6 +76,26 @@ public final class OpenMeteoService: WeatherService, @unchecked Sendable {
         return forecast
     }
 
+    /// Every place's days and hours in one request (its coordinates comma-separated, as the
+    /// list's), each place weighing what a detail's request weighs: the bundled top cities by key,
+    /// the own cities by the place their search found.
+    public func forecasts(cityKeys: [String], own: [PinnedCity], language: String) async throws(ServiceError) -> [String: ForecastResponse] {
+        let ownPlaces = Dictionary(own.compactMap { city in city.place.map { (city.key, TopCity(place: $0, key: city.key)) } },
+                                   uniquingKeysWith: { first, _ in first })
+        let remembered = lock.withLock { places }
+        let cities = cityKeys.compactMap { key in
+            OpenMeteoTopCities.all.first(where: { $0.key == key }) ?? ownPlaces[key] ?? remembered[key]
+        }
+        guard !cities.isEmpty else {
+            throw .unexpectedResponse(host: client.host, detail: "no known place for \(cityKeys.joined(separator: ", "))")
+        }
+        let feed = try await client.conditions(for: cities, language: language, withForecasts: true)
+        recordCalls?(OpenMeteoClient.cost(places: cities.count, withForecasts: true))
+        var answers = Self.forecasts(of: feed)
+        for weather in feed.cities { answers[weather.key]?.current = weather }
+        return answers
+    }
+
     /// Each city's days and hours from one answer.
     static func forecasts(of feed: OpenMeteoFeed) -> [String: ForecastResponse] {
         feed.dailyForecasts.reduce(into: [:]) { out, entry in

@@ -24,6 +24,8 @@ public final class InMemoryBackend: TerminalBackend {
     /// The sequence and wrapping written (`TerminalNotification.Dialect`, tmux's passthrough).
     public var notificationDialect: TerminalNotification.Dialect = .osc777
     public var inTmux = false
+    /// Every title set, oldest first (the same title twice is set once, as a real backend sends it).
+    public private(set) var titles: [String] = []
     /// What the terminal shows: nil before the first frame and after `repaintAll`.
     private var shown: ScreenBuffer?
     /// Simulates SIGTERM: once true, `terminationRequested` reports it.
@@ -52,6 +54,10 @@ public final class InMemoryBackend: TerminalBackend {
     public var lastFrame: ScreenBuffer? { frames.last }
 
     public func start() throws(TerminalError) { isStarted = true }
+
+    public func setTitle(_ title: String) {
+        if titles.last != title { titles.append(title) }
+    }
 
     public func stop() {
         if isStarted { stopCount += 1 }

@@ -24,9 +24,15 @@ public protocol TerminalBackend: AnyObject {
     var terminationRequested: Bool { get }
     /// Writes a desktop notification's bytes between frames (docs/spec.md §5 "A word when it matters").
     func notify(_ notification: TerminalNotification)
+    /// Shows `title` as the terminal's title, once the terminal's own title is kept to be given
+    /// back by `stop` (nothing when it is the title shown already). A terminal that has no title
+    /// ignores it.
+    func setTitle(_ title: String)
 }
 
 extension TerminalBackend {
     /// A terminal that shows no notification ignores it.
     public func notify(_ notification: TerminalNotification) {}
+    /// A terminal without a title: nothing to show or give back.
+    public func setTitle(_ title: String) {}
 }

@@ -32,6 +32,8 @@ public final class NcursesBackend: TerminalBackend {
     private var signalWake: Wakeup?
     private var screen: OpaquePointer?
     private var lastPresented: ScreenBuffer?
+    /// The title set last; nil while the terminal's own is shown.
+    private var shownTitle: String?
     public private(set) var size = TerminalSize(columns: 80, rows: 24)
     public private(set) var supportsColor = false
     /// Colours in use: the terminal's count, 0 without colour.
@@ -186,6 +188,12 @@ public final class NcursesBackend: TerminalBackend {
         }
         endwin()
         if clears, let outputFile { cnc_clear_screen(outputFile) }
+        if shownTitle != nil, let outputFile {
+            // The title the terminal had before, from its stack.
+            fputs(Self.popTitle, outputFile)
+            fflush(outputFile)
+            shownTitle = nil
+        }
         delscreen(scr)
         screen = nil
         if handlesSignals { cnc_restore_signal_handlers() }
@@ -301,6 +309,27 @@ public final class NcursesBackend: TerminalBackend {
         wattr_set(win, cnc_a_normal(), 0, nil)
         wrefresh(win)
         lastPresented = buffer
+    }
+
+    // MARK: Title
+
+    /// xterm's window operations: push the window title on the terminal's stack, pop it back.
+    /// Terminals without a stack ignore them (the title then stays until the shell sets its own).
+    public static let pushTitle = "\u{1b}[22;0t", popTitle = "\u{1b}[23;0t"
+
+    /// OSC 2, the window title: `title` with every control shown as U+FFFD (`TerminalText`), so
+    /// no byte of it ends the sequence or starts another.
+    public static func titleSequence(_ title: String) -> String {
+        "\u{1b}]2;" + TerminalText.printable(title) + "\u{07}"
+    }
+
+    public func setTitle(_ title: String) {
+        guard screen != nil, let outputFile, title != shownTitle else { return }
+        // The first title keeps the terminal's own, which `stop` gives back.
+        if shownTitle == nil { fputs(Self.pushTitle, outputFile) }
+        fputs(Self.titleSequence(title), outputFile)
+        fflush(outputFile)
+        shownTitle = title
     }
 
     /// Ctrl-L: the next `present` clears the terminal and paints every cell.

@@ -21,6 +21,10 @@ public enum Action: Equatable, Sendable {
     case startFilter, filterInput(String), filterBackspace, commitFilter, cancelFilter
     // List
     case cycleSort, invertSort, toggleUnits, togglePin
+    /// `H`: the selected own or pinned place becomes home (on home: no place is).
+    case toggleHome
+    /// `K` / `J`: the selected own place moves up or down among the own places.
+    case moveOwnCity(up: Bool)
     case refresh
     /// Ctrl-D / Ctrl-U: half a page.
     case halfPageUp, halfPageDown
@@ -51,6 +55,10 @@ public enum Action: Equatable, Sendable {
     /// Places fetched alone (`Effect.fetchPlaces`), to join the feed.
     case placesLoaded(Result<PlacesPayload, FeedError>)
     case forecastLoaded(cityKey: String, Result<ForecastPayload, FeedError>)
+    /// `--once --forecast`: these places' forecasts are to be printed (State+PrintedForecasts.swift).
+    case forecastsWanted([String])
+    /// The forecasts of these places, fetched in one request (`Effect.fetchForecasts`).
+    case forecastsLoaded(cityKeys: [String], Result<[String: ForecastPayload], FeedError>)
     /// The saved forecasts, and why their file was not used, if it was not (said once).
     case forecastsRestored(StoredForecasts, notice: String? = nil)
     /// The listed places' air, fetched (State+AirQuality.swift).

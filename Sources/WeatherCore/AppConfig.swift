@@ -47,6 +47,9 @@ public struct AppConfig: Equatable, Sendable {
     public var refreshCost: RefreshCost = RefreshCost(fixed: 1, perPlace: 0, perOwnCity: 1)
     /// `--aqi`: the air-quality index chosen for this run (and remembered); nil: the remembered one.
     public var airQualityIndex: AirQualityIndex?
+    /// `--title` (true) or `--no-title` (false): the home place's weather in the terminal's title
+    /// for this run, and remembered; nil: the remembered choice.
+    public var title: Bool?
     /// What the air's request costs a place against this source's budget (`CallCost`): Open-Meteo
     /// counts its air-quality API with its forecasts; none for another source, whose budget it is not.
     public var airCallsPerPlace: Double = 0

@@ -31,6 +31,11 @@ extension AppEnvironment {
             let cities = DemoData.feed(count: 0, language: language, fetchedAt: now(), own: own).cities.filter { keys.contains($0.key) }
             return .success(PlacesPayload(cities: cities, fetchedAt: now(), language: language))
         }
+        environment.fetchForecasts = { keys, _, _ in
+            var payloads: [String: ForecastPayload] = [:]
+            for key in keys { if case .success(let payload) = DemoData.forecastResult(cityKey: key, now: now()) { payloads[key] = payload } }
+            return .success(payloads)
+        }
         environment.fetchAirQuality = { places in .success(DemoData.airQuality(for: places, now: now())) }
         environment.loadAirQuality = { (nil, nil) }
         environment.fetchNowcasts = { places in .success(DemoData.nowcasts(for: places, now: now())) }

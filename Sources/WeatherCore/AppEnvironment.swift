@@ -31,6 +31,10 @@ public struct AppEnvironment: Sendable {
     /// Archives a refreshed feed over the saved one.
     public var saveFeed: @Sendable (WeatherFeed) throws(ArchiveError) -> Void
     public var fetchForecast: @Sendable (_ cityKey: String, _ language: String) async -> Result<ForecastPayload, FeedError>
+    /// Several places' forecasts in as few requests as the source allows (`--once --forecast`),
+    /// by key; `own` are the own cities among them.
+    public var fetchForecasts: @Sendable (_ cityKeys: [String], _ own: [PinnedCity], _ language: String) async
+        -> Result<[String: ForecastPayload], FeedError> = { _, _, _ in .failure(.noAPIKey) }
     /// The saved forecasts. Nil: this run keeps none (`--once`, which prints none): none is read,
     /// and none saved, since the reducer saves forecasts only once the saved ones are in.
     /// A file that could not be used is said in `notice`.
@@ -135,6 +139,19 @@ public struct AppEnvironment: Sendable {
             searchPlaces: { text, language in await loader.searchPlaces(text, language: language) }
         )
         environment.fetchPlaces = { own, language in await loader.refreshPlaces(own, language: language) }
+        environment.fetchForecasts = { keys, own, language in
+            guard let service else { return .failure(.noAPIKey) }
+            do throws(ServiceError) {
+                let answers = try await service.forecasts(cityKeys: keys, own: own, language: language)
+                let fetchedAt = now()
+                return .success(answers.mapValues { answer in
+                    ForecastPayload(forecast: StoredForecast(fetchedAt: fetchedAt, forecast: answer.forecast, hourly: answer.hourly, current: answer.current),
+                                    rateLimitRemaining: answer.rateLimitRemaining)
+                })
+            } catch {
+                return .failure(.network(error))
+            }
+        }
         environment.saveKeptPins = { () throws(ArchiveError) in
             guard !keptPins.isEmpty else { return }
             try keptPins.save(nil) { (wait, change) throws(ArchiveError) in try files.pins.update(waiting: wait, change) }

@@ -19,6 +19,9 @@ public enum Effect: Equatable, Sendable {
     case searchPlaces(String, language: String, pass: GatePass)
     /// Fetch a city's 5-day forecast.
     case fetchForecast(cityKey: String, language: String, pass: GatePass)
+    /// Fetch these places' forecasts in as few requests as the source allows (`--once --forecast`);
+    /// `own` are the own cities among them, whose coordinates a source may need.
+    case fetchForecasts(cityKeys: [String], own: [PinnedCity], language: String, pass: GatePass)
     /// Fetch the current air of these places (one request), whichever source gives the weather.
     case fetchAirQuality([AirQualityPlace], pass: GatePass)
     /// Keep the air in `AirQuality.plist`.
@@ -59,6 +62,8 @@ public enum EffectID: Hashable, Sendable {
     /// A source's hold, kept in `Holds.txt`.
     case keepHold(WeatherProvider)
     case forecast(cityKey: String)
+    /// The printed places' forecasts (`--once --forecast`).
+    case forecasts
     /// The listed places' air, and its save.
     case air, saveAir
     /// The kept places' nowcasts, and their save.
@@ -69,7 +74,7 @@ public enum EffectID: Hashable, Sendable {
     /// Whether it only waits on a server: quitting cancels it rather than wait for an answer.
     public var isRequest: Bool {
         switch self {
-        case .feed, .places, .search, .forecast, .air, .nowcast: true
+        case .feed, .places, .search, .forecast, .forecasts, .air, .nowcast: true
         case .saveFeed, .saveForecasts, .saveAir, .saveNowcasts, .restoreFeedDetails, .restoreForecasts, .restoreAir, .restoreNowcasts, .readLedger, .keepHold,
              .saveSettings, .changePins: false
         }

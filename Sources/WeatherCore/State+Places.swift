@@ -282,3 +282,44 @@ extension State {
                                           latitude: city.geoPosition?.latitude ?? 0, longitude: city.geoPosition?.longitude ?? 0)))
     }
 }
+
+extension State {
+    /// `H`: the selected own or pinned place becomes home (first in the list, selected at start);
+    /// on the home place, no place is home. A city neither own nor pinned is said so.
+    mutating func toggleHome() -> [Effect] {
+        guard let city = selectedCity else { return [] }
+        guard let kept = pinned.first(where: { $0.key == city.key }) else {
+            notice = "H makes one of your places home: p pins \(city.englishName) first"
+            return []
+        }
+        let name = kept.isOwn ? ownName(kept.key) : city.englishName
+        if kept.isHome {
+            notice = "\(name) is no longer home"
+            return changePins(.home(key: nil))
+        }
+        notice = "\(name) is home: first in the list, selected at start"
+        return changePins(.home(key: kept.key))
+    }
+
+    /// `K` / `J`: the selected own place goes before the own place above it, or after the one
+    /// below it; the list shows own places in that order, kept in `Pinned.plist`.
+    mutating func moveOwnCity(up: Bool) -> [Effect] {
+        guard let city = selectedCity else { return [] }
+        if city.key == homeKey {
+            let name = pinned.contains { $0.key == city.key && $0.isOwn } ? ownName(city.key) : city.englishName
+            notice = "\(name) is home, always first: H on it makes it one of your places again"
+            return []
+        }
+        // Home stands first whatever its place among them: the others move past it unseen otherwise.
+        let own = pinned.filter { $0.isOwn && !$0.isHome }
+        guard let at = own.firstIndex(where: { $0.key == city.key }) else {
+            notice = "K and J move your own places (a adds one)"
+            return []
+        }
+        guard own.indices.contains(up ? at - 1 : at + 1) else {
+            notice = "\(ownName(city.key)) is already the \(up ? "first" : "last") of your places"
+            return []
+        }
+        return changePins(.move(key: city.key, up: up))
+    }
+}

@@ -94,6 +94,10 @@ extension State {
             return [saveSettings([.units])]
         case .togglePin:
             return togglePin()
+        case .toggleHome:
+            return toggleHome()
+        case .moveOwnCity(let up):
+            return moveOwnCity(up: up)
 
         case .refresh:
             return refreshAsked()
@@ -155,6 +159,10 @@ extension State {
                     record(language.text("message.forecastFailed", ("name", name), ("error", error.description(in: language))))
                 }
             }
+        case .forecastsWanted(let keys):
+            return printedForecastEffects(for: keys)
+        case .forecastsLoaded(let keys, let result):
+            return printedForecastsLoaded(keys, result)
         case .forecastsRestored(let stored, let problem):
             if let problem { notice = problem }
             return mergeRestored(stored)
@@ -174,11 +182,17 @@ extension State {
             sortField = saved.sortField
             sortDescending = saved.sortDescending
             mapLayer = saved.mapLayer ?? .temperature
+            showsTitle = config.title ?? saved.title ?? false
             request = FeedPolicy.request(config: config, saved: saved)
             if selectedKey == nil { selectedKey = saved.selectedCityKey }
             recomputeVisible()
         case .pinsLoaded(let cities, let problem):
             if let problem { notice = problem }
+            if !pinsRead {
+                // The start's pins: home opens selected, over the city selected when the last run ended.
+                pinsRead = true
+                if let home = cities.first(where: \.isHome)?.key { selectedKey = home }
+            }
             adoptPins(cities)
         case .pinsChanged(let cities, let failure):
             if !pinChangesUnanswered.isEmpty { pinChangesUnanswered.removeFirst() }
@@ -371,7 +385,7 @@ extension Action {
     /// Keys and commands (not results or clock ticks): they clear a one-time notice.
     var isUserIntent: Bool {
         switch self {
-        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded, .pinsChanged,
+        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded, .pinsChanged,
              .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored,
              .nowcast(.restored), .nowcast(.loaded):
             return false

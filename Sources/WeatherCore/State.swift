@@ -67,11 +67,16 @@ public struct State: Equatable, Sendable {
     public var pinned: [PinnedCity]
     /// Changes asked of `Pinned.plist` whose answers have not come yet, oldest first.
     public var pinChangesUnanswered: [PinChange] = []
+    /// Whether the start's pins have been read (home is selected then, and only then).
+    public internal(set) var pinsRead = false
     public var mode: ScreenMode
     /// Whether the world map stands in for the list (`m`); the detail opens over it.
     public var showsMap: Bool
     /// What the map's markers show (`v`); remembered in the settings.
     public var mapLayer: MapLayer
+    /// Whether the terminal's title shows the home place's weather: `--title`/`--no-title`, else
+    /// the remembered choice.
+    public var showsTitle: Bool
     public var showHelp: Bool
     /// How many cities the front end's list shows at once: PgUp/PgDn move by it and the scroll
     /// offset keeps the selection within it. The front end says (`.pageRows`) whenever its
@@ -161,6 +166,7 @@ public struct State: Equatable, Sendable {
         self.mode = .list
         self.showsMap = false
         self.mapLayer = .temperature
+        self.showsTitle = config.title ?? false
         self.showHelp = false
         self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
@@ -214,11 +220,14 @@ public struct State: Equatable, Sendable {
     /// What the user is told, once, when the language asked for is one the program does not have.
     var languageNotice: String? { Language.resolve(request.language).notice }
 
+    /// The home place's key, if the user has one (`H`).
+    public var homeKey: String? { pinned.first(where: \.isHome)?.key }
+
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
         var settings = AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
                                    count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
-                                   airQualityIndex: airQualityIndex, clock: clock)
+                                   airQualityIndex: airQualityIndex, clock: clock, title: showsTitle)
         settings.notify = nowcast.notify
         return settings
     }
@@ -227,7 +236,7 @@ public struct State: Equatable, Sendable {
     static let sortFields: Set<AppSettings.Field> = [.sortField, .sortDescending]
 
     /// What the end of a run saves: the selected city, and what the command line chose (a flag's
-    /// count, language, units or air-quality index is remembered); the rest was saved when it changed.
+    /// count, language, units, air-quality index or title is remembered); the rest was saved when it changed.
     var fieldsKeptOnQuit: Set<AppSettings.Field> {
         var fields: Set<AppSettings.Field> = [.selectedCityKey]
         if config.count != nil { fields.insert(.count) }
@@ -236,6 +245,7 @@ public struct State: Equatable, Sendable {
         if config.units != nil { fields.insert(.units) }
         if config.airQualityIndex != nil { fields.insert(.airQualityIndex) }
         if config.notify == true { fields.insert(.notify) }  // `--no-notify` is for the run only
+        if config.title != nil { fields.insert(.title) }
         return fields
     }
 
@@ -288,12 +298,17 @@ public struct State: Equatable, Sendable {
         namesakeOwnKeys = namesakeOwnCities(in: cities)
         let needle = SearchFold.fold(filter.trimmed)
         let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, folded: needle) }
-        let pinnedKeys = Set(pinned.map(\.key))
+        // Home first, then the own places in the order the user gave them (`K`/`J`), then the
+        // pinned top cities, whatever the sort: the sort orders the pins among themselves and the rest.
+        var rank: [String: Int] = [:]
+        for (index, city) in pinned.enumerated() where rank[city.key] == nil {
+            rank[city.key] = city.isHome ? -1 : city.isOwn ? index : Int.max - 1
+        }
         let scale = airQualityScale, air = airQuality?.byCityKey ?? [:]
         let airIndex: (CityWeather) -> Int? = { air[$0.key]?.index(on: scale) }
         let sorted = filtered.sorted { a, b in
-            let ap = pinnedKeys.contains(a.key), bp = pinnedKeys.contains(b.key)
-            if ap != bp { return ap }
+            let ar = rank[a.key] ?? .max, br = rank[b.key] ?? .max
+            if ar != br { return ar < br }
             return State.ordered(a, b, by: sortField, descending: sortDescending, now: now, airIndex: airIndex)
         }
         visibleCities = sorted

@@ -183,6 +183,8 @@ public final class Store {
             start(.search, under: pass) { await .addCity(.found(query: text, env.searchPlaces(text, language))) }
         case .fetchForecast(let key, let language, let pass):
             start(.forecast(cityKey: key), under: pass) { await .forecastLoaded(cityKey: key, env.fetchForecast(key, language)) }
+        case .fetchForecasts(let keys, let own, let language, let pass):
+            start(.forecasts, under: pass) { await .forecastsLoaded(cityKeys: keys, env.fetchForecasts(keys, own, language)) }
         case .readLedger:
             startOnItsThread(.readLedger) {
                 let today = env.callsToday(), saved = env.loadPins(), holds = env.sharedHolds()

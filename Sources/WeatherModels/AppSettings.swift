@@ -80,8 +80,11 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// Whether the browser tells of rain due and new alerts through the terminal (`--notify`, the
     /// `N` key); nil, as in files from before it: not.
     public var notify: Bool?
+    /// Whether the terminal's title shows the home place's weather (`--title`); nil, as in files
+    /// from before it: no.
+    public var title: Bool?
 
-    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil, clock: ClockStyle? = nil) {
+    public init(units: TemperatureUnit = .metric, sortField: SortField = .name, sortDescending: Bool = false, count: Int = FeedRequest.standard.count, language: String = FeedRequest.standard.language, selectedCityKey: String? = nil, mapLayer: MapLayer? = nil, dailyCalls: Int? = nil, airQualityIndex: AirQualityIndex? = nil, clock: ClockStyle? = nil, title: Bool? = nil) {
         self.units = units
         self.sortField = sortField
         self.sortDescending = sortDescending
@@ -92,6 +95,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
         self.dailyCalls = dailyCalls
         self.airQualityIndex = airQualityIndex
         self.clock = clock
+        self.title = title
     }
 
     /// The language a person chose, nil when the file holds none: empty, or `en-us`, which
@@ -105,7 +109,7 @@ extension AppSettings {
     /// One of the remembered choices: what a run changed, so that saving writes only those over
     /// the file and keeps what another copy of the program saved meanwhile (docs/spec.md §3).
     public enum Field: String, CaseIterable, Sendable {
-        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex, clock, notify
+        case units, sortField, sortDescending, count, language, selectedCityKey, mapLayer, airQualityIndex, clock, notify, title
     }
 
     /// These settings with `fields` taken from `other`.
@@ -123,6 +127,7 @@ extension AppSettings {
             case .mapLayer: result.mapLayer = other.mapLayer
             case .clock: result.clock = other.clock
             case .notify: result.notify = other.notify
+            case .title: result.title = other.title
             }
         }
         return result

@@ -9,13 +9,17 @@ public struct PinnedCity: Codable, Equatable, Hashable, Sendable {
     /// The search result an own city came from (its source's id, region, country, time zone);
     /// nil for a pinned top city and in files written before own cities existed.
     public var place: PlaceMatch?
+    /// Whether it is the user's home place (`H`): selected at start, first in the list, the
+    /// terminal's title under `--title`. One city at most is home (`PinChange.home`).
+    public var isHome: Bool
 
-    public init(key: String, name: String, latitude: Double, longitude: Double, place: PlaceMatch? = nil) {
+    public init(key: String, name: String, latitude: Double, longitude: Double, place: PlaceMatch? = nil, isHome: Bool = false) {
         self.key = key
         self.name = name
         self.latitude = latitude
         self.longitude = longitude
         self.place = place
+        self.isHome = isHome
     }
 
     /// An own city for `place`, listed under the place's id.

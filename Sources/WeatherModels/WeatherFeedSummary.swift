@@ -123,9 +123,11 @@ extension CityWeather {
 }
 
 extension WeatherFeed {
-    /// The feed as far as its summary tells (its cities without details).
+    /// The feed as far as its summary tells (its cities without details; each place fetched alone
+    /// with its own time, which the next `--city` run's staleness and save go by).
     public init(_ summary: WeatherFeedSummary) {
         self.init(schemaVersion: summary.schemaVersion, fetchedAt: summary.fetchedAt, request: summary.request,
-                  cities: summary.cities.map(CityWeather.init), placeKeys: summary.placeKeys)
+                  cities: summary.cities.map(CityWeather.init), placeKeys: summary.placeKeys,
+                  fetchedAloneKeys: summary.fetchedAloneKeys, fetchedAloneAt: summary.fetchedAloneAt)
     }
 }

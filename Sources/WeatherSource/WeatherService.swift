@@ -82,6 +82,9 @@ public protocol WeatherService: Sendable {
     /// A city's coming hours as a call of their own; nil when the source has no such call (its
     /// daily answer brings them, or it has none).
     func hourlyForecast(cityKey: String, language: String) async throws(ServiceError) -> HourlyResponse?
+    /// Several places' days and hours (`--once --forecast`), in as few requests as the source
+    /// allows: Open-Meteo's one request for every place; `own` are the own cities among the keys.
+    func forecasts(cityKeys: [String], own: [PinnedCity], language: String) async throws(ServiceError) -> [String: ForecastResponse]
 }
 
 extension WeatherService {
@@ -99,4 +102,29 @@ extension WeatherService {
     public func searchPlaces(_ text: String, language: String) async throws(ServiceError) -> [PlaceMatch] { [] }
 
     public func hourlyForecast(cityKey: String, language: String) async throws(ServiceError) -> HourlyResponse? { nil }
+
+    /// A source that asks about one place at a time (AccuWeather) asks for each in turn, its days
+    /// and then its hours. The first failure ends the run: the places that came are kept, unless
+    /// none did (a limit or a key every further call would meet is not asked again). Hours that
+    /// fail leave the days.
+    public func forecasts(cityKeys: [String], own: [PinnedCity], language: String) async throws(ServiceError) -> [String: ForecastResponse] {
+        var answers: [String: ForecastResponse] = [:]
+        for key in cityKeys {
+            var answer: ForecastResponse
+            do throws(ServiceError) {
+                answer = try await dailyForecast(cityKey: key, language: language)
+            } catch {
+                if answers.isEmpty { throw error }
+                break
+            }
+            do throws(ServiceError) {
+                if let hours = try await hourlyForecast(cityKey: key, language: language) {
+                    answer.hourly = hours.hourly
+                    answer.rateLimitRemaining = hours.rateLimitRemaining ?? answer.rateLimitRemaining
+                }
+            } catch {}
+            answers[key] = answer
+        }
+        return answers
+    }
 }

@@ -20,16 +20,20 @@ extension PinnedCity {
         // An own city's place; absent in pins and in files written before own cities existed.
         static let placeID = "placeID", region = "region", country = "country", countryCode = "countryCode"
         static let timeZone = "timeZone", elevation = "elevation"
+        // 1 on the home place alone: a key the box never read, so earlier releases read the
+        // file as they always did (and leave it out when they save).
+        static let home = "home"
     }
 
-    /// The archive bytes of `cities`, as the box wrote them: strings, then numbers (reals), then
-    /// an own city's place with its absent fields left out.
+    /// The archive bytes of `cities`, as the box wrote them: strings, then numbers (reals), the
+    /// home mark, then an own city's place with its absent fields left out.
     public static func archive(_ cities: [PinnedCity]) -> Data {
         ObjectArrayArchive.encode(cities, className: archivedClassNames[0]) { city, fields in
             fields.encode(city.key, forKey: Key.key)
             fields.encode(city.name, forKey: Key.name)
             fields.encode(city.latitude, forKey: Key.latitude)
             fields.encode(city.longitude, forKey: Key.longitude)
+            if city.isHome { fields.encode(1, forKey: Key.home) }
             guard let place = city.place else { return }
             fields.encode(place.id, forKey: Key.placeID)
             for (text, key) in [(place.region, Key.region), (place.country, Key.country), (place.countryCode, Key.countryCode),
@@ -58,7 +62,9 @@ extension PinnedCity {
                                    latitude: latitude, longitude: longitude, timeZone: try box.string(forKey: Key.timeZone),
                                    elevation: try box.double(forKey: Key.elevation))
             }
-            return PinnedCity(key: key, name: name, latitude: latitude, longitude: longitude, place: place)
+            // A home mark that is no number is no home: the place itself is sound.
+            let home = (try? box.double(forKey: Key.home)).flatMap { $0 } ?? 0
+            return PinnedCity(key: key, name: name, latitude: latitude, longitude: longitude, place: place, isHome: home != 0)
         }
     }
 }

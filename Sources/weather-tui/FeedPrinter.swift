@@ -17,7 +17,7 @@ enum FeedPrinter {
         switch format {
         case .table: return table(report, units: units, glyphs: glyphs)
         case .json: return json(report)
-        case .csv: return csv(report)
+        case .csv: return report.forecasts == nil ? csv(report) : forecastCSV(report)
         }
     }
 
@@ -85,7 +85,7 @@ enum FeedPrinter {
         if let reason = report.reason { out.append(contentsOf: "\(dot)\(printable(reason))".utf8) }
         if let attribution = report.provider?.attribution { out.append(contentsOf: "\(dot)\(attribution)".utf8) }
         out.append(0x0A)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out, as: UTF8.self) + forecastBlocks(report, units: units, own: own)
     }
 
     /// The text as a terminal may show it (`TerminalText`): the table is for a terminal, and a
@@ -128,7 +128,7 @@ enum FeedPrinter {
                 ("isDayTime", .bool(city.isDayTime)),
                 ("observedAt", .optional(observedAt(city))),
                 ("pinned", .bool(report.pinned.contains(city.key))),
-            ] + nowcast(report.nowcasts[city.key]))
+            ] + nowcast(report.nowcasts[city.key]) + forecastFields(of: city.key, in: report))
         }
         let body = OrderedJSON.object([
             ("fetchedAt", .string(WeatherFormat.iso8601(report.feed.fetchedAt))),

@@ -163,6 +163,7 @@ extension LaunchConfiguration {
         config.environmentLocale = environmentLocale
         config.clock = clock
         config.airQualityIndex = airQualityIndex
+        config.title = title
         // The air's calls count against Open-Meteo's budget only (the ledger's line for each source).
         config.airCostPerPlace = AirQualityClient.cost(places: 1)
         if provider == .openMeteo { config.airCallsPerPlace = config.airCostPerPlace }

@@ -55,12 +55,16 @@ struct LaunchConfiguration: Equatable {
     var noColor: Bool
     /// Whether the browser asks the terminal for clicks and the wheel (`--no-mouse` leaves them to it).
     var mouse: Bool
+    /// `--title` true, `--no-title` false (it wins: the user asked for the title left alone); nil: the remembered choice.
+    var title: Bool?
     /// The glyphs the terminal's font shows: `--ascii`, else the Linux console's by `TERM`, else all.
     var glyphs: GlyphSet
     var once: Bool
     var format: OutputFormat
     /// `--city` names, in order.
     var cities: [String] = []
+    /// `--forecast`: `--once` prints each place's forecast too.
+    var forecast = false
     /// Where this run counts the calls it sends (`Calls.txt` in the cache folder), flushed as it ends.
     var calls: CallLedger.Writer
 
@@ -163,10 +167,12 @@ struct LaunchConfiguration: Equatable {
             timeout: options.timeout,
             noColor: options.noColor || noColorEnv,
             mouse: !options.noMouse,
+            title: options.noTitle ? false : options.title ? true : nil,
             glyphs: GlyphSet.chosen(ascii: options.ascii, term: environment["TERM"]),
             once: options.printsOnce,
             format: options.format ?? Options.defaultFormat,
             cities: options.cities,
+            forecast: options.forecast,
             calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory))
         )
     }

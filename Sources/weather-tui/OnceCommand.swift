@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import EssentialsSupport
+import PlistArchive
 import WeatherCore
 import WeatherModels
 import WeatherSource
@@ -39,7 +40,7 @@ enum OnceCommand {
             places = resolution.places
             if !resolution.failures.isEmpty { failed = true }
         }
-        switch await produce(config.onceConfig, environment: environment, places: places) {
+        switch await produce(config.onceConfig, environment: environment, places: places, forecast: config.forecast) {
         case .report(let report, let warning):
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
             Output.write(FeedPrinter.render(report, format: config.format, units: report.units, glyphs: config.glyphs), to: STDOUT_FILENO)
@@ -52,16 +53,36 @@ enum OnceCommand {
 
     /// Runs the browser's start-up in `environment` until every effect has ended and says what to
     /// print. With `places` (`--city`), they are fetched as own cities and only they are printed.
-    @MainActor static func produce(_ config: AppConfig, environment: AppEnvironment, places: [PlaceMatch] = []) async -> Outcome {
+    /// With `forecast`, the places printed then ask for their forecasts (none saved within the
+    /// hour: one request for them all), and the saved air is read for them.
+    @MainActor static func produce(_ config: AppConfig, environment: AppEnvironment, places: [PlaceMatch] = [],
+                                   forecast: Bool = false) async -> Outcome {
         var config = config
         // Only the places printed are asked for, and only when not fresh (docs/spec.md §6).
         if !places.isEmpty { config.printedPlaceKeys = places.map(\.id) }
-        let (headless, pins) = withoutScreen(environment, places: places)
+        let (headless, pins) = withoutScreen(environment, places: places, forecast: forecast)
         let store: Store
         do throws(Mailbox.Unavailable) { store = try Store(config: config, environment: headless) } catch { return .nothing(error.explanation) }
         store.start()
         await store.settle()
-        return outcome(of: store.state, pinned: Set(pins.map(\.key)), places: places)
+        guard forecast else { return outcome(of: store.state, pinned: Set(pins.map(\.key)), places: places) }
+        let keys = printedCities(of: store.state, places: places).map(\.key)
+        if !keys.isEmpty {
+            store.send(.forecastsWanted(keys))
+            await store.settle()
+        }
+        // The air is the browser's, as saved: `--once` prints what is known and asks for none.
+        let air = environment.loadAirQuality?()
+        return outcome(of: store.state, pinned: Set(pins.map(\.key)), places: places, forecasts: true,
+                       air: air?.air, airNotice: air?.notice)
+    }
+
+    /// The cities `state` prints: the visible ones in the browser's order, or just `places`, in their order.
+    static func printedCities(of state: State, places: [PlaceMatch]) -> [CityWeather] {
+        let cities = state.visibleCities
+        guard !places.isEmpty else { return cities }
+        let byKey = Dictionary(cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return places.compactMap { byKey[$0.id] }
     }
 
     /// The browser's surroundings as `--once` needs them, and the user's own pins (as saved, for
@@ -70,27 +91,52 @@ enum OnceCommand {
     /// (nothing printed holds them; `Forecasts.plist` is left as it is, and with no effect left
     /// running once the reducer has decided not to fetch, no thread is started). The `--city` places
     /// join the own cities, so the fetch brings them and a saved feed without them is stale.
-    static func withoutScreen(_ environment: AppEnvironment, places: [PlaceMatch]) -> (AppEnvironment, pins: [PinnedCity]) {
+    /// With `forecast` the saved forecasts are read (and what is fetched saved), as the browser's.
+    static func withoutScreen(_ environment: AppEnvironment, places: [PlaceMatch], forecast: Bool = false) -> (AppEnvironment, pins: [PinnedCity]) {
         var headless = environment
         let (pins, notice) = environment.loadPins()
         let keys = Set(pins.map(\.key))
         let own = pins + places.filter { !keys.contains($0.id) }.map(PinnedCity.init(place:))
         headless.loadPins = { (own, notice) }
-        if let preview = environment.previewArchive {
+        // The forecast's sun needs each place's coordinates and zone, which the summary leaves out.
+        if !forecast, let preview = environment.previewArchive {
             headless.loadArchive = preview
             headless.previewArchive = nil
+            // The summary holds what is printed, not each city's coordinates, zone and details: a
+            // feed this run saves (its `--city` places joined to it) takes every city it did not
+            // fetch from the saved feed whole, so the browser's map, clocks and details keep them.
+            let whole = environment.loadArchive, save = environment.saveFeed
+            headless.saveFeed = { (feed) throws(ArchiveError) in
+                guard case .success(let saved) = whole() else { return try save(feed) }
+                try save(keepingWhole(feed, from: saved))
+            }
         }
-        headless.loadForecasts = nil
+        if !forecast { headless.loadForecasts = nil }
         // Nothing printed holds the air: none is read, and so none fetched.
         headless.loadAirQuality = nil
         return (headless, pins)
     }
 
+    /// `feed` with each city this run did not fetch (of the same time in `saved`) as `saved` holds it.
+    static func keepingWhole(_ feed: WeatherFeed, from saved: WeatherFeed) -> WeatherFeed {
+        guard saved.request.language == feed.request.language else { return feed }
+        let savedCities = Dictionary(saved.cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var kept = feed
+        kept.cities = feed.cities.map { city in
+            guard let whole = savedCities[city.key], let time = feed.fetchedAt(ofCity: city.key),
+                  saved.fetchedAt(ofCity: city.key) == time else { return city }
+            return whole
+        }
+        return kept
+    }
+
     /// What `state` shows, as `--once` prints it: the visible cities in the browser's order (or
     /// just `places`, in their order), and its notices and banner as one warning.
-    static func outcome(of state: State, pinned: Set<String>, places: [PlaceMatch]) -> Outcome {
+    static func outcome(of state: State, pinned: Set<String>, places: [PlaceMatch], forecasts: Bool = false,
+                        air: StoredAirQuality? = nil, airNotice: String? = nil) -> Outcome {
         let words = state.language
         var said = state.messages.reversed().map(\.text)
+        if let airNotice { said.append(airNotice) }
         var reason: String?
         var banner: (savedAt: Date?, why: String)?
         var heldUntil: Date?
@@ -117,11 +163,10 @@ enum OnceCommand {
             let why = reason ?? state.lastError?.errorDescription ?? "unknown"
             return .nothing(onceEach(said + [why, words.text("once.noSaved")]).joined(separator: "; "))
         }
-        var cities = state.visibleCities
+        let cities = printedCities(of: state, places: places)
         if !places.isEmpty {
-            let byKey = Dictionary(cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            cities = places.compactMap { byKey[$0.id] }
-            let missing = places.filter { byKey[$0.id] == nil }.map(\.name)
+            let printed = Set(cities.map(\.key))
+            let missing = places.filter { !printed.contains($0.id) }.map(\.name)
             if !missing.isEmpty { said.append(words.text("once.noWeather", ("places", missing.joined(separator: ", ")))) }
             if cities.isEmpty { return .nothing(onceEach(said).joined(separator: "; ")) }
         }
@@ -137,6 +182,12 @@ enum OnceCommand {
         let kept = state.keptPlaceKeys.union(places.map(\.id))
         for city in cities where kept.contains(city.key) {
             report.nowcasts[city.key] = .some(state.nowcast(for: city.key)?.rain(after: state.now))
+        }
+        if forecasts {
+            report.forecasts = Dictionary(cities.map { city in
+                (city.key, OnceForecast.make(city: city, forecast: state.forecasts[city.key], problem: state.forecastErrors[city.key],
+                                             air: air, airScale: state.airQualityScale, now: state.now))
+            }, uniquingKeysWith: { first, _ in first })
         }
         let warning = onceEach(said)
         return .report(report, warning: warning.isEmpty ? nil : warning.joined(separator: "; "))

@@ -31,6 +31,8 @@ struct OnceReport: Equatable {
     /// The kept places' rain in the next two hours, by key: the spell due, nil when none is due or
     /// none is known. A place not kept has no entry (its JSON has no `nowcast`).
     var nowcasts: [String: RainSpell?] = [:]
+    /// `--once --forecast`: each printed place's forecast, by key; nil when not asked for.
+    var forecasts: [String: OnceForecast]? = nil
 
     /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
     var providerName: String { provider?.rawValue ?? "demo" }

@@ -95,11 +95,14 @@ extension Options {
             "--timeout": option({ $0.timeout = $1 }, default: defaultTimeout),
             "--no-color": flag { $0.noColor = $1 },
             "--no-mouse": flag { $0.noMouse = $1 },
+            "--title": flag { $0.title = $1 },
+            "--no-title": flag { $0.noTitle = $1 },
             "--ascii": flag { $0.ascii = $1 },
             "--notify": flag { $0.notify = $1 },
             "--no-notify": flag { $0.noNotify = $1 },
             "--once": flag { $0.once = $1 },
             "--format": option { $0.format = $1 },
+            "--forecast": flag { $0.forecast = $1 },
             "--city": list({ $0.cities = $1 }, \.cities),
         ]
     }

@@ -87,6 +87,11 @@ struct Options: ParsableCommand {
 
     @Flag(name: .customLong("no-notify"), help: "No notifications for this run, whatever is remembered.")
     var noNotify = false
+    @Flag(name: .long, help: "The home place's weather in the terminal's title (remembered; the title is restored on exit).")
+    var title = false
+
+    @Flag(name: .customLong("no-title"), help: "Leave the terminal's title alone (and forget --title).")
+    var noTitle = false
 
     @Flag(name: .long, help: "Print the feed once and exit (for scripts and pipes).")
     var once = false
@@ -94,6 +99,9 @@ struct Options: ParsableCommand {
     /// Nil when not given: a format given asks for printed output, and so implies `--once`.
     @Option(name: .long, help: "Print the feed once in this format and exit: table, json or csv (implies --once; default table).")
     var format: OutputFormat?
+
+    @Flag(name: .long, help: "With --once: also print each place's coming days and next 24 hours, its sun, moon and air.")
+    var forecast = false
 
     @Option(name: .customLong("city"), help: ArgumentHelp("With --once: print just this place (searched once, then remembered); repeatable. \"Paris, US\" narrows by country code.", valueName: "name"))
     var cities: [String] = []
@@ -133,6 +141,9 @@ struct Options: ParsableCommand {
         }
         if !cities.isEmpty && !printsOnce {
             throw ValidationError("--city is for --once (in the browser, press a to add a city).")
+        }
+        if forecast && !printsOnce {
+            throw ValidationError("--forecast is for --once (in the browser, Enter opens a place's forecast).")
         }
         if cities.contains(where: { $0.trimmed.isEmpty }) {
             throw ValidationError("--city takes a place name, e.g. --city Reykjavik.")

@@ -40,7 +40,7 @@ import WeatherModels
     @Test func takingFieldsCopiesEachFieldItNamesAndNoOther() {
         let base = AppSettings()
         var other = AppSettings(units: .imperial, sortField: .country, sortDescending: true, count: 150, language: "ja-jp", selectedCityKey: "7",
-                                mapLayer: .wind, airQualityIndex: .eu, clock: .twelveHour)
+                                mapLayer: .wind, airQualityIndex: .eu, clock: .twelveHour, title: true)
         other.notify = true
         // Every field named: the other's values whole (a field added to AppSettings but not to Field fails here).
         #expect(base.taking(Set(AppSettings.Field.allCases), from: other) == other)

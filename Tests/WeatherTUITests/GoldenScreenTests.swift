@@ -89,6 +89,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         case addCity
         /// Tromsø added: an own city on top with ★, selected, after the refresh that brought it.
         case ownCity
+        /// Tromsø made home (`H`), then the last city pinned, and back to the top: home first with ⌂, the pin after it with ★.
+        case home
         /// The world map with Beijing labelled.
         case map
         /// The map after `j`: the label moved to the next city (Belgrade).
@@ -135,6 +137,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             case .filter: return [.character("/"), .character("b"), .character("a")]
             case .addCity: return [.character("a")] + "Paris".map { KeyEvent.character($0) } + [.enter, .down]
             case .ownCity: return [.character("a")] + "Troms".map { KeyEvent.character($0) } + [.enter, .enter]
+            case .home: return [.character("a")] + "Troms".map { KeyEvent.character($0) } + [.enter, .enter, .character("H"), .end, .character("p"), .home]
             case .map, .mapConsole, .mapASCII: return toBeijing + [.character("m")]
             case .mapMoved: return toBeijing + [.character("m"), .character("j")]
             case .mapRain: return toBeijing + [.character("m"), .character("v")]

@@ -243,3 +243,69 @@ final class PlaceService: WeatherService, @unchecked Sendable {
         #expect(PlaceResolver.query("Washington, D.C.") == ("Washington, D.C.", nil))
     }
 }
+
+/// A `--city` run reads the saved feed's summary, which holds no city's coordinates or zone: the
+/// feed it saves with its place joined keeps every other city whole, as the browser needs it.
+@Suite struct OnceCityKeepsTheSavedFeedWholeTests {
+    @Test func theCitiesARunDidNotFetchAreSavedWhole() async throws {
+        let test = OnceCityTests()
+        let config = try test.config(["Reykjavik"])
+        var whole = FeedPrinterTests.feed
+        whole.fetchedAt = test.now
+        for index in whole.cities.indices {
+            whole.cities[index].geoPosition = GeoPosition(latitude: Double(index) + 10, longitude: 20)
+            whole.cities[index].timeZone = CityTimeZone(code: "JST", name: "Asia/Tokyo", gmtOffset: 9)
+        }
+        try config.files.feed.save(whole)
+        let resolution = await test.resolver(config).resolve(["Reykjavik"])
+        guard case .report = await test.produce(config, places: resolution.places) else { Issue.record("no report"); return }
+        #expect(test.service.placesAlone == [["om:3413829"]])
+        let saved = try config.files.feed.load()
+        #expect(saved.cities.contains { $0.key == "om:3413829" }, "the place joined the feed")
+        for city in whole.cities {
+            #expect(saved.cities.first { $0.key == city.key } == city, "\(city.englishName) is saved as it was")
+        }
+    }
+
+    /// A place an earlier `--city` run fetched alone keeps its own time through the summary, so
+    /// the next run's save knows it did not fetch it, and keeps it whole.
+    @Test func aPlaceAnEarlierRunFetchedAloneIsKeptWholeWithItsTime() async throws {
+        let test = OnceCityTests()
+        let config = try test.config(["Paris, FR"])
+        var reykjavik = PlaceService.weather(of: [PinnedCity(place: OnceCityTests.reykjavik)])[0]
+        reykjavik.geoPosition = GeoPosition(latitude: 64.1, longitude: -21.9)
+        reykjavik.timeZone = CityTimeZone(code: "GMT", name: "Atlantic/Reykjavik", gmtOffset: 0)
+        let alone = test.now.addingTimeInterval(-90.25)
+        var whole = FeedPrinterTests.feed
+        whole.fetchedAt = test.now.addingTimeInterval(-600)
+        whole.cities.append(reykjavik)
+        whole.placeKeys = [reykjavik.key]
+        whole.fetchedAloneKeys = [reykjavik.key]
+        whole.fetchedAloneAt = [alone]
+        try config.files.feed.save(whole)
+        let resolution = await test.resolver(config).resolve(["Paris, FR"])
+        guard case .report = await test.produce(config, places: resolution.places) else { Issue.record("no report"); return }
+        let saved = try config.files.feed.load()
+        #expect(saved.cities.first { $0.key == reykjavik.key } == reykjavik)
+        #expect(saved.fetchedAt(ofCity: reykjavik.key) == alone)
+        #expect(saved.fetchedAt(ofCity: OnceCityTests.parisFR.id) == test.now)
+    }
+
+    @Test func aCityFetchedAgainIsTheNewOneAndAnotherLanguageIsLeftAlone() {
+        let old = FeedPrinterTests.feed
+        var new = old
+        new.cities[0].temperature = MetricImperial(metric: UnitValue(value: 1, unit: "C"), imperial: UnitValue(value: 34, unit: "F"))
+        new.cities[1].geoPosition = nil
+        new.fetchedAloneKeys = [new.cities[0].key]
+        new.fetchedAloneAt = [old.fetchedAt.addingTimeInterval(60)]
+        var saved = old
+        saved.cities[1].geoPosition = GeoPosition(latitude: 55.75, longitude: 37.62)
+        let kept = OnceCommand.keepingWhole(new, from: saved)
+        #expect(kept.cities[0] == new.cities[0], "fetched by this run: its own")
+        #expect(kept.cities[1] == saved.cities[1], "not fetched: the saved one whole")
+        #expect(kept.fetchedAloneKeys == new.fetchedAloneKeys)
+        var other = saved
+        other.request = FeedRequest(count: 50, language: "ja-jp")
+        #expect(OnceCommand.keepingWhole(new, from: other) == new)
+    }
+}

@@ -75,8 +75,8 @@ import Testing
                 vectors = [[option.name]]
             }
             for words in vectors {
-                // --city is for --once only; the parser refuses it otherwise, and so must the plain reading.
-                let words = option.name == "--city" ? words + ["--once"] : words
+                // --city and --forecast are for --once only; the parser refuses them otherwise, and so must the plain reading.
+                let words = ["--city", "--forecast"].contains(option.name) ? words + ["--once"] : words
                 let mine = try #require(try plain(words), "\(words)")
                 #expect(mine == (try parsed(words)), "\(words)")
             }
@@ -87,6 +87,7 @@ import Testing
         let vectors = [
             ["--once", "--offline", "--format", "table"],
             ["--once", "--city", "Reykjavik", "--city", "Paris, US", "--format", "json"],
+            ["--forecast", "--format", "csv", "--city", "Reykjavik"],
             ["--api-key", "k", "--source", "open-meteo", "--count", "150", "--units", "imperial", "--no-color"],
             ["--demo", "--once", "--count", "100", "--format", "csv", "--language", "ru-ru"],
             ["--refresh-after", "0", "--timeout", "0.25", "--api-key", ""],
@@ -104,7 +105,7 @@ import Testing
             ["--help"], ["-h"], ["--version"], ["--generate-completion-script", "bash"], ["--experimental-dump-help"],
             ["--count=150"], ["--count", "75"], ["--units", "kelvin"], ["--count"], ["--no-such-flag"], ["stray"], ["--"],
             ["--refresh-after", "-1"], ["--timeout", "0"], ["--once", "--once"], ["--count", "50", "--count", "100"],
-            ["--demo", "--offline"], ["--city", "Paris"], ["--once", "--city", " "], ["--language", "en_us"],
+            ["--demo", "--offline"], ["--city", "Paris"], ["--forecast"], ["--once", "--city", " "], ["--language", "en_us"],
             ["--api-key", "--once"],
         ]
         for words in vectors {

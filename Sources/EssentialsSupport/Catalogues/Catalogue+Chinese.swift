@@ -12,7 +12,7 @@ extension Catalogue {
         "help.filter": "按城市或国家筛选", "help.sort": "切换排序 / 倒序", "help.units": "°C ⇄ °F（空气指数 EU ⇄ US 亦然）",
         "help.pin": "置顶 / 取消置顶大城市：★，保持在上", "help.add": "添加城市：按名称搜索",
         "help.remove": "删除所选的自添城市", "help.map": "世界地图 ⇄ 列表", "help.layer": "地图：气温、降雨、风、空气",
-        "help.refresh": "立即刷新", "help.messages": "消息：通知和错误", "help.notify": "通知 开 / 关", "help.redraw": "重绘屏幕",
+        "help.refresh": "立即刷新", "help.messages": "消息：通知和错误", "help.notify": "通知 开 / 关", "help.home": "家 ⌂：置顶，启动时选中", "help.moveOwn": "上移 / 下移自己的城市", "help.redraw": "重绘屏幕",
         "help.help": "本帮助", "help.quit": "退出（q 关闭帮助）",
         "help.click": "选择一行；再次：打开", "help.clickTitle": "按此列排序；再次：倒序", "help.wheel": "滚动",
         "key.click": "单击", "key.clickTitle": "单击标题", "key.wheel": "滚轮",

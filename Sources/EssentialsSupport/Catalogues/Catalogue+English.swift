@@ -15,7 +15,7 @@ extension Catalogue {
         "help.filter": "filter by city or country", "help.sort": "cycle sort / invert", "help.units": "°C ⇄ °F (air index EU ⇄ US too)",
         "help.pin": "pin / unpin a top city: ★, kept on top", "help.add": "add a city: search by name",
         "help.remove": "remove the selected own city", "help.map": "world map ⇄ list", "help.layer": "map: temperature, rain, wind, air",
-        "help.refresh": "refresh now", "help.messages": "messages: notices and errors", "help.notify": "notifications on / off", "help.redraw": "redraw the screen",
+        "help.refresh": "refresh now", "help.messages": "messages: notices and errors", "help.notify": "notifications on / off", "help.home": "home ⌂: first, selected at start", "help.moveOwn": "move an own city up / down", "help.redraw": "redraw the screen",
         "help.help": "this help", "help.quit": "quit (q closes the help)",
         "help.click": "select a row; again: open it", "help.clickTitle": "sort by it; again: invert", "help.wheel": "scroll",
         "key.click": "click", "key.clickTitle": "click a title", "key.wheel": "wheel",

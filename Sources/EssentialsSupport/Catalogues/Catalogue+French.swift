@@ -12,7 +12,7 @@ extension Catalogue {
         "help.filter": "filtrer par ville ou pays", "help.sort": "changer le tri / l’inverser", "help.units": "°C ⇄ °F (et indice de l’air EU ⇄ US)",
         "help.pin": "épingler une grande ville : ★ en tête", "help.add": "ajouter une ville : chercher par nom",
         "help.remove": "retirer la ville ajoutée choisie", "help.map": "carte du monde ⇄ liste", "help.layer": "carte : température, pluie, vent, air",
-        "help.refresh": "actualiser maintenant", "help.messages": "messages : avis et erreurs", "help.notify": "notifications activées / désactivées", "help.redraw": "redessiner l’écran",
+        "help.refresh": "actualiser maintenant", "help.messages": "messages : avis et erreurs", "help.notify": "notifications activées / désactivées", "help.home": "domicile ⌂ : en tête au démarrage", "help.moveOwn": "monter / descendre une ville à vous", "help.redraw": "redessiner l’écran",
         "help.help": "cette aide", "help.quit": "quitter (q ferme l’aide)",
         "help.click": "choisir une ligne ; encore : l’ouvrir", "help.clickTitle": "trier par elle ; encore : inverser", "help.wheel": "défiler",
         "key.click": "clic", "key.clickTitle": "clic sur un titre", "key.wheel": "molette",

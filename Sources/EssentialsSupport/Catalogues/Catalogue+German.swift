@@ -12,7 +12,7 @@ extension Catalogue {
         "help.filter": "nach Stadt oder Land filtern", "help.sort": "Sortierung wechseln / umkehren", "help.units": "°C ⇄ °F (auch Luftindex EU ⇄ US)",
         "help.pin": "Top-Stadt anheften/lösen: ★, oben", "help.add": "Stadt hinzufügen: nach Namen suchen",
         "help.remove": "gewählte eigene Stadt entfernen", "help.map": "Weltkarte ⇄ Liste", "help.layer": "Karte: Temperatur, Regen, Wind, Luft",
-        "help.refresh": "jetzt aktualisieren", "help.messages": "Meldungen: Hinweise und Fehler", "help.notify": "Benachrichtigungen ein / aus", "help.redraw": "Bildschirm neu zeichnen",
+        "help.refresh": "jetzt aktualisieren", "help.messages": "Meldungen: Hinweise und Fehler", "help.notify": "Benachrichtigungen ein / aus", "help.home": "Zuhause ⌂: zuerst, beim Start gewählt", "help.moveOwn": "eigene Stadt nach oben / unten", "help.redraw": "Bildschirm neu zeichnen",
         "help.help": "diese Hilfe", "help.quit": "beenden (q schließt die Hilfe)",
         "help.click": "Zeile wählen; erneut: öffnen", "help.clickTitle": "danach sortieren; erneut: umkehren", "help.wheel": "blättern",
         "key.click": "Klick", "key.clickTitle": "Klick auf Titel", "key.wheel": "Mausrad",

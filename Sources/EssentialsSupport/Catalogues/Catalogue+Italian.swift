@@ -12,7 +12,7 @@ extension Catalogue {
         "help.filter": "filtra per città o paese", "help.sort": "cambia ordine / inverti", "help.units": "°C ⇄ °F (e indice aria EU ⇄ US)",
         "help.pin": "fissa/sblocca città: ★, in cima", "help.add": "aggiungi una città: cerca per nome",
         "help.remove": "togli la città propria scelta", "help.map": "mappa del mondo ⇄ elenco", "help.layer": "mappa: temp., pioggia, vento, aria",
-        "help.refresh": "aggiorna ora", "help.messages": "messaggi: avvisi ed errori", "help.notify": "notifiche sì / no", "help.redraw": "ridisegna lo schermo",
+        "help.refresh": "aggiorna ora", "help.messages": "messaggi: avvisi ed errori", "help.notify": "notifiche sì / no", "help.home": "casa ⌂: prima, scelta all’avvio", "help.moveOwn": "sposta una tua città su / giù", "help.redraw": "ridisegna lo schermo",
         "help.help": "questo aiuto", "help.quit": "esci (q chiude l’aiuto)",
         "help.click": "scegli una riga; di nuovo: aprila", "help.clickTitle": "ordina per essa; di nuovo: inverti", "help.wheel": "scorri",
         "key.click": "clic", "key.clickTitle": "clic su un titolo", "key.wheel": "rotella",

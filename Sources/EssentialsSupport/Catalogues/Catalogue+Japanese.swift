@@ -12,7 +12,7 @@ extension Catalogue {
         "help.filter": "都市名・国名で絞込", "help.sort": "並び順を切替 / 逆順", "help.units": "°C ⇄ °F（大気指数 EU ⇄ US も）",
         "help.pin": "主要都市を固定 / 解除：★、上に表示", "help.add": "都市を追加：名前で検索",
         "help.remove": "選んだ追加都市を削除", "help.map": "世界地図 ⇄ 一覧", "help.layer": "地図：気温、雨、風、大気",
-        "help.refresh": "今すぐ更新", "help.messages": "メッセージ：お知らせとエラー", "help.notify": "通知 オン / オフ", "help.redraw": "画面を再描画",
+        "help.refresh": "今すぐ更新", "help.messages": "メッセージ：お知らせとエラー", "help.notify": "通知 オン / オフ", "help.home": "ホーム ⌂：先頭、起動時に選択", "help.moveOwn": "自分の都市を上へ / 下へ", "help.redraw": "画面を再描画",
         "help.help": "このヘルプ", "help.quit": "終了（q でヘルプを閉じる）",
         "help.click": "行を選ぶ。もう一度で開く", "help.clickTitle": "その列で並替。もう一度で逆順", "help.wheel": "スクロール",
         "key.click": "クリック", "key.clickTitle": "見出しをクリック", "key.wheel": "ホイール",

@@ -12,7 +12,7 @@ extension Catalogue {
         "help.filter": "filtrar por cidade ou país", "help.sort": "mudar a ordem / inverter", "help.units": "°C ⇄ °F (também índice do ar EU ⇄ US)",
         "help.pin": "fixar/soltar cidade: ★, no topo", "help.add": "adicionar uma cidade: buscar pelo nome",
         "help.remove": "remover a cidade própria escolhida", "help.map": "mapa-múndi ⇄ lista", "help.layer": "mapa: temperatura, chuva, vento, ar",
-        "help.refresh": "atualizar agora", "help.messages": "mensagens: avisos e erros", "help.notify": "notificações ligadas / desligadas", "help.redraw": "redesenhar a tela",
+        "help.refresh": "atualizar agora", "help.messages": "mensagens: avisos e erros", "help.notify": "notificações ligadas / desligadas", "help.home": "casa ⌂: primeira, escolhida ao iniciar", "help.moveOwn": "mover uma cidade sua para cima / baixo", "help.redraw": "redesenhar a tela",
         "help.help": "esta ajuda", "help.quit": "sair (q fecha a ajuda)",
         "help.click": "escolher uma linha; de novo: abri-la", "help.clickTitle": "ordenar por ele; de novo: inverter", "help.wheel": "rolar",
         "key.click": "clique", "key.clickTitle": "clique num título", "key.wheel": "roda",

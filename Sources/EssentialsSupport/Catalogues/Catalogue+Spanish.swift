@@ -12,7 +12,7 @@ extension Catalogue {
         "help.filter": "filtrar por ciudad o país", "help.sort": "cambiar orden / invertir", "help.units": "°C ⇄ °F (índice del aire EU ⇄ US)",
         "help.pin": "fijar/soltar gran ciudad: ★, arriba", "help.add": "añadir una ciudad: buscar por nombre",
         "help.remove": "quitar la ciudad propia elegida", "help.map": "mapa del mundo ⇄ lista", "help.layer": "mapa: temp., lluvia, viento, aire",
-        "help.refresh": "actualizar ahora", "help.messages": "mensajes: avisos y errores", "help.notify": "notificaciones sí / no", "help.redraw": "redibujar la pantalla",
+        "help.refresh": "actualizar ahora", "help.messages": "mensajes: avisos y errores", "help.notify": "notificaciones sí / no", "help.home": "casa ⌂: primera, elegida al inicio", "help.moveOwn": "subir / bajar una ciudad propia", "help.redraw": "redibujar la pantalla",
         "help.help": "esta ayuda", "help.quit": "salir (q cierra la ayuda)",
         "help.click": "elegir una fila; otra vez: abrirla", "help.clickTitle": "ordenar por ella; otra vez: invertir", "help.wheel": "desplazar",
         "key.click": "clic", "key.clickTitle": "clic en un título", "key.wheel": "rueda",

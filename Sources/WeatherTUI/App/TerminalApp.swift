@@ -93,6 +93,8 @@ public final class TerminalApp {
                 // and sends only what changed (nothing for the same frame).
                 let frame = BrowserView.render(state, size: backend.size, color: backend.supportsColor, glyphs: glyphs)
                 backend.present(frame)
+                // `--title`: the home place's weather; the backend sends only a title that changed.
+                if let title = TerminalTitle.text(of: state, glyphs: glyphs) { backend.setTitle(title) }
                 lastFrame = frame
                 dirty = false
             }

@@ -9,7 +9,7 @@ import TerminalKit
 import EssentialsSupport
 
 /// The city list: columns City / Country / Temp / Weather aligned by display width, ★ for pinned
-/// cities, the selected row marked `>` and reversed; only the visible rows are drawn. A list 100
+/// cities (⌂ for home), the selected row marked `>` and reversed; only the visible rows are drawn. A list 100
 /// columns wide or more gains columns by priority (feels like, air quality, humidity, wind, local time) and
 /// room for whole country names, rather than blank space.
 public enum CityListView {
@@ -21,6 +21,8 @@ public enum CityListView {
         /// The first city in sight.
         public var scrollOffset: Int
         public var pinnedKeys: Set<String>
+        /// The home place, marked ⌂ where the others have ★.
+        public var homeKey: String? = nil
         public var units: TemperatureUnit
         /// When the local clocks are read.
         public var now: Date
@@ -127,8 +129,8 @@ public enum CityListView {
         let end = min(cities.count, offset + rows)
         for index in offset..<end {
             drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
-                    pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, language: words, cols: cols, into: &buffer, x: rect.x,
-                    y: rect.y + 1 + index - offset, width: rect.width, rainMark: list.rainMark(cities[index]))
+                    pinned: list.pinnedKeys.contains(cities[index].key), home: cities[index].key == list.homeKey, units: list.units, language: words,
+                    cols: cols, into: &buffer, x: rect.x, y: rect.y + 1 + index - offset, width: rect.width, rainMark: list.rainMark(cities[index]))
             let air = cols.extras.isEmpty ? nil : list.air(cities[index].key)
             for extra in cols.extras {
                 var style: Style = .plain
@@ -146,12 +148,12 @@ public enum CityListView {
         }
     }
 
-    static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, units: TemperatureUnit, language: Language = .english, cols: Columns,
-                        into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, rainMark: String? = nil) {
+    static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, home: Bool = false, units: TemperatureUnit, language: Language = .english,
+                        cols: Columns, into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, rainMark: String? = nil) {
         let base: Style = selected ? .selected : .plain
         buffer.fill(x: x, y: y, count: width, style: base)
         if selected { buffer.draw(">", x: x, y: y, style: Style(bold: true, reverse: true)) }
-        if pinned { buffer.draw("★", x: x + 1, y: y, style: selected ? Style.pinned.reversed() : .pinned) }
+        if pinned { buffer.draw(home ? "⌂" : "★", x: x + 1, y: y, style: selected ? Style.pinned.reversed() : .pinned) }
         buffer.draw(name, x: x + cols.city.x, y: y, columns: cols.city.width, style: selected ? Style(bold: true, reverse: true) : base)
         buffer.draw(city.country.localizedName, x: x + cols.country.x, y: y, columns: cols.country.width, style: base)
         var tempStyle = Style.temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))
@@ -174,6 +176,7 @@ extension CityListView.Content {
         selectedIndex = state.selectedIndex
         scrollOffset = state.listScrollOffset
         pinnedKeys = Set(state.pinned.map(\.key))
+        homeKey = state.homeKey
         units = state.units
         now = state.now
         sortField = state.sortField

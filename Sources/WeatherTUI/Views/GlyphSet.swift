@@ -49,6 +49,8 @@ public enum GlyphSet: String, Sendable, CaseIterable {
         StandIn(glyph: "▲", console: "^", ascii: "^"),
         StandIn(glyph: "▼", console: "v", ascii: "v"),
         StandIn(glyph: "★", console: "*", ascii: "*"),
+        // Home, beside the pins' stars: a letter where the house may not be in the font.
+        StandIn(glyph: "⌂", console: "H", ascii: "H"),
         StandIn(glyph: "\u{FFFD}", console: "?", ascii: "?"),
         // The air's units and pollutants (`µg/m³`, `O₃`, `NO₂`).
         StandIn(glyph: "µ", console: "µ", ascii: "u"),

@@ -1,0 +1,67 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherHTTP
+import WeatherModels
+import WeatherSource
+
+/// `--once --forecast` (docs/spec.md §6): the forecasts of the places printed, as thrifty as the
+/// rest. A forecast saved within the hour is used; the others come in one request for them all,
+/// through the source's gate.
+extension State {
+    /// The forecasts `keys` need: none when each has one saved within the hour, else one
+    /// `.fetchForecasts` for those that do not.
+    mutating func printedForecastEffects(for keys: [String]) -> [Effect] {
+        let due = keys.filter { key in
+            guard !forecastsInFlight.contains(key) else { return false }
+            guard let saved = forecasts[key], let age = FeedPolicy.age(of: saved.fetchedAt, now: now) else { return true }
+            return age >= State.forecastMaxAge
+        }
+        guard !due.isEmpty else { return [] }
+        if let blocked = FeedPolicy.fetchBlocked(config: config) {
+            for key in due where forecasts[key] == nil { forecastErrors[key] = blocked.errorDescription }
+            return []
+        }
+        // As the feed's `--city` places: a place with a forecast saved is asked for as any
+        // automatic request (the day's budget applies); one with none, as asked.
+        let userAsked = due.contains { forecasts[$0] == nil }
+        let ask = SourceGate.Ask(.forecast, calls: config.demo ? 0 : config.forecastCost * Double(due.count), userAsked: userAsked)
+        switch admit(ask, to: config.provider) {
+        case .success(let pass):
+            forecastsInFlight.formUnion(due)
+            for key in due { forecastErrors[key] = nil }
+            let dueKeys = Set(due)
+            return [.fetchForecasts(cityKeys: due, own: pinned.filter { dueKeys.contains($0.key) }, language: request.language, pass: pass)]
+        case .failure(let refusal):
+            let why = words(for: refusal, of: config.provider)
+            for key in due { forecastErrors[key] = why }
+            return []
+        }
+    }
+
+    /// The forecasts of `keys` came (or why not); kept and saved as a detail's are.
+    mutating func printedForecastsLoaded(_ keys: [String], _ result: Result<[String: ForecastPayload], FeedError>) -> [Effect] {
+        forecastsInFlight.subtract(keys)
+        switch result {
+        case .success(let payloads):
+            for key in keys {
+                guard let payload = payloads[key] else {
+                    forecastErrors[key] = "no forecast in the answer"
+                    continue
+                }
+                forecasts[key] = payload.forecast
+                forecastErrors[key] = payload.hourlyProblem
+                if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
+            }
+            return saveForecastsOnceRestored()
+        case .failure(let error):
+            for key in keys { forecastErrors[key] = error.errorDescription }
+            heard(error, from: config.provider)
+            if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
+            if error != .network(.cancelled) { record("forecasts failed: \(error.errorDescription ?? "")") }
+            return []
+        }
+    }
+}

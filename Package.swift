@@ -86,6 +86,8 @@ let package = Package(
         .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP", "EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"], swiftSettings: ownModule),
+        // The official alerts sources (NWS, MET Norway, Bright Sky): one client, a decoder each.
+        .target(name: "WeatherAlerts", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
         .target(
             name: "WeatherCore",
             dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"],
@@ -137,6 +139,10 @@ let package = Package(
         .testTarget(
             name: "OpenMeteoTests",
             dependencies: ["OpenMeteo", "WeatherHTTP", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .testTarget(
+            name: "WeatherAlertsTests",
+            dependencies: ["WeatherAlerts", "WeatherModels", "WeatherHTTP", "EssentialsSupport", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "WeatherHTTPTests",

@@ -104,7 +104,7 @@ let package = Package(
             name: "weather-tui",
             dependencies: [
                 "WeatherTUI", "TerminalKit", "TerminalNcurses", "WeatherCore", "WeatherStore", "WeatherModels", "WeatherSource", "AccuWeather",
-                "OpenMeteo", "WeatherHTTP", .product(name: "ArgumentParser", package: "swift-argument-parser"), "EssentialsSupport",
+                "OpenMeteo", "WeatherAlerts", "WeatherHTTP", .product(name: "ArgumentParser", package: "swift-argument-parser"), "EssentialsSupport",
             ],
             swiftSettings: ownModule,
             linkerSettings: programLinking

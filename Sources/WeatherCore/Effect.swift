@@ -23,6 +23,10 @@ public enum Effect: Equatable, Sendable {
     case fetchAirQuality([AirQualityPlace], pass: GatePass)
     /// Keep the air in `AirQuality.plist`.
     case saveAirQuality(StoredAirQuality)
+    /// Ask one place's alerts of its source, under its alerts gate's pass.
+    case fetchAlerts(AlertRequest, pass: AlertPass)
+    /// Join these alerts to `Alerts.plist`, for every run.
+    case saveAlerts(StoredAlerts)
     /// Keep the forecasts in `Forecasts.plist`.
     case saveForecasts(StoredForecasts)
     /// Keep the user's choices in `settings.plist`: `fields` of these settings, written over what
@@ -54,12 +58,15 @@ public enum EffectID: Hashable, Sendable {
     case air, saveAir
     /// Reading the saved feed's details, the saved forecasts and the saved air after the first frame (`Store.start`).
     case restoreFeedDetails, restoreForecasts, restoreAir
+    /// One place's alerts request, their save, and the saved alerts' reading.
+    case alerts(cityKey: String), saveAlerts, restoreAlerts
 
     /// Whether it only waits on a server: quitting cancels it rather than wait for an answer.
     public var isRequest: Bool {
         switch self {
-        case .feed, .places, .search, .forecast, .air: true
-        case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger, .keepHold: false
+        case .feed, .places, .search, .forecast, .air, .alerts: true
+        case .saveFeed, .saveForecasts, .saveAir, .restoreFeedDetails, .restoreForecasts, .restoreAir, .readLedger, .keepHold,
+             .saveAlerts, .restoreAlerts: false
         }
     }
 }

@@ -16,6 +16,8 @@ extension State {
     public mutating func reduce(_ action: Action) -> [Effect] {
         let held = limits.gates.mapValues(\.hold)
         var effects = apply(action)
+        // The weather's effects first: alerts never stand in its way.
+        effects += alertsFollowing(action)
         if case .ledgerRead = action { return effects }  // holds read from the file are not written back
         for (provider, gate) in limits.gates.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let hold = gate.hold, hold != held[provider] ?? nil { effects.append(.keepHold(provider, hold)) }
@@ -189,6 +191,8 @@ extension State {
             return reduceRemoveCity(step)
         case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay, .scrollDetail:
             break  // reduceBrowsing (State+Browsing.swift) took them
+        case .alertsRestored, .alertsLoaded:
+            break  // alertsFollowing (State+Alerts.swift) takes them
         }
         return []
     }
@@ -367,7 +371,8 @@ extension Action {
     var isUserIntent: Bool {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded,
-             .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored:
+             .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored,
+             .alertsRestored, .alertsLoaded:
             return false
         default:
             return true

@@ -63,6 +63,7 @@ extension LaunchConfiguration {
                                    recordCalls: recordCalls(of: .openMeteo))
         var environment = AppEnvironment.live(loader: feedLoader(over: files, network: network), files: files)
             .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
+            .showingAlerts(alertsService(over: network), files: files)
         let calls = self.calls, provider = self.provider
         environment.callsToday = {
             let weather = calls.spentToday(provider.rawValue)

@@ -30,6 +30,8 @@ public enum Action: Equatable, Sendable {
     case select(key: String)
     /// A click on a column title: sort by it, or invert when it is the one sorted by.
     case sortBy(SortField)
+    /// `w`: the next listed place with an official alert in force (State+Alerts.swift).
+    case nextPlaceWithAlerts
     /// `!`: opens or closes the messages overlay.
     case toggleMessages
     /// The open overlay's first line, as the front end bounded it.

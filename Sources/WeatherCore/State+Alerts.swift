@@ -114,6 +114,27 @@ extension State {
         visibleCities.filter { !(alertStatus(for: $0).alerts?.isEmpty ?? true) }.map(\.key)
     }
 
+    /// Calls a round of alerts costs (the header's cost line): one for each listed place a
+    /// source covers, at most once in ten minutes; none when this run asks for none.
+    public var alertCallsPerRound: Int {
+        guard alertsState.restored, !config.demo, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return 0 }
+        return feed.cities.reduce(0) { $0 + (AlertSource.covering(countryCode: $1.country.id) != nil && $1.geoPosition != nil ? 1 : 0) }
+    }
+
+    /// Selects the next listed place after the selected one with an alert in force, from the
+    /// top after the last; says so when there is none.
+    mutating func selectNextPlaceWithAlerts() {
+        let keys = placesWithAlerts
+        guard !keys.isEmpty else {
+            notice = "no listed place has an official alert in force"
+            return
+        }
+        let after = selectedIndex ?? -1
+        let next = visibleCities.indices.first { $0 > after && keys.contains(visibleCities[$0].key) }
+            ?? visibleCities.indices.first { keys.contains(visibleCities[$0].key) }
+        if let next { select(key: visibleCities[next].key) }
+    }
+
     /// `source`'s gate as it stands: its hold as every run met it.
     public func alertGate(for source: AlertSource) -> AlertGate {
         AlertGate(source: source, hold: alertsState.kept.holds[source.rawValue])
@@ -178,10 +199,13 @@ extension State {
     /// names places or moves the clock, the requests now due.
     mutating func alertsFollowing(_ action: Action) -> [Effect] {
         switch action {
-        case .alertsRestored(let stored, let problem): alertsRestored(stored, notice: problem)
-        case .alertsLoaded(let request, let result, let askedAt): alertsLoaded(request, result, askedAt: askedAt)
-        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick: alertsEffects()
-        default: []
+        case .alertsRestored(let stored, let problem): return alertsRestored(stored, notice: problem)
+        case .alertsLoaded(let request, let result, let askedAt): return alertsLoaded(request, result, askedAt: askedAt)
+        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick: return alertsEffects()
+        case .nextPlaceWithAlerts:
+            selectNextPlaceWithAlerts()
+            return []
+        default: return []
         }
     }
 }

@@ -191,7 +191,7 @@ extension State {
             return reduceRemoveCity(step)
         case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay, .scrollDetail:
             break  // reduceBrowsing (State+Browsing.swift) took them
-        case .alertsRestored, .alertsLoaded:
+        case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
             break  // alertsFollowing (State+Alerts.swift) takes them
         }
         return []

@@ -32,6 +32,8 @@ public enum CityListView {
         /// A city's air, by its key, and the index shown of it.
         public var air: (String) -> AirQuality?
         public var airScale: AirQualityScale
+        /// The highest severity of a place's official alerts in force, by its key; nil: none, or not known.
+        public var alertSeverity: (String) -> AlertSeverity? = { _ in nil }
     }
 
     /// Column positions for a list `width` columns wide.
@@ -121,7 +123,7 @@ public enum CityListView {
         for index in offset..<end {
             drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
                     pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, cols: cols, into: &buffer, x: rect.x,
-                    y: rect.y + 1 + index - offset, width: rect.width)
+                    y: rect.y + 1 + index - offset, width: rect.width, alert: list.alertSeverity(cities[index].key))
             let air = cols.extras.isEmpty ? nil : list.air(cities[index].key)
             for extra in cols.extras {
                 var style: Style = .plain
@@ -140,7 +142,7 @@ public enum CityListView {
     }
 
     static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, units: TemperatureUnit, cols: Columns,
-                        into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+                        into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, alert: AlertSeverity? = nil) {
         let base: Style = selected ? .selected : .plain
         buffer.fill(x: x, y: y, count: width, style: base)
         if selected { buffer.draw(">", x: x, y: y, style: Style(bold: true, reverse: true)) }
@@ -152,7 +154,13 @@ public enum CityListView {
         buffer.draw(WeatherFormat.temperature(city.temperature, units: units), x: x + cols.temp.x, y: y, columns: cols.temp.width, style: tempStyle, alignRight: true)
         if cols.weather.width > 2 {
             buffer.draw(ViewFormat.glyph(icon: city.weatherIcon), x: x + cols.weather.x, y: y, style: base)
-            buffer.draw(city.weatherText, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
+            // An alert in force goes before the weather's words, in its severity's mark and colour.
+            var textX = x + cols.weather.x + 2
+            if let alert, cols.weather.width > 4 {
+                buffer.draw(AlertMark.glyph(alert), x: textX, y: y, style: AlertMark.style(alert, selected: selected))
+                textX += 2
+            }
+            buffer.draw(city.weatherText, x: textX, y: y, columns: cols.weather.width - (textX - x - cols.weather.x), style: base)
         }
     }
 }
@@ -172,6 +180,9 @@ extension CityListView.Content {
         displayName = state.displayName(of:)
         air = state.air(for:)
         airScale = state.airQualityScale
+        let marked = Dictionary(state.visibleCities.compactMap { city in state.alertStatus(for: city).highestSeverity.map { (city.key, $0) } },
+                                uniquingKeysWith: { first, _ in first })
+        alertSeverity = { marked[$0] }
     }
 }
 

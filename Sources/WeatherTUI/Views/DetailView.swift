@@ -39,6 +39,8 @@ public enum DetailView {
         public var isOpen: Bool
         /// The city's air and how to show it (DetailView+AirQuality.swift).
         public var air: AirSection = AirSection()
+        /// The city's official alerts (DetailView+Alerts.swift).
+        public var alerts: AlertsSection = AlertsSection()
     }
 
     /// One line of the pane.
@@ -65,6 +67,7 @@ public enum DetailView {
         var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
         if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(both)" }
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
+        out += alertsLines(detail.alerts, city: city, now: detail.now)
 
         var feels: [String] = []
         if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: detail.units) { feels.append("Feels \(degreeText(t))") }
@@ -367,5 +370,6 @@ extension DetailView.Content {
         scroll = state.detailScroll
         isOpen = state.mode == .detail
         air = DetailView.AirSection(state, city: city)
+        alerts = DetailView.AlertsSection(state, city: city)
     }
 }

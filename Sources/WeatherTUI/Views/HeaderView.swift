@@ -34,6 +34,11 @@ public enum HeaderView {
         public var isStale: Bool = false
         /// The source's name alone, for narrow terminals (`Open-Meteo.com`); nil for the demo.
         public var shortSource: String?
+        /// Listed places with an official alert in force.
+        public var placesWithAlerts: Int = 0
+        /// Calls a round of official alerts costs: one for each listed place a source covers, at
+        /// most once in ten minutes.
+        public var alertCalls: Int = 0
     }
 
     /// The header for a line `width` columns wide: the program's name, then the data's age, give
@@ -54,6 +59,10 @@ public enum HeaderView {
         // Before the API count so it survives truncation on narrow terminals.
         // The narrowest form (`brief`) keeps the time of the next refresh, not why it is then.
         var essential: [String] = [], brief: [String] = []
+        if header.placesWithAlerts > 0 {
+            essential.append("⚠ \(header.placesWithAlerts) with alerts")
+            brief.append("⚠ \(header.placesWithAlerts)")
+        }
         if header.isStale {
             essential.append("STALE")
             brief.append("STALE")
@@ -67,6 +76,7 @@ public enum HeaderView {
         }
         var tail = essential
         if let cost = refreshCost(header.refreshCalls) { tail.append(cost) }
+        if header.alertCalls > 0 { tail.append("alerts: \(header.alertCalls) \(header.alertCalls == 1 ? "call" : "calls")") }
         if let left = header.rateLimitRemaining { tail.append("\(left) API calls left") }
         // What gives way when the line is too narrow: the program's name, the data's age in
         // words, the cost and calls left, why the next refresh is when it is; the time of the
@@ -132,5 +142,7 @@ extension HeaderView.Content {
         rateLimitRemaining = state.rateLimitRemaining
         nextRefresh = state.refreshPlan
         isStale = state.isStale
+        placesWithAlerts = state.placesWithAlerts.count
+        alertCalls = state.alertCallsPerRound
     }
 }

@@ -86,6 +86,9 @@ public enum PlaceAlertStatus: Equatable, Sendable {
 extension State {
     /// The least time between two requests for one place, across every run.
     public static let alertsSpacing: TimeInterval = 600
+    /// How long what a source said stands for what is in force now: past it (three rounds
+    /// missed: offline, or a saved feed `--once` cannot ask about) the place's alerts are not known.
+    public static let alertsKnownFor: TimeInterval = 1_800
 
     /// What is known of `city`'s alerts now: expired ones are dropped.
     public func alertStatus(for city: CityWeather) -> PlaceAlertStatus {
@@ -93,6 +96,10 @@ extension State {
             return .uncovered(country: city.country.englishName.isEmpty ? city.country.id : city.country.englishName)
         }
         if let entry = alertsState.kept.byCityKey[city.key], entry.source == source {
+            // Asked too long ago, or of no known age (dated ahead of a clock set back).
+            if FeedPolicy.age(of: entry.askedAt, now: now).map({ $0 > State.alertsKnownFor }) ?? true {
+                return .unknown(why: "alerts last checked \(WeatherFormat.age(of: entry.askedAt, now: now))")
+            }
             if let alerts = entry.alerts {
                 let active = alerts.filter { $0.isActive(at: now) }
                 return .checked(active.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element),
@@ -150,7 +157,8 @@ extension State {
             guard let source = AlertSource.covering(countryCode: city.country.id), let position = city.geoPosition,
                   abs(position.latitude) <= 90, abs(position.longitude) <= 180 else { continue }
             let entry = alertsState.kept.byCityKey[city.key]
-            let freshUntil = entry.flatMap { $0.source == source ? $0.nextAskAt : nil }
+            // An answer dated ahead of the clock (set back since) holds nothing off.
+            let freshUntil = entry.flatMap { $0.source == source && FeedPolicy.age(of: $0.askedAt, now: now) != nil ? $0.nextAskAt : nil }
             guard case .success(let pass) = alertGate(for: source).admit(cityKey: city.key, freshUntil: freshUntil, now: now) else { continue }
             alertsState.inFlight.insert(city.key)
             effects.append(.fetchAlerts(AlertRequest(cityKey: city.key, source: source, latitude: position.latitude,

@@ -129,8 +129,11 @@ enum OnceCommand {
                                          cities: cities.map(CitySummary.init), placeKeys: feed.placeKeys)
         var names: [String: String] = [:]
         for city in cities where state.namesakeOwnKeys.contains(city.key) { names[city.key] = state.displayName(of: city) }
+        var alerts: [String: [WeatherAlert]] = [:]
+        for city in cities { alerts[city.key] = state.alertStatus(for: city).alerts }
         let report = OnceReport(feed: summary, source: source, offline: reason != nil, reason: reason,
-                                provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units, names: names)
+                                provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units, names: names,
+                                alerts: alerts)
         let warning = onceEach(said)
         return .report(report, warning: warning.isEmpty ? nil : warning.joined(separator: "; "))
     }

@@ -24,6 +24,9 @@ struct OnceReport: Equatable {
     /// The names the browser gives the own cities another listed city shares a name with
     /// (`Paris, Texas`: docs/spec.md §5), by key; a city not here goes by its own name.
     var names: [String: String] = [:]
+    /// The official alerts in force of each place whose alerts are known (checked: possibly none),
+    /// by key; a place not here has alerts not known (no source covers it, or it could not be asked).
+    var alerts: [String: [WeatherAlert]] = [:]
 
     /// `"accuweather"`, `"open-meteo"` or `"demo"`, as the JSON says.
     var providerName: String { provider?.rawValue ?? "demo" }

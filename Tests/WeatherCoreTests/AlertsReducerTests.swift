@@ -201,3 +201,28 @@ extension AlertPass {
         #expect(theirs.merged(with: mine).pruned(at: Make.t0) == StoredAlerts(byCityKey: ["6": late, "7": early]))
     }
 }
+
+/// What a source said stands for half an hour: older, or ahead of a clock set back, it is not
+/// known, and is asked again.
+@Suite struct AlertsAgeTests {
+    typealias A = AlertsReducerTests
+
+    @Test func alertsLastCheckedOverHalfAnHourAgoAreNotKnown() {
+        var state = A.loaded()
+        _ = state.reduce(.alertsRestored(StoredAlerts(byCityKey: [
+            "6": PlaceAlerts(source: .nws, askedAt: Make.t0 - 1_800, nextAskAt: Make.t0 + 60, alerts: [A.storm()]),
+            "7": PlaceAlerts(source: .metNorway, askedAt: Make.t0 - 1_801, nextAskAt: Make.t0 + 60, alerts: []),
+        ])))
+        #expect(state.alertStatus(for: A.denver).alerts == [A.storm()])
+        #expect(state.alertStatus(for: A.oslo) == .unknown(why: "alerts last checked 30 min ago"))
+    }
+
+    @Test func anAnswerDatedAheadOfTheClockIsNotKnownAndIsAskedAgain() {
+        var state = A.loaded()
+        let effects = state.reduce(.alertsRestored(StoredAlerts(byCityKey: [
+            "6": PlaceAlerts(source: .nws, askedAt: Make.t0 + 86_000, nextAskAt: Make.t0 + 86_600, alerts: []),
+        ])))
+        #expect(A.requests(effects).contains(A.request(A.denver, .nws)))
+        #expect(state.alertStatus(for: A.denver).alerts == nil)
+    }
+}

@@ -136,4 +136,21 @@ import WeatherModels
         #expect(none.notice == "no listed place has an official alert in force")
         #expect(KeyBindings.browsing.contains { $0.keys.contains { $0.event == .character("w") && $0.command == .send(.nextPlaceWithAlerts) } })
     }
+
+    @Test func theMapsAlertsLayerColoursEachPlaceByItsHighestSeverityWithALegend() throws {
+        var state = Self.state(["a": Self.checked([Self.alert(.severe)]), "b": Self.checked([], .metNorway)])
+        state.showsMap = true
+        state.mapLayer = .alerts
+        let buffer = Self.render(state, 140, 40)
+        let legend = buffer.line(buffer.height - 2) + buffer.line(buffer.height - 3)
+        #expect(legend.contains("official alerts"), "\(legend)")
+        #expect(legend.contains("severe") && legend.contains("extreme"))
+        let text = buffer.lines.joined(separator: "\n")
+        #expect(text.contains("Denver alert: severe"), "the selected place's label")
+        #expect(MapLayer.alertGrade(.checked([], source: .nws)) == 0)
+        #expect(MapLayer.alertGrade(.checked([Self.alert(.extreme), Self.alert(.minor)], source: .nws)) == 5)
+        #expect(MapLayer.alertGrade(.unknown(why: "x")) == nil, "not known is no class: a ?")
+        #expect(MapLayer.alerts.role(grade: 4, MapLayer.Measures(units: .metric, air: { _ in nil }, airScale: .european)) == .alertSevere)
+        #expect(MapLayer.airQuality.next == .alerts && MapLayer.alerts.next == .temperature)
+    }
 }

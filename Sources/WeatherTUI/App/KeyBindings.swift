@@ -72,7 +72,7 @@ public enum KeyBindings {
         KeyBinding("remove the selected own city", [(.character("d"), .send(.removeCity(.ask))), (.delete, .send(.removeCity(.ask)))]),
         KeyBinding("next place with an official alert (⚠)", [(.character("w"), .send(.nextPlaceWithAlerts))]),
         KeyBinding("world map ⇄ list", [(.character("m"), .send(.toggleMap))], hints: [.list: ("m map", 2), .map: ("m Esc list", 6)]),
-        KeyBinding("map: temperature, rain, wind, air", [(.character("v"), .send(.cycleMapLayer))], hints: [.map: ("v layer", 5)]),
+        KeyBinding("map: temperature rain wind air alerts", [(.character("v"), .send(.cycleMapLayer))], hints: [.map: ("v layer", 5)]),
         KeyBinding("refresh now", [(.character("r"), .send(.refresh)), (.character("R"), .send(.refresh)), (.function(5), .send(.refresh)),
                                    (.control("r"), .send(.refresh))],
                    hints: [.list: ("r refresh", 3), .map: ("r refresh", 3), .detail: ("r refresh", 3)]),

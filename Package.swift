@@ -113,7 +113,7 @@ let package = Package(
             name: "weather-bench",
             dependencies: [
                 "PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "TerminalKit", "TerminalNcurses", "AccuWeather", "OpenMeteo",
-                "WeatherHTTP", "WeatherSource",
+                "WeatherHTTP", "WeatherSource", "WeatherAlerts",
             ]
         ),
         // The benchmarks' own models (the escape-byte floor), held to ncurses over a browsing session.

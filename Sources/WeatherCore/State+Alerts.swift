@@ -118,7 +118,11 @@ extension State {
 
     /// The keys of the listed places with an alert in force, in the list's order.
     public var placesWithAlerts: [String] {
-        visibleCities.filter { !(alertStatus(for: $0).alerts?.isEmpty ?? true) }.map(\.key)
+        // The places some source gave an alert for (a few), before the list (thousands) is read:
+        // the header asks at every frame.
+        let candidates = Set(alertsState.kept.byCityKey.compactMap { $0.value.alerts?.isEmpty == false ? $0.key : nil })
+        guard !candidates.isEmpty else { return [] }
+        return visibleCities.filter { candidates.contains($0.key) && !(alertStatus(for: $0).alerts?.isEmpty ?? true) }.map(\.key)
     }
 
     /// Calls a round of alerts costs (the header's cost line): one for each listed place a

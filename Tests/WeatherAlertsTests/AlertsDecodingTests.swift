@@ -197,3 +197,22 @@ struct AlertsDecodingTests {
         #expect(alert.sender == "National Weather Service")
     }
 }
+
+/// The sources' dates read strictly: a time that does not exist is no time, not another one.
+@Suite struct AlertDateTests {
+    @Test func isoDatesWithAnOffsetAreRead() {
+        #expect(AlertDate.parse("2026-11-27T17:00:00-07:00") == date("2026-11-28T00:00:00Z"))
+        #expect(AlertDate.parse("2026-11-28T06:00:00+00:00") == date("2026-11-28T06:00:00Z"))
+        #expect(AlertDate.parse("2026-11-28T06:00Z") == date("2026-11-28T06:00:00Z"))
+        #expect(AlertDate.parse("2026-11-28T06:00:00.5+01:00")?.timeIntervalSince1970 == date("2026-11-28T05:00:00Z").timeIntervalSince1970 + 0.5)
+        #expect(AlertDate.parse("2024-02-29T00:00:00Z") != nil, "a leap day")
+    }
+
+    @Test func whatNamesNoInstantIsNoDate() {
+        for text in ["2026-02-30T10:00:00Z", "2026-11-27T25:00:00Z", "2026-11-27T10:61:00Z", "2026-13-01T00:00:00Z",
+                     "2026-11-27T10:00:00", "2026-11-27", "tomorrow", "", "2026-11-27T10:00:00+25:00", "2026-11-27T10:00:00Z trailing",
+                     "2023-02-29T00:00:00Z"] {
+            #expect(AlertDate.parse(text) == nil, "\(text)")
+        }
+    }
+}

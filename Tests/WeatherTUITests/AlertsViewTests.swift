@@ -154,3 +154,19 @@ import WeatherModels
         #expect(MapLayer.airQuality.next == .alerts && MapLayer.alerts.next == .temperature)
     }
 }
+
+/// The header's alerts give way before the weather's cost, the short count last of them.
+@Suite struct AlertsHeaderWidthTests {
+    static let header = HeaderView.Content(
+        cityCount: 150, source: "Weather data by Open-Meteo.com", fetchedAt: ViewFixtures.now, now: ViewFixtures.now, timeZone: .utc,
+        isFetching: false, refreshCalls: 150, rateLimitRemaining: nil, nextRefresh: nil, placesWithAlerts: 42, alertCalls: 60)
+
+    @Test func theCountStaysInShortWhereTheCostHasGone() {
+        let wide = HeaderView.text(Self.header, width: 200)
+        #expect(wide.contains("refresh: 150 calls · ⚠ 42 with alerts · alerts: 60 calls"), "\(wide)")
+        let middle = HeaderView.text(Self.header, width: 110)
+        #expect(middle.contains("refresh: 150 calls") && !middle.contains("alerts: 60"), "\(middle)")
+        let narrow = HeaderView.text(Self.header, width: 80)
+        #expect(narrow.contains("⚠ 42") && !narrow.contains("refresh:"), "\(narrow)")
+    }
+}

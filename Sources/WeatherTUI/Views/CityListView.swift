@@ -32,8 +32,9 @@ public enum CityListView {
         /// A city's air, by its key, and the index shown of it.
         public var air: (String) -> AirQuality?
         public var airScale: AirQualityScale
-        /// The highest severity of a place's official alerts in force, by its key; nil: none, or not known.
-        public var alertSeverity: (String) -> AlertSeverity? = { _ in nil }
+        /// The highest severity of a place's official alerts in force; nil: none, or not known.
+        /// Asked only of the rows drawn, so the frame's cost does not grow with the list.
+        public var alertSeverity: (CityWeather) -> AlertSeverity? = { _ in nil }
     }
 
     /// Column positions for a list `width` columns wide.
@@ -123,7 +124,7 @@ public enum CityListView {
         for index in offset..<end {
             drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
                     pinned: list.pinnedKeys.contains(cities[index].key), units: list.units, cols: cols, into: &buffer, x: rect.x,
-                    y: rect.y + 1 + index - offset, width: rect.width, alert: list.alertSeverity(cities[index].key))
+                    y: rect.y + 1 + index - offset, width: rect.width, alert: list.alertSeverity(cities[index]))
             let air = cols.extras.isEmpty ? nil : list.air(cities[index].key)
             for extra in cols.extras {
                 var style: Style = .plain
@@ -180,9 +181,10 @@ extension CityListView.Content {
         displayName = state.displayName(of:)
         air = state.air(for:)
         airScale = state.airQualityScale
-        let marked = Dictionary(state.visibleCities.compactMap { city in state.alertStatus(for: city).highestSeverity.map { (city.key, $0) } },
-                                uniquingKeysWith: { first, _ in first })
-        alertSeverity = { marked[$0] }
+        // No alert kept at all (the demo, most of the world): nothing to ask of any row.
+        if !state.alertsState.kept.byCityKey.isEmpty {
+            alertSeverity = { state.alertStatus(for: $0).highestSeverity }
+        }
     }
 }
 

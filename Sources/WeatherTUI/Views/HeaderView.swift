@@ -59,10 +59,6 @@ public enum HeaderView {
         // Before the API count so it survives truncation on narrow terminals.
         // The narrowest form (`brief`) keeps the time of the next refresh, not why it is then.
         var essential: [String] = [], brief: [String] = []
-        if header.placesWithAlerts > 0 {
-            essential.append("⚠ \(header.placesWithAlerts) with alerts")
-            brief.append("⚠ \(header.placesWithAlerts)")
-        }
         if header.isStale {
             essential.append("STALE")
             brief.append("STALE")
@@ -76,7 +72,6 @@ public enum HeaderView {
         }
         var tail = essential
         if let cost = refreshCost(header.refreshCalls) { tail.append(cost) }
-        if header.alertCalls > 0 { tail.append("alerts: \(header.alertCalls) \(header.alertCalls == 1 ? "call" : "calls")") }
         if let left = header.rateLimitRemaining { tail.append("\(left) API calls left") }
         // What gives way when the line is too narrow: the program's name, the data's age in
         // words, the cost and calls left, why the next refresh is when it is; the time of the
@@ -86,7 +81,19 @@ public enum HeaderView {
         let narrow = [listed] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
         // With own cities, the count in short (`51 cities`) before the cost and calls left go.
         let counted = header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tail] : []
-        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted
+        // Official alerts, where they fit: the count and what a round of them costs, then the
+        // count alone; they give way before the weather's own cost and calls left.
+        var alerts: [[String]] = []
+        if header.placesWithAlerts > 0 || header.alertCalls > 0 {
+            let count = header.placesWithAlerts > 0 ? ["⚠ \(header.placesWithAlerts) with alerts"] : []
+            let cost = header.alertCalls > 0 ? ["alerts: \(header.alertCalls) \(header.alertCalls == 1 ? "call" : "calls")"] : []
+            alerts = [withAge + tail + count + cost, withoutAge + tail + count + cost]
+            if header.placesWithAlerts > 0 { alerts.append(withoutAge + tail + ["⚠ \(header.placesWithAlerts)"]) }
+        }
+        // Where the cost gives way, the count in short still comes before why the next refresh is when it is.
+        let short = header.placesWithAlerts > 0 ? ["⚠ \(header.placesWithAlerts)"] : []
+        let shortAlerts = short.isEmpty ? [] : [withoutAge + essential + short, withoutAge + brief + short]
+        let candidates = alerts + [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted + shortAlerts
             + [withoutAge + essential, withoutAge + brief, narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]

@@ -19,6 +19,9 @@ public struct AlertsState: Equatable, Sendable {
     public var inFlight: Set<String> = []
     /// Requests this run sent that reached their source.
     public var callsThisRun = 0
+    /// The listed places a source covers, as last counted (when requests were weighed): the
+    /// header's cost reads it at every frame rather than walk the list.
+    public var placesCovered = 0
 
     public init() {}
 }
@@ -102,6 +105,7 @@ extension State {
             }
             if let alerts = entry.alerts {
                 let active = alerts.filter { $0.isActive(at: now) }
+                guard active.count > 1 else { return .checked(active, source: source) }
                 return .checked(active.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element),
                                 source: source)
             }
@@ -116,6 +120,14 @@ extension State {
         return .unknown(why: "alerts not checked yet")
     }
 
+    /// The highest severity of `city`'s alerts in force; nil when none is, or it is not known.
+    /// What the list asks of each row it draws: a place no source said anything of is answered
+    /// without more.
+    public func highestAlertSeverity(for city: CityWeather) -> AlertSeverity? {
+        guard alertsState.kept.byCityKey[city.key]?.alerts?.isEmpty == false else { return nil }
+        return alertStatus(for: city).highestSeverity
+    }
+
     /// The keys of the listed places with an alert in force, in the list's order.
     public var placesWithAlerts: [String] {
         // The places some source gave an alert for (a few), before the list (thousands) is read:
@@ -128,8 +140,8 @@ extension State {
     /// Calls a round of alerts costs (the header's cost line): one for each listed place a
     /// source covers, at most once in ten minutes; none when this run asks for none.
     public var alertCallsPerRound: Int {
-        guard alertsState.restored, !config.demo, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return 0 }
-        return feed.cities.reduce(0) { $0 + (AlertSource.covering(countryCode: $1.country.id) != nil && $1.geoPosition != nil ? 1 : 0) }
+        guard alertsState.restored, !config.demo, feed != nil, FeedPolicy.fetchBlocked(config: config) == nil else { return 0 }
+        return alertsState.placesCovered
     }
 
     /// Selects the next listed place after the selected one with an alert in force, from the
@@ -157,9 +169,13 @@ extension State {
     mutating func alertsEffects() -> [Effect] {
         guard alertsState.restored, !config.demo, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
         var effects: [Effect] = []
-        for city in feed.cities where !alertsState.inFlight.contains(city.key) {
+        var covered = 0
+        defer { alertsState.placesCovered = covered }
+        for city in feed.cities {
             guard let source = AlertSource.covering(countryCode: city.country.id), let position = city.geoPosition,
                   abs(position.latitude) <= 90, abs(position.longitude) <= 180 else { continue }
+            covered += 1
+            guard !alertsState.inFlight.contains(city.key) else { continue }
             let entry = alertsState.kept.byCityKey[city.key]
             // An answer dated ahead of the clock (set back since) holds nothing off.
             let freshUntil = entry.flatMap { $0.source == source && FeedPolicy.age(of: $0.askedAt, now: now) != nil ? $0.nextAskAt : nil }

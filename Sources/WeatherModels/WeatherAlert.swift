@@ -92,7 +92,9 @@ public enum AlertSource: String, Codable, CaseIterable, Sendable {
     /// The source for a place in the country of `countryCode` (ISO 3166-1 alpha-2), nil where
     /// none covers it.
     public static func covering(countryCode: String) -> AlertSource? {
-        switch countryCode.uppercased() {
+        // The sources send codes in capitals: only another casing is copied (the list asks at every row).
+        let code = countryCode.utf8.contains(where: { (0x61...0x7A).contains($0) }) ? countryCode.uppercased() : countryCode
+        return switch code {
         // The NWS issues alerts for the states and the territories its offices serve.
         case "US", "PR", "VI", "GU", "AS", "MP": .nws
         // MetAlerts covers the mainland, its waters and Svalbard.

@@ -70,6 +70,7 @@ extension AlertPass {
         R.expect(Self.loaded(), .alertsRestored(StoredAlerts()), effects: Self.asked) {
             $0.alertsState.restored = true
             $0.alertsState.inFlight = ["4", "6", "7"]
+            $0.alertsState.placesCovered = 3
         }
         var state = Self.asking()
         #expect(state.alertStatus(for: Self.tokyo) == .uncovered(country: "Japan"))

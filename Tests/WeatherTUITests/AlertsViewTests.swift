@@ -34,8 +34,8 @@ import WeatherModels
     /// Denver, Oslo, Tokyo and Berlin listed, the saved alerts read: `byKey` as their sources said.
     static func state(_ byKey: [String: PlaceAlerts], selected: Int? = 0) -> State {
         var state = ViewFixtures.state([denver, oslo, tokyo, berlin], selected: selected)
-        state.alertsState.restored = true
-        state.alertsState.kept = StoredAlerts(byCityKey: byKey)
+        // As the store hands them over: the places not yet asked go in flight, and the covered ones are counted.
+        _ = state.reduce(.alertsRestored(StoredAlerts(byCityKey: byKey)))
         return state
     }
 

@@ -183,7 +183,7 @@ extension CityListView.Content {
         airScale = state.airQualityScale
         // No alert kept at all (the demo, most of the world): nothing to ask of any row.
         if !state.alertsState.kept.byCityKey.isEmpty {
-            alertSeverity = { state.alertStatus(for: $0).highestSeverity }
+            alertSeverity = { state.highestAlertSeverity(for: $0) }
         }
     }
 }

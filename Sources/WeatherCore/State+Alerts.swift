@@ -22,6 +22,10 @@ public struct AlertsState: Equatable, Sendable {
     /// The listed places a source covers, as last counted (when requests were weighed): the
     /// header's cost reads it at every frame rather than walk the list.
     public var placesCovered = 0
+    /// The highest severity in force of each listed place with an alert, by key, as last worked
+    /// out (when alerts arrive, the list changes, or the minute turns): what the list's marks and
+    /// the header's count read at every frame, at a lookup's cost.
+    public var highest: [String: AlertSeverity] = [:]
 
     public init() {}
 }
@@ -124,17 +128,25 @@ extension State {
     /// What the list asks of each row it draws: a place no source said anything of is answered
     /// without more.
     public func highestAlertSeverity(for city: CityWeather) -> AlertSeverity? {
-        guard alertsState.kept.byCityKey[city.key]?.alerts?.isEmpty == false else { return nil }
-        return alertStatus(for: city).highestSeverity
+        alertsState.highest[city.key]
+    }
+
+    /// Works out `alertsState.highest` again, from the places some source said something of.
+    mutating func noteHighestAlerts() {
+        var highest: [String: AlertSeverity] = [:]
+        if let feed, !alertsState.kept.byCityKey.isEmpty {
+            for city in feed.cities where alertsState.kept.byCityKey[city.key]?.alerts?.isEmpty == false {
+                highest[city.key] = alertStatus(for: city).highestSeverity
+            }
+        }
+        if highest != alertsState.highest { alertsState.highest = highest }
     }
 
     /// The keys of the listed places with an alert in force, in the list's order.
     public var placesWithAlerts: [String] {
-        // The places some source gave an alert for (a few), before the list (thousands) is read:
-        // the header asks at every frame.
-        let candidates = Set(alertsState.kept.byCityKey.compactMap { $0.value.alerts?.isEmpty == false ? $0.key : nil })
-        guard !candidates.isEmpty else { return [] }
-        return visibleCities.filter { candidates.contains($0.key) && !(alertStatus(for: $0).alerts?.isEmpty ?? true) }.map(\.key)
+        let highest = alertsState.highest
+        guard !highest.isEmpty else { return [] }
+        return visibleCities.filter { highest[$0.key] != nil }.map(\.key)
     }
 
     /// Calls a round of alerts costs (the header's cost line): one for each listed place a
@@ -226,6 +238,15 @@ extension State {
     /// What the reducer does for alerts after `action`: the alerts' own results, and for what
     /// names places or moves the clock, the requests now due.
     mutating func alertsFollowing(_ action: Action) -> [Effect] {
+        let effects = alertsAfter(action)
+        switch action {
+        case .alertsRestored, .alertsLoaded, .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick: noteHighestAlerts()
+        default: break
+        }
+        return effects
+    }
+
+    private mutating func alertsAfter(_ action: Action) -> [Effect] {
         switch action {
         case .alertsRestored(let stored, let problem): return alertsRestored(stored, notice: problem)
         case .alertsLoaded(let request, let result, let askedAt): return alertsLoaded(request, result, askedAt: askedAt)

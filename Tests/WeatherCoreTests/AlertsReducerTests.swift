@@ -86,6 +86,7 @@ extension AlertPass {
             $0.alertsState.inFlight = ["4", "7"]
             $0.alertsState.callsThisRun = 1
             $0.alertsState.kept.byCityKey["6"] = kept
+            $0.alertsState.highest = ["6": .severe]
         }
         #expect(state.alertStatus(for: Self.denver) == .checked([Self.storm()], source: .nws))
         #expect(state.placesWithAlerts == ["6"])

@@ -181,10 +181,9 @@ extension CityListView.Content {
         displayName = state.displayName(of:)
         air = state.air(for:)
         airScale = state.airQualityScale
-        // No alert kept at all (the demo, most of the world): nothing to ask of any row.
-        if !state.alertsState.kept.byCityKey.isEmpty {
-            alertSeverity = { state.highestAlertSeverity(for: $0) }
-        }
+        // No alert in force anywhere (the demo, most of the world): nothing to ask of any row.
+        let highest = state.alertsState.highest
+        if !highest.isEmpty { alertSeverity = { highest[$0.key] } }
     }
 }
 

@@ -149,7 +149,7 @@ extension HeaderView.Content {
         rateLimitRemaining = state.rateLimitRemaining
         nextRefresh = state.refreshPlan
         isStale = state.isStale
-        placesWithAlerts = state.placesWithAlerts.count
+        placesWithAlerts = state.alertsState.highest.count
         alertCalls = state.alertCallsPerRound
     }
 }

@@ -86,6 +86,8 @@ let package = Package(
         .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP", "EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"], swiftSettings: ownModule),
+        // The official alerts sources (NWS, MET Norway, Bright Sky): one client, a decoder each.
+        .target(name: "WeatherAlerts", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
         .target(
             name: "WeatherCore",
             dependencies: ["WeatherModels", "PlistArchive", "WeatherStore", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"],
@@ -102,7 +104,7 @@ let package = Package(
             name: "weather-tui",
             dependencies: [
                 "WeatherTUI", "TerminalKit", "TerminalNcurses", "WeatherCore", "WeatherStore", "WeatherModels", "WeatherSource", "AccuWeather",
-                "OpenMeteo", "WeatherHTTP", .product(name: "ArgumentParser", package: "swift-argument-parser"), "EssentialsSupport",
+                "OpenMeteo", "WeatherAlerts", "WeatherHTTP", .product(name: "ArgumentParser", package: "swift-argument-parser"), "EssentialsSupport",
             ],
             swiftSettings: ownModule,
             linkerSettings: programLinking
@@ -111,7 +113,7 @@ let package = Package(
             name: "weather-bench",
             dependencies: [
                 "PlistArchive", "WeatherStore", "WeatherCore", "WeatherTUI", "TerminalKit", "TerminalNcurses", "AccuWeather", "OpenMeteo",
-                "WeatherHTTP", "WeatherSource",
+                "WeatherHTTP", "WeatherSource", "WeatherAlerts",
             ]
         ),
         // The benchmarks' own models (the escape-byte floor), held to ncurses over a browsing session.
@@ -137,6 +139,10 @@ let package = Package(
         .testTarget(
             name: "OpenMeteoTests",
             dependencies: ["OpenMeteo", "WeatherHTTP", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .testTarget(
+            name: "WeatherAlertsTests",
+            dependencies: ["WeatherAlerts", "WeatherModels", "WeatherHTTP", "EssentialsSupport", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "WeatherHTTPTests",

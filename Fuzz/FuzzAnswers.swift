@@ -2,8 +2,8 @@ import Foundation
 
 // libFuzzer entry point for every decoder of a network answer. It is compiled by scripts/fuzz
 // into one module together with the sources of EssentialsSupport, WeatherModels, WeatherHTTP (its
-// live transport left out: Fuzz/NoNetwork.swift stands in), WeatherSource, AccuWeather and
-// OpenMeteo, never by SwiftPM. Each input is the body of a 200 answer handed to the real client
+// live transport left out: Fuzz/NoNetwork.swift stands in), WeatherSource, AccuWeather,
+// OpenMeteo and WeatherAlerts, never by SwiftPM. Each input is the body of a 200 answer handed to the real client
 // by a transport in memory, so it goes the whole way a server's bytes go: decoding, checks,
 // mapping into the models, the server's words made printable. FUZZ_TARGET chooses the request.
 
@@ -29,6 +29,12 @@ enum AnswerTarget: String, CaseIterable {
     /// Open-Meteo's 15-minute forecast (one object for one city, a list for three), mapped into
     /// nowcasts and read for the rain to come.
     case omNowcast = "om-nowcast"
+    /// The National Weather Service's active alerts for a point (GeoJSON).
+    case alNWS = "al-nws"
+    /// MET Norway's MetAlerts 2.0 for a point (GeoJSON).
+    case alMET = "al-met"
+    /// Bright Sky's alerts for a point (the DWD's warnings).
+    case alBrightSky = "al-brightsky"
 }
 
 /// Answers every request with the input as a 200 body, at once.
@@ -116,6 +122,17 @@ private func answer(_ target: AnswerTarget, transport: AnswerTransport, body: Da
             for value in places.values {
                 for quarter in value.quarters.prefix(3) { _ = value.rain(after: quarter.start); _ = value.covers(quarter.start) }
             }
+        }
+    case .alNWS, .alMET, .alBrightSky:
+        let source: AlertSource = target == .alNWS ? .nws : target == .alMET ? .metNorway : .brightSky
+        let client = AlertsClient(source: source, baseURL: base, userAgent: "weather-tui/fuzz (fuzz@example.org)", timeout: 5, transport: transport)
+        if let answer = try? await client.alerts(latitude: 39.7456, longitude: -104.9994) {
+            // What the screen and --once make of each: the text made printable, the order by severity.
+            for alert in answer.alerts {
+                _ = TerminalText.printable(alert.event) + TerminalText.printable(alert.description ?? "", breaks: .keep)
+                _ = alert.isActive(at: Date(timeIntervalSince1970: 1_800_000_000))
+            }
+            _ = answer.alerts.map(\.severity).min()
         }
     }
 }

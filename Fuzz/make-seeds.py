@@ -118,3 +118,7 @@ answer("om-airquality", "air-three.json", "open-meteo/air-quality-three-document
 answer("om-airquality", "error.json", "open-meteo/error-400-air-quality-documented.json")
 answer("om-nowcast", "nowcast-one.json", "open-meteo/nowcast-one-documented.json")
 answer("om-nowcast", "nowcast-three.json", "open-meteo/nowcast-three-documented.json")
+answer("al-nws", "active.json", "alerts/nws-active-documented.json")
+answer("al-nws", "none.json", "alerts/nws-none-documented.json")
+answer("al-met", "current.json", "alerts/met-norway-current-documented.json")
+answer("al-brightsky", "alerts.json", "alerts/bright-sky-alerts-documented.json")

@@ -34,6 +34,8 @@ public enum Action: Equatable, Sendable {
     case select(key: String)
     /// A click on a column title: sort by it, or invert when it is the one sorted by.
     case sortBy(SortField)
+    /// `w`: the next listed place with an official alert in force (State+Alerts.swift).
+    case nextPlaceWithAlerts
     /// `!`: opens or closes the messages overlay.
     case toggleMessages
     /// The open overlay's first line, as the front end bounded it.
@@ -67,6 +69,10 @@ public enum Action: Equatable, Sendable {
     case airQualityRestored(StoredAirQuality?, notice: String? = nil)
     /// The kept places' rain in the coming quarter hours, and the notifications (State+Nowcast.swift).
     case nowcast(NowcastAction)
+    /// The saved alerts (`Alerts.plist`), and why the file was not used, if it was not (said once).
+    case alertsRestored(StoredAlerts, notice: String? = nil)
+    /// One place's alerts from its source, and when they were asked for (State+Alerts.swift).
+    case alertsLoaded(AlertRequest, Result<AlertsPayload, FeedError>, askedAt: Date)
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: String? = nil)
     /// The pinned and own cities as saved, and why `Pinned.plist` was not used, if it was not (said once).

@@ -73,6 +73,11 @@ public struct AppEnvironment: Sendable {
     /// The saved nowcasts. Nil: this run has none: none is read, and so none fetched.
     public var loadNowcasts: (@Sendable () -> (nowcasts: StoredNowcasts?, notice: String?))?
     public var saveNowcasts: @Sendable (StoredNowcasts) throws(ArchiveError) -> Void = { _ in }
+    /// One place's alerts from its source (AppEnvironment+Alerts.swift).
+    public var fetchAlerts: @Sendable (AlertRequest) async -> Result<AlertsPayload, FeedError> = { _ in .failure(.network(.cancelled)) }
+    /// The saved alerts. Nil: this run asks for none (tests, the demo): none is read, and so none fetched.
+    public var loadAlerts: (@Sendable () -> (alerts: StoredAlerts, notice: String?))?
+    public var saveAlerts: @Sendable (StoredAlerts) throws(ArchiveError) -> Void = { _ in }
 
     public init(
         now: @escaping @Sendable () -> Date,

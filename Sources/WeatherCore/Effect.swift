@@ -32,6 +32,10 @@ public enum Effect: Equatable, Sendable {
     case saveNowcasts(StoredNowcasts)
     /// Tell the user of something that matters through the terminal (`--notify`).
     case notify(DesktopNotification)
+    /// Ask one place's alerts of its source, under its alerts gate's pass.
+    case fetchAlerts(AlertRequest, pass: AlertPass)
+    /// Join these alerts to `Alerts.plist`, for every run.
+    case saveAlerts(StoredAlerts)
     /// Keep the forecasts in `Forecasts.plist`.
     case saveForecasts(StoredForecasts)
     /// Keep the user's choices in `settings.plist`: `fields` of these settings, written over what
@@ -70,13 +74,15 @@ public enum EffectID: Hashable, Sendable {
     case nowcast, saveNowcasts
     /// Reading the saved feed's details, the saved forecasts and the saved air after the first frame (`Store.start`).
     case restoreFeedDetails, restoreForecasts, restoreAir, restoreNowcasts
+    /// One place's alerts request, their save, and the saved alerts' reading.
+    case alerts(cityKey: String), saveAlerts, restoreAlerts
 
     /// Whether it only waits on a server: quitting cancels it rather than wait for an answer.
     public var isRequest: Bool {
         switch self {
-        case .feed, .places, .search, .forecast, .forecasts, .air, .nowcast: true
+        case .feed, .places, .search, .forecast, .forecasts, .air, .nowcast, .alerts: true
         case .saveFeed, .saveForecasts, .saveAir, .saveNowcasts, .restoreFeedDetails, .restoreForecasts, .restoreAir, .restoreNowcasts, .readLedger, .keepHold,
-             .saveSettings, .changePins: false
+             .saveSettings, .changePins, .saveAlerts, .restoreAlerts: false
         }
     }
 }

@@ -93,6 +93,9 @@ extension State {
             guard !visibleCities.contains(where: { air(for: $0.key) != nil }) else { return nil }
             if airQualityInFlight { return "air quality: loading…" }
             return airQualityError.map { "no air quality: \($0)" } ?? "no air quality yet"
+        case .alerts:
+            guard !visibleCities.contains(where: { alertStatus(for: $0).alerts != nil }) else { return nil }
+            return alertsState.restored && !config.demo ? "no official alerts known yet" : "no official alerts in this run"
         case .temperature, .wind:
             return nil
         }

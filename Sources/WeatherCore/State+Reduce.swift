@@ -17,6 +17,8 @@ extension State {
         let held = limits.gates.mapValues(\.hold)
         var effects = apply(action)
         effects += reduceNowcast(action)
+        // The weather's effects first: alerts never stand in its way.
+        effects += alertsFollowing(action)
         if case .ledgerRead = action { return effects }  // holds read from the file are not written back
         for (provider, gate) in limits.gates.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let hold = gate.hold, hold != held[provider] ?? nil { effects.append(.keepHold(provider, hold)) }
@@ -208,6 +210,8 @@ extension State {
             break  // reduceNowcast (State+Nowcast.swift) takes them
         case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay, .scrollDetail:
             break  // reduceBrowsing (State+Browsing.swift) took them
+        case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
+            break  // alertsFollowing (State+Alerts.swift) takes them
         }
         return []
     }
@@ -387,7 +391,7 @@ extension Action {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded, .pinsChanged,
              .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored,
-             .nowcast(.restored), .nowcast(.loaded):
+             .nowcast(.restored), .nowcast(.loaded), .alertsRestored, .alertsLoaded:
             return false
         default:
             return true

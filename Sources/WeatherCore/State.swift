@@ -104,6 +104,8 @@ public struct State: Equatable, Sendable {
     /// Refreshes of the weather that brought no air since the air was last asked for: the air
     /// goes with one refresh in two at most. A run starts as if one had (its first may bring it).
     public var weatherRefreshesWithoutAir = 1
+    /// The listed places' official alerts (State+Alerts.swift).
+    public var alertsState = AlertsState()
     /// The clock, moved on by `.tick`; ages are computed against it.
     public var now: Date
     /// The list as shown: filtered, sorted, pinned first. Recomputed only when an input changes.

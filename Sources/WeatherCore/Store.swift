@@ -73,6 +73,12 @@ public final class Store {
                 return .forecastsRestored(loaded.forecasts, notice: loaded.notice)
             }
         }
+        if let loadAlerts = env.loadAlerts {
+            startOnItsThread(.restoreAlerts) {
+                let loaded = loadAlerts()
+                return .alertsRestored(loaded.alerts, notice: loaded.notice)
+            }
+        }
         if let loadAir = env.loadAirQuality {
             startOnItsThread(.restoreAir) {
                 let loaded = loadAir()
@@ -213,6 +219,15 @@ public final class Store {
             saveInOrder(.saveNowcasts, "rain nowcasts") { () throws(ArchiveError) in try env.saveNowcasts(value) }
         case .notify(let note):
             notifier?(note)
+        case .fetchAlerts(let request, let pass):
+            start(.alerts(cityKey: request.cityKey)) {
+                let asked = env.now()
+                return await AlertPass.$current.withValue(pass) {
+                    await .alertsLoaded(request, env.fetchAlerts(request), askedAt: asked)
+                }
+            }
+        case .saveAlerts(let value):
+            saveInOrder(.saveAlerts, "alerts") { () throws(ArchiveError) in try env.saveAlerts(value) }
         case .saveForecasts(let value):
             saveInOrder(.saveForecasts, "forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
         case .saveSettings(let value, let fields):

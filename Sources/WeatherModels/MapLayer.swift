@@ -8,6 +8,8 @@ public enum MapLayer: String, Codable, Equatable, Sendable, CaseIterable {
     case wind
     /// The air-quality index shown (`AirQuality`), by its categories.
     case airQuality
+    /// Each place's highest official alert in force, by its severity.
+    case alerts
 
     /// The layer `v` moves to: the next, round to the first.
     public var next: MapLayer {

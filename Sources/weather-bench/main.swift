@@ -10,6 +10,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("render", runRenderBench),
     ("growth", runGrowthBench),
     ("zone", runZoneBench),
+    ("alerts", runAlertsBench),
 ]
 
 setvbuf(stdout, nil, _IOLBF, 0)  // show each table as it is done, also through a pipe

@@ -40,7 +40,8 @@ enum FeedPrinter {
                 report.names[city.key] ?? (city.localizedName == city.englishName ? city.englishName : "\(city.localizedName) (\(city.englishName))"),
                 city.country.englishName,
                 own(temperatureText(city, units: units)),
-                city.weatherText,
+                // A place with an alert in force: its highest severity's mark, as the list shows it.
+                (report.alerts[city.key]?.map(\.severity).min()).map { own(AlertMark.glyph($0)) + " " + city.weatherText } ?? city.weatherText,
                 observedText(city),
             ].map(printable)
         }
@@ -128,6 +129,8 @@ enum FeedPrinter {
                 ("isDayTime", .bool(city.isDayTime)),
                 ("observedAt", .optional(observedAt(city))),
                 ("pinned", .bool(report.pinned.contains(city.key))),
+                // null: not known (no source covers the place, or it could not be asked); []: checked, none.
+                ("alerts", report.alerts[city.key].map { .array($0.map(alertJSON)) } ?? .null),
             ] + nowcast(report.nowcasts[city.key]) + forecastFields(of: city.key, in: report))
         }
         let body = OrderedJSON.object([
@@ -153,17 +156,38 @@ enum FeedPrinter {
         ]))]
     }
 
+    /// One alert as `--once` prints it (docs/spec.md §6).
+    static func alertJSON(_ alert: WeatherAlert) -> OrderedJSON {
+        .object([
+            ("event", .string(alert.event)),
+            ("severity", .string(alert.severity.rawValue)),
+            ("headline", .optional(alert.headline)),
+            ("description", .optional(alert.description)),
+            ("instruction", .optional(alert.instruction)),
+            ("onset", .optional(alert.onset.map(WeatherFormat.iso8601))),
+            ("expires", .optional(alert.expires.map(WeatherFormat.iso8601))),
+            ("sender", .string(alert.sender)),
+            ("source", .string(alert.source.rawValue)),
+        ])
+    }
+
+    /// The CSV's `alerts` field: the events in force separated by `;`, empty for none, `unknown`
+    /// when not known.
+    static func alertsField(_ alerts: [WeatherAlert]?) -> String {
+        alerts.map { $0.map(\.event).joined(separator: ";") } ?? "unknown"
+    }
+
     // MARK: csv
 
     static func csv(_ report: OnceReport) -> String {
-        var lines = ["key,name,englishName,country,countryCode,temperatureC,temperatureF,weatherText,icon,isDayTime,observedAt,pinned"]
+        var lines = ["key,name,englishName,country,countryCode,temperatureC,temperatureF,weatherText,icon,isDayTime,observedAt,pinned,alerts"]
         for city in report.feed.cities {
             let fields: [String] = [
                 city.key, report.names[city.key] ?? city.localizedName, city.englishName, city.country.localizedName, city.country.id,
                 city.temperature.metric.map { number($0.value) } ?? "",
                 city.temperature.imperial.map { number($0.value) } ?? "",
                 city.weatherText, city.weatherIcon.map(String.init) ?? "", city.isDayTime ? "true" : "false",
-                observedAt(city) ?? "", report.pinned.contains(city.key) ? "true" : "false",
+                observedAt(city) ?? "", report.pinned.contains(city.key) ? "true" : "false", alertsField(report.alerts[city.key]),
             ]
             lines.append(fields.map { csvField(printable($0)) }.joined(separator: ","))
         }

@@ -67,6 +67,7 @@ extension LaunchConfiguration {
                                    recordCalls: recordCalls(of: .openMeteo))
         var environment = AppEnvironment.live(loader: feedLoader(over: files, network: network), files: files)
             .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
+            .showingAlerts(alertsService(over: network), files: files)
         // The kept places' rain in the coming quarter hours: Open-Meteo's too.
         let nowcasts = NowcastClient(baseURL: nowcastURL, timeout: timeout, transport: GatedTransport(.openMeteo, over: network),
                                      recordCalls: recordCalls(of: .openMeteo))

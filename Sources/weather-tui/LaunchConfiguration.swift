@@ -67,6 +67,11 @@ struct LaunchConfiguration: Equatable {
     var forecast = false
     /// Where this run counts the calls it sends (`Calls.txt` in the cache folder), flushed as it ends.
     var calls: CallLedger.Writer
+    /// Each official alerts source's root (`NWS_BASE_URL`, `MET_NORWAY_BASE_URL`, `BRIGHT_SKY_BASE_URL`).
+    var alertBaseURLs: [AlertSource: URL] = [:]
+    /// How the alerts sources may reach whoever runs the program (`WEATHER_TUI_CONTACT`), in the
+    /// `User-Agent` they ask for; nil when not given.
+    var alertsContact: String?
 
     /// A problem with the command line or environment: exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -138,6 +143,11 @@ struct LaunchConfiguration: Equatable {
 
         let nowcastURL = provider == .openMeteo ? baseURL
             : try url(nil, environment: "OPEN_METEO_BASE_URL", default: OpenMeteoClient.defaultBaseURL, option: "OPEN_METEO_BASE_URL")
+        var alertBaseURLs: [AlertSource: URL] = [:]
+        for source in AlertSource.allCases {
+            guard let fallback = URL(string: source.defaultBaseURL) else { continue }
+            alertBaseURLs[source] = try url(nil, environment: source.baseURLVariable, default: fallback, option: source.baseURLVariable)
+        }
 
         let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return LaunchConfiguration(
@@ -173,7 +183,9 @@ struct LaunchConfiguration: Equatable {
             format: options.format ?? Options.defaultFormat,
             cities: options.cities,
             forecast: options.forecast,
-            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory))
+            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory)),
+            alertBaseURLs: alertBaseURLs,
+            alertsContact: environment["WEATHER_TUI_CONTACT"].flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
         )
     }
 }

@@ -176,9 +176,11 @@ enum OnceCommand {
                                          cities: cities.map(CitySummary.init), placeKeys: feed.placeKeys)
         var names: [String: String] = [:]
         for city in cities where state.namesakeOwnKeys.contains(city.key) { names[city.key] = state.displayName(of: city) }
+        var alerts: [String: [WeatherAlert]] = [:]
+        for city in cities { alerts[city.key] = state.alertStatus(for: city).alerts }
         var report = OnceReport(feed: summary, source: source, offline: reason != nil, reason: reason,
                                 provider: state.config.demo ? nil : state.config.provider, pinned: pinned, units: state.units, names: names,
-                                language: words)
+                                language: words, alerts: alerts)
         let kept = state.keptPlaceKeys.union(places.map(\.id))
         for city in cities where kept.contains(city.key) {
             report.nowcasts[city.key] = .some(state.nowcast(for: city.key)?.rain(after: state.now))

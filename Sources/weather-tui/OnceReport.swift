@@ -28,6 +28,9 @@ struct OnceReport: Equatable {
     /// The run's language: the table's headings and last line are in it (JSON and CSV are for
     /// programs, and keep their keys and values).
     var language: Language = .english
+    /// The official alerts in force of each place whose alerts are known (checked: possibly none),
+    /// by key; a place not here has alerts not known (no source covers it, or it could not be asked).
+    var alerts: [String: [WeatherAlert]] = [:]
     /// The kept places' rain in the next two hours, by key: the spell due, nil when none is due or
     /// none is known. A place not kept has no entry (its JSON has no `nowcast`).
     var nowcasts: [String: RainSpell?] = [:]

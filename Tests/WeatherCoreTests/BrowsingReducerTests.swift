@@ -245,7 +245,7 @@ import WeatherModels
             $0.showsMap = true
             $0.mode = .list
         }
-        for layer: MapLayer in [.rainChance, .wind, .airQuality, .temperature] {
+        for layer: MapLayer in [.rainChance, .wind, .airQuality, .alerts, .temperature] {
             var wanted = state
             wanted.mapLayer = layer
             state = R.expect(state, .cycleMapLayer, effects: [.saveSettings(wanted.settings, fields: [.mapLayer])]) { $0.mapLayer = layer }

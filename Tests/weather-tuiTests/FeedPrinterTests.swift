@@ -81,7 +81,7 @@ import EssentialsSupport
         let cities = try #require(object["cities"] as? [[String: Any]])
         #expect(cities.count == 3)
         #expect(Set(cities[0].keys) == ["key", "name", "englishName", "country", "countryCode", "temperatureC",
-                                        "temperatureF", "weatherText", "icon", "isDayTime", "observedAt", "pinned"])
+                                        "temperatureF", "weatherText", "icon", "isDayTime", "observedAt", "pinned", "alerts"])
         #expect(cities.map { $0["pinned"] as? Bool } == [false, true, false])
         #expect(cities[0]["name"] as? String == "東京")
         #expect(cities[0]["temperatureC"] as? Double == 17.8)
@@ -176,7 +176,7 @@ import EssentialsSupport
         #expect(rows[0].hasPrefix("key,name,englishName,country,countryCode,temperatureC,temperatureF"))
         #expect(rows[1].hasPrefix("226396,東京,Tokyo,Japan,JP,17.8,64,"))
         #expect(rows[3].contains("\"Rain, then \"\"fog\"\"\""))
-        #expect(rows[0].hasSuffix(",observedAt,pinned"))
-        #expect(rows.dropFirst().map { $0.hasSuffix(",true") } == [false, true, false])
+        #expect(rows[0].hasSuffix(",observedAt,pinned,alerts"))
+        #expect(rows.dropFirst().map { $0.hasSuffix(",true,unknown") } == [false, true, false])
     }
 }

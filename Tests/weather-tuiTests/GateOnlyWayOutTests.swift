@@ -13,6 +13,8 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
     struct Sent: Equatable {
         var path: String
         var pass: GatePass?
+        /// The pass an official alerts request ran under (its gate is the alerts source's).
+        var alertPass: AlertPass?
     }
 
     private let lock = NSLock()
@@ -20,7 +22,7 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
     var sent: [Sent] { lock.withLock { log } }
 
     func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
-        lock.withLock { log.append(Sent(path: request.url.path, pass: GatePass.current)) }
+        lock.withLock { log.append(Sent(path: request.url.path, pass: GatePass.current, alertPass: AlertPass.current)) }
         return HTTPTransportResponse(statusCode: 400, headers: ["Content-Type": "application/json"],
                                      body: Data(#"{"error": true, "reason": "refused by the test"}"#.utf8))
     }
@@ -29,7 +31,8 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
 /// The gate is the only way out (#41): the program's own wiring, over a network that records what
 /// reaches it. A request that no gate let through is refused by the transport before the network,
 /// so each path below is seen only if it asked its gate: `r`, the start's refresh, the air, a
-/// kept place's nowcast, a detail's forecast, the add prompt's search, `--city`'s name search and its places.
+/// kept place's nowcast, a detail's forecast, the add prompt's search, `--city`'s name search and its
+/// places, each place's official alerts.
 @Suite struct GateOnlyWayOutTests {
     let folder: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gate-only-\(UUID().uuidString)")
@@ -73,7 +76,11 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
         _ = await OnceCommand.produce(once.onceConfig, environment: once.environment(over: network), places: [place])
 
         let sent = network.sent
-        #expect(sent.allSatisfy { $0.pass?.provider == .openMeteo }, "\(sent.filter { $0.pass == nil })")
+        let weather = sent.filter { $0.alertPass == nil }, alerts = sent.filter { $0.alertPass != nil }
+        #expect(weather.allSatisfy { $0.pass?.provider == .openMeteo }, "\(weather.filter { $0.pass == nil })")
+        // The saved feed's places in the United States and Germany (the top 50 has none in Norway): each asked of its own source, under its pass.
+        #expect(Set(alerts.compactMap { $0.alertPass?.source }) == [.nws, .brightSky], "\(alerts)")
+        #expect(alerts.allSatisfy { $0.pass == nil })
         let purposes = sent.compactMap { $0.pass?.purpose }
         #expect(purposes.filter { $0 == .weather }.count == 2, "the start's refresh and r: \(purposes)")
         #expect(Set(purposes) == [.weather, .air, .forecast, .search, .places, .nowcast], "\(purposes)")

@@ -81,6 +81,7 @@ public enum KeyBindings {
         KeyBinding("help.home", [(.character("H"), .send(.toggleHome))]),
         KeyBinding("help.moveOwn",
                    [(.character("K"), .send(.moveOwnCity(up: true))), (.character("J"), .send(.moveOwnCity(up: false)))]),
+        KeyBinding("help.nextAlert", [(.character("w"), .send(.nextPlaceWithAlerts))]),
         KeyBinding("help.map", [(.character("m"), .send(.toggleMap))], hints: [.list: ("hint.map", 2), .map: ("hint.mapList", 6)]),
         KeyBinding("help.layer", [(.character("v"), .send(.cycleMapLayer))], hints: [.map: ("hint.layer", 5)]),
         KeyBinding("help.refresh", [(.character("r"), .send(.refresh)), (.character("R"), .send(.refresh)), (.function(5), .send(.refresh)),

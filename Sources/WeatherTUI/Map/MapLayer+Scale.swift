@@ -15,6 +15,9 @@ extension MapLayer {
         var airScale: AirQualityScale
         /// The language of the legend and the reading.
         var language: Language = .english
+        /// Each place's class on the alerts layer, by key (`alertGrade`); a place not here has
+        /// alerts not known.
+        var alertGrades: [String: Int] = [:]
         /// The legend says `>=` and `<=` for `≥` and `≤`: the font lacks them (`--ascii`, the
         /// Linux console), and a one-column stand-in (`>`) would change what a bound means.
         var plainComparisons = false
@@ -27,6 +30,21 @@ extension MapLayer {
         case .rainChance: return measures.language.text("map.rain", ("n", String(RainChance.standardHours)))
         case .wind: return measures.language.text("map.wind")
         case .airQuality: return WeatherFormat.name(of: measures.airScale, in: measures.language)
+        case .alerts: return "official alerts"
+        }
+    }
+
+    /// A place's class on the alerts layer: 0 none in force, then its highest severity, unknown
+    /// the lowest of them and extreme the highest.
+    static func alertGrade(_ status: PlaceAlertStatus) -> Int? {
+        guard let alerts = status.alerts else { return nil }
+        switch alerts.map(\.severity).min() {
+        case nil: return 0
+        case .unknown?: return 1
+        case .minor?: return 2
+        case .moderate?: return 3
+        case .severe?: return 4
+        case .extreme?: return 5
         }
     }
 
@@ -43,6 +61,8 @@ extension MapLayer {
             return WeatherFormat.speedValue(cities[index].wind?.speed, units: measures.units).map { Self.grade($0, bounds: Self.windBounds(measures.units)) }
         case .airQuality:
             return measures.air(cities[index].key)?.category(on: measures.airScale)?.rank
+        case .alerts:
+            return measures.alertGrades[cities[index].key]
         }
     }
 
@@ -76,6 +96,8 @@ extension MapLayer {
                 ends.append(category.highest.map { "≤ \($0)" } ?? "> \(lowest - 1)")
             }
             return [categories.map { WeatherFormat.name(of: $0, in: measures.language) }, bands, ends]
+        case .alerts:
+            return [["none", "unknown", "minor", "moderate", "severe", "extreme"], ["0", "?", "minor", "mod", "severe", "extreme"]]
         }
     }
 
@@ -90,13 +112,15 @@ extension MapLayer {
             return Self.windRoles[min(grade, Self.windRoles.count - 1)]
         case .airQuality:
             return ColorRole.airRoles[measures.airScale].map { $0[min(grade, $0.count - 1)] }
+        case .alerts:
+            return Self.alertRoles[min(grade, Self.alertRoles.count - 1)]
         }
     }
 
     /// Without colour, each class's glyph: emptiest to fullest as the measure grows (the
     /// six-class scales' last a diamond).
     func glyph(grade: Int) -> Unicode.Scalar {
-        let glyphs = self == .temperature || self == .airQuality ? Self.sixClassGlyphs : Self.fiveClassGlyphs
+        let glyphs = self == .temperature || self == .airQuality || self == .alerts ? Self.sixClassGlyphs : Self.fiveClassGlyphs
         return glyphs[min(grade, glyphs.count - 1)]
     }
 
@@ -116,13 +140,21 @@ extension MapLayer {
             guard let index = air?.index(on: measures.airScale) else { return measures.language.text("map.airUnknown") }
             let category = air?.category(on: measures.airScale).map { WeatherFormat.name(of: $0, in: measures.language) }
             return (["AQI \(index)"] + [category].compactMap { $0 }).joined(separator: " ")
+        case .alerts:
+            guard let grade = measures.alertGrades[city.key] else { return "alerts not known" }
+            return grade == 0 ? "no alerts" : "alert: \(["", "unknown", "minor", "moderate", "severe", "extreme"][min(grade, 5)])"
         }
     }
 
     /// What the legend's row says at its right end when there is room: whose air it is, as
     /// Open-Meteo's terms ask wherever its air is shown, in full or short.
     var attributions: [String] {
-        self == .airQuality ? [AirQuality.attribution, "Open-Meteo.com / CAMS"] : []
+        switch self {
+        case .airQuality: [AirQuality.attribution, "Open-Meteo.com / CAMS"]
+        // Each source's credit, as its terms ask wherever its alerts are shown.
+        case .alerts: ["Alerts: NWS · MET Norway (CC BY 4.0) · DWD via Bright Sky", "NWS · MET Norway · DWD"]
+        default: []
+        }
     }
 
     // MARK: the scales
@@ -137,6 +169,8 @@ extension MapLayer {
         units == .metric ? [12, 29, 50, 75] : [8, 19, 32, 47]
     }
     static let windRoles: [ColorRole] = [.windLight, .windModerate, .windStrong, .windGale, .windStorm]
+    /// None in force muted; an alert of unknown severity in the default colour.
+    static let alertRoles: [ColorRole?] = [.muted, nil, .alertMinor, .alertModerate, .alertSevere, .alertExtreme]
 
     static let sixClassGlyphs: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●", "◆"]
     static let fiveClassGlyphs: [Unicode.Scalar] = ["○", "◔", "◑", "◕", "●"]

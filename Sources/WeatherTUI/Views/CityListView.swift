@@ -39,6 +39,9 @@ public enum CityListView {
         public var language: Language = .english
         /// A kept place's mark of rain due within the hour (`14:30`, `now`); nil for none.
         public var rainMark: (CityWeather) -> String? = { _ in nil }
+        /// The highest severity of a place's official alerts in force; nil: none, or not known.
+        /// Asked only of the rows drawn, so the frame's cost does not grow with the list.
+        public var alertSeverity: (CityWeather) -> AlertSeverity? = { _ in nil }
     }
 
     /// Column positions for a list `width` columns wide.
@@ -130,7 +133,8 @@ public enum CityListView {
         for index in offset..<end {
             drawRow(cities[index], name: list.displayName(cities[index]), selected: index == list.selectedIndex,
                     pinned: list.pinnedKeys.contains(cities[index].key), home: cities[index].key == list.homeKey, units: list.units, language: words,
-                    cols: cols, into: &buffer, x: rect.x, y: rect.y + 1 + index - offset, width: rect.width, rainMark: list.rainMark(cities[index]))
+                    cols: cols, into: &buffer, x: rect.x, y: rect.y + 1 + index - offset, width: rect.width, rainMark: list.rainMark(cities[index]),
+                    alert: list.alertSeverity(cities[index]))
             let air = cols.extras.isEmpty ? nil : list.air(cities[index].key)
             for extra in cols.extras {
                 var style: Style = .plain
@@ -149,7 +153,7 @@ public enum CityListView {
     }
 
     static func drawRow(_ city: CityWeather, name: String, selected: Bool, pinned: Bool, home: Bool = false, units: TemperatureUnit, language: Language = .english,
-                        cols: Columns, into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, rainMark: String? = nil) {
+                        cols: Columns, into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int, rainMark: String? = nil, alert: AlertSeverity? = nil) {
         let base: Style = selected ? .selected : .plain
         buffer.fill(x: x, y: y, count: width, style: base)
         if selected { buffer.draw(">", x: x, y: y, style: Style(bold: true, reverse: true)) }
@@ -164,7 +168,13 @@ public enum CityListView {
             let glyph = rainMark == nil ? ViewFormat.glyph(icon: city.weatherIcon) : "☂"
             let text = rainMark.map { "\($0) · \(city.weatherText)" } ?? city.weatherText
             buffer.draw(glyph, x: x + cols.weather.x, y: y, style: rainMark == nil ? base : selected ? Style.rainSoon.reversed() : .rainSoon)
-            buffer.draw(text, x: x + cols.weather.x + 2, y: y, columns: cols.weather.width - 2, style: base)
+            // An alert in force goes before the weather's words, in its severity's mark and colour.
+            var textX = x + cols.weather.x + 2
+            if let alert, cols.weather.width > 4 {
+                buffer.draw(AlertMark.glyph(alert), x: textX, y: y, style: AlertMark.style(alert, selected: selected))
+                textX += 2
+            }
+            buffer.draw(text, x: textX, y: y, columns: cols.weather.width - (textX - x - cols.weather.x), style: base)
         }
     }
 }
@@ -187,6 +197,9 @@ extension CityListView.Content {
         airScale = state.airQualityScale
         language = state.language
         rainMark = state.rainMark(for:)
+        // No alert in force anywhere (the demo, most of the world): nothing to ask of any row.
+        let highest = state.alertsState.highest
+        if !highest.isEmpty { alertSeverity = { highest[$0.key] } }
     }
 }
 

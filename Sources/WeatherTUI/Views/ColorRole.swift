@@ -42,6 +42,8 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     /// The map's wind layer by the Beaufort scale: light (0–2), moderate (3–4), fresh to strong
     /// (5–6), gale (7–8), storm (9 and above).
     case windLight, windModerate, windStrong, windGale, windStorm
+    /// An official alert's severity (CAP's), most severe first; one of unknown severity is muted.
+    case alertExtreme, alertSevere, alertModerate, alertMinor
 
     /// The terminal's colour slot for this role.
     public var slot: ColorSlot { ColorSlot(rawValue: rawValue) }
@@ -79,6 +81,10 @@ public enum ColorRole: UInt8, Equatable, Hashable, Sendable, CaseIterable {
         case .windStrong: return Palette.Color(rich: 220, basic: .yellow)
         case .windGale: return Palette.Color(rich: 208, basic: .red)
         case .windStorm: return Palette.Color(rich: 163, basic: .magenta)
+        case .alertExtreme: return Palette.Color(rich: 201, basic: .magenta)
+        case .alertSevere: return Palette.Color(rich: 196, basic: .red)
+        case .alertModerate: return Palette.Color(rich: 208, basic: .yellow)
+        case .alertMinor: return Palette.Color(rich: 226, basic: .yellow)
         }
     }
 

@@ -45,6 +45,8 @@ public enum DetailView {
         public var clock: ClockStyle = .twentyFourHour
         /// The kept place's rain in the next two hours (DetailView+Nowcast.swift).
         public var rain: RainSection = RainSection()
+        /// The city's official alerts (DetailView+Alerts.swift).
+        public var alerts: AlertsSection = AlertsSection()
     }
 
     /// One line of the pane.
@@ -76,6 +78,7 @@ public enum DetailView {
         var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
         if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(number(both))" }
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
+        out += alertsLines(detail.alerts, city: city, now: detail.now)
 
         var feels: [String] = []
         if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: detail.units) { feels.append(label("detail.feels", degreeText(t))) }
@@ -392,5 +395,6 @@ extension DetailView.Content {
         language = state.language
         clock = state.clock
         rain = DetailView.RainSection(state, city: city)
+        alerts = DetailView.AlertsSection(state, city: city)
     }
 }

@@ -86,6 +86,12 @@ public enum GlyphSet: String, Sendable, CaseIterable {
         StandIn(glyph: "◑", console: "x", ascii: "x"),
         StandIn(glyph: "◕", console: "X", ascii: "X"),
         StandIn(glyph: "◆", console: "#", ascii: "#"),
+        // Official alerts by severity (`AlertMark`): each told apart in every set, not by colour alone.
+        StandIn(glyph: "‼", console: "#", ascii: "#"),
+        StandIn(glyph: "⚠", console: "!", ascii: "!"),
+        StandIn(glyph: "△", console: "+", ascii: "+"),
+        StandIn(glyph: "▿", console: ".", ascii: "."),
+        StandIn(glyph: "◇", console: "?", ascii: "?"),
         // The weather (`WeatherFormat.glyph`).
         StandIn(glyph: "☀", console: "O", ascii: "O"),
         StandIn(glyph: "☼", console: "o", ascii: "o"),

@@ -39,6 +39,11 @@ public enum HeaderView {
         /// The language it speaks and the clock it writes times with.
         public var language: Language = .english
         public var clock: ClockStyle = .twentyFourHour
+        /// Listed places with an official alert in force.
+        public var placesWithAlerts: Int = 0
+        /// Calls a round of official alerts costs: one for each listed place a source covers, at
+        /// most once in ten minutes.
+        public var alertCalls: Int = 0
     }
 
     /// The header for a line `width` columns wide: the program's name, then the data's age, give
@@ -87,7 +92,19 @@ public enum HeaderView {
         let narrow = [listed] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
         // With own cities, the count in short (`51 cities`) before the cost and calls left go.
         let counted = header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tail] : []
-        let candidates = [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted
+        // Official alerts, where they fit: the count and what a round of them costs, then the
+        // count alone; they give way before the weather's own cost and calls left.
+        var alerts: [[String]] = []
+        if header.placesWithAlerts > 0 || header.alertCalls > 0 {
+            let count = header.placesWithAlerts > 0 ? ["⚠ \(header.placesWithAlerts) with alerts"] : []
+            let cost = header.alertCalls > 0 ? ["alerts: \(header.alertCalls) \(header.alertCalls == 1 ? "call" : "calls")"] : []
+            alerts = [withAge + tail + count + cost, withoutAge + tail + count + cost]
+            if header.placesWithAlerts > 0 { alerts.append(withoutAge + tail + ["⚠ \(header.placesWithAlerts)"]) }
+        }
+        // Where the cost gives way, the count in short still comes before why the next refresh is when it is.
+        let short = header.placesWithAlerts > 0 ? ["⚠ \(header.placesWithAlerts)"] : []
+        let shortAlerts = short.isEmpty ? [] : [withoutAge + essential + short, withoutAge + brief + short]
+        let candidates = alerts + [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted + shortAlerts
             + [withoutAge + essential, withoutAge + brief, narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]
@@ -155,5 +172,7 @@ extension HeaderView.Content {
         isStale = state.isStale
         language = state.language
         clock = state.clock
+        placesWithAlerts = state.alertsState.highest.count
+        alertCalls = state.alertCallsPerRound
     }
 }

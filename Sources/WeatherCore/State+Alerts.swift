@@ -1,0 +1,270 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherHTTP
+import WeatherModels
+import WeatherSource
+
+/// The official alerts of the listed places (docs/spec.md §4 "Official alerts"): each place asked
+/// of the one source that covers its country, at most once in ten minutes across every run
+/// (`Alerts.plist`), each request on its own and never in the weather's way.
+public struct AlertsState: Equatable, Sendable {
+    /// What every run was told: restored from `Alerts.plist`, then joined by this run's answers.
+    public var kept = StoredAlerts()
+    /// Whether `Alerts.plist` has been read: until then nothing is asked (what it holds may be fresh).
+    public var restored = false
+    /// The places whose request is under way, by city key.
+    public var inFlight: Set<String> = []
+    /// Requests this run sent that reached their source.
+    public var callsThisRun = 0
+    /// The listed places a source covers, as last counted (when requests were weighed): the
+    /// header's cost reads it at every frame rather than walk the list.
+    public var placesCovered = 0
+    /// The highest severity in force of each listed place with an alert, by key, as last worked
+    /// out (when alerts arrive, the list changes, or the minute turns): what the list's marks and
+    /// the header's count read at every frame, at a lookup's cost.
+    public var highest: [String: AlertSeverity] = [:]
+
+    public init() {}
+}
+
+/// One place's alerts request.
+public struct AlertRequest: Equatable, Hashable, Sendable {
+    public var cityKey: String
+    public var source: AlertSource
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(cityKey: String, source: AlertSource, latitude: Double, longitude: Double) {
+        self.cityKey = cityKey
+        self.source = source
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A source's answer for one place.
+public struct AlertsPayload: Equatable, Sendable {
+    public var alerts: [WeatherAlert]
+    /// One line for each alert left out because its fields could not be read.
+    public var notices: [String]
+    /// No request for the place before then.
+    public var freshUntil: Date
+
+    public init(alerts: [WeatherAlert], notices: [String] = [], freshUntil: Date) {
+        self.alerts = alerts
+        self.notices = notices
+        self.freshUntil = freshUntil
+    }
+}
+
+/// What is known of one place's alerts: unknown is never shown as none.
+public enum PlaceAlertStatus: Equatable, Sendable {
+    /// No official source this program asks covers the place's country.
+    case uncovered(country: String)
+    /// Its source has not answered: why, in words (`alerts could not be checked (…)`).
+    case unknown(why: String)
+    /// Its source answered: the alerts in force, most severe first (none: checked, and none).
+    case checked([WeatherAlert], source: AlertSource)
+
+    /// The alerts in force when checked; nil when not known.
+    public var alerts: [WeatherAlert]? {
+        if case .checked(let alerts, _) = self { return alerts }
+        return nil
+    }
+
+    /// The highest severity of the alerts in force; nil when there are none or it is not known.
+    public var highestSeverity: AlertSeverity? {
+        alerts?.map(\.severity).min()
+    }
+
+    /// The words a detail shows when there is no alert to show.
+    public var words: String {
+        switch self {
+        case .uncovered(let country): "no official alerts source for \(country)"
+        case .unknown(let why): why
+        case .checked(let alerts, let source): alerts.isEmpty ? "no alerts in force (\(source.displayName))" : "\(alerts.count) in force"
+        }
+    }
+}
+
+extension State {
+    /// The least time between two requests for one place, across every run.
+    public static let alertsSpacing: TimeInterval = 600
+    /// How long what a source said stands for what is in force now: past it (three rounds
+    /// missed: offline, or a saved feed `--once` cannot ask about) the place's alerts are not known.
+    public static let alertsKnownFor: TimeInterval = 1_800
+
+    /// What is known of `city`'s alerts now: expired ones are dropped.
+    public func alertStatus(for city: CityWeather) -> PlaceAlertStatus {
+        guard let source = AlertSource.covering(countryCode: city.country.id) else {
+            return .uncovered(country: city.country.englishName.isEmpty ? city.country.id : city.country.englishName)
+        }
+        if let entry = alertsState.kept.byCityKey[city.key], entry.source == source {
+            // Asked too long ago, or of no known age (dated ahead of a clock set back).
+            if FeedPolicy.age(of: entry.askedAt, now: now).map({ $0 > State.alertsKnownFor }) ?? true {
+                return .unknown(why: "alerts last checked \(WeatherFormat.age(of: entry.askedAt, now: now))")
+            }
+            if let alerts = entry.alerts {
+                let active = alerts.filter { $0.isActive(at: now) }
+                guard active.count > 1 else { return .checked(active, source: source) }
+                return .checked(active.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element),
+                                source: source)
+            }
+            if let failure = entry.failure { return .unknown(why: "alerts could not be checked (\(failure))") }
+        }
+        if config.demo { return .unknown(why: "alerts are not asked for in the demo") }
+        if FeedPolicy.fetchBlocked(config: config) == .offlineMode { return .unknown(why: "alerts could not be checked (offline mode)") }
+        if let hold = alertGate(for: source).hold, hold.until > now {
+            return .unknown(why: "alerts could not be checked (\(source.displayName)'s limit until "
+                + "\(WeatherFormat.clock(hold.until, timeZone: config.timeZone)): \(hold.reason))")
+        }
+        return .unknown(why: "alerts not checked yet")
+    }
+
+    /// The highest severity of `city`'s alerts in force; nil when none is, or it is not known.
+    /// What the list asks of each row it draws: a place no source said anything of is answered
+    /// without more.
+    public func highestAlertSeverity(for city: CityWeather) -> AlertSeverity? {
+        alertsState.highest[city.key]
+    }
+
+    /// Works out `alertsState.highest` again, from the places some source said something of.
+    mutating func noteHighestAlerts() {
+        var highest: [String: AlertSeverity] = [:]
+        if let feed, !alertsState.kept.byCityKey.isEmpty {
+            for city in feed.cities where alertsState.kept.byCityKey[city.key]?.alerts?.isEmpty == false {
+                highest[city.key] = alertStatus(for: city).highestSeverity
+            }
+        }
+        if highest != alertsState.highest { alertsState.highest = highest }
+    }
+
+    /// The keys of the listed places with an alert in force, in the list's order.
+    public var placesWithAlerts: [String] {
+        let highest = alertsState.highest
+        guard !highest.isEmpty else { return [] }
+        return visibleCities.filter { highest[$0.key] != nil }.map(\.key)
+    }
+
+    /// Calls a round of alerts costs (the header's cost line): one for each listed place a
+    /// source covers, at most once in ten minutes; none when this run asks for none.
+    public var alertCallsPerRound: Int {
+        guard alertsState.restored, !config.demo, feed != nil, FeedPolicy.fetchBlocked(config: config) == nil else { return 0 }
+        return alertsState.placesCovered
+    }
+
+    /// Selects the next listed place after the selected one with an alert in force, from the
+    /// top after the last; says so when there is none.
+    mutating func selectNextPlaceWithAlerts() {
+        let keys = placesWithAlerts
+        guard !keys.isEmpty else {
+            notice = "no listed place has an official alert in force"
+            return
+        }
+        let after = selectedIndex ?? -1
+        let next = visibleCities.indices.first { $0 > after && keys.contains(visibleCities[$0].key) }
+            ?? visibleCities.indices.first { keys.contains(visibleCities[$0].key) }
+        if let next { select(key: visibleCities[next].key) }
+    }
+
+    /// `source`'s gate as it stands: its hold as every run met it.
+    public func alertGate(for source: AlertSource) -> AlertGate {
+        AlertGate(source: source, hold: alertsState.kept.holds[source.rawValue])
+    }
+
+    /// Requests for the listed places whose alerts are due: once the saved alerts are read, never
+    /// when this run may not fetch, each through its source's gate (a hold or a fresh answer
+    /// refuses it, and the place's words say so).
+    mutating func alertsEffects() -> [Effect] {
+        guard alertsState.restored, !config.demo, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
+        var effects: [Effect] = []
+        var covered = 0
+        defer { alertsState.placesCovered = covered }
+        for city in feed.cities {
+            guard let source = AlertSource.covering(countryCode: city.country.id), let position = city.geoPosition,
+                  abs(position.latitude) <= 90, abs(position.longitude) <= 180 else { continue }
+            covered += 1
+            guard !alertsState.inFlight.contains(city.key) else { continue }
+            let entry = alertsState.kept.byCityKey[city.key]
+            // An answer dated ahead of the clock (set back since) holds nothing off.
+            let freshUntil = entry.flatMap { $0.source == source && FeedPolicy.age(of: $0.askedAt, now: now) != nil ? $0.nextAskAt : nil }
+            guard case .success(let pass) = alertGate(for: source).admit(cityKey: city.key, freshUntil: freshUntil, now: now) else { continue }
+            alertsState.inFlight.insert(city.key)
+            effects.append(.fetchAlerts(AlertRequest(cityKey: city.key, source: source, latitude: position.latitude,
+                                                     longitude: position.longitude), pass: pass))
+        }
+        return effects
+    }
+
+    mutating func alertsRestored(_ stored: StoredAlerts, notice problem: String?) -> [Effect] {
+        if let problem { notice = problem }
+        alertsState.restored = true
+        alertsState.kept = alertsState.kept.merged(with: stored)
+        return alertsEffects()
+    }
+
+    /// A source's answer for one place: kept (expired alerts dropped) and saved for every run; a
+    /// failure is kept as the reason the place's alerts are unknown, until it may be asked again.
+    mutating func alertsLoaded(_ request: AlertRequest, _ result: Result<AlertsPayload, FeedError>, askedAt: Date) -> [Effect] {
+        alertsState.inFlight.remove(request.cityKey)
+        let earliest = askedAt.addingTimeInterval(State.alertsSpacing)
+        switch result {
+        case .success(let payload):
+            alertsState.callsThisRun += 1
+            for line in payload.notices { record("\(request.source.displayName): \(line)") }
+            alertsState.kept.byCityKey[request.cityKey] = PlaceAlerts(
+                source: request.source, askedAt: askedAt, nextAskAt: max(payload.freshUntil, earliest),
+                alerts: payload.alerts.filter { $0.isActive(at: askedAt) })
+        case .failure(.network(.cancelled)):
+            return []
+        case .failure(let error):
+            if case .network(let service) = error {
+                if service.answered { alertsState.callsThisRun += 1 }
+                var gate = alertGate(for: request.source)
+                gate.heard(service)
+                alertsState.kept.holds[request.source.rawValue] = gate.hold
+            }
+            let why = error.errorDescription ?? "failed"
+            record("alerts from \(request.source.displayName) could not be checked: \(why)")
+            alertsState.kept.byCityKey[request.cityKey] = PlaceAlerts(
+                source: request.source, askedAt: askedAt, nextAskAt: earliest, alerts: nil, failure: why)
+        }
+        return [.saveAlerts(alertsState.kept)]
+    }
+
+    /// What the reducer does for alerts after `action`: the alerts' own results, and for what
+    /// names places or moves the clock, the requests now due.
+    mutating func alertsFollowing(_ action: Action) -> [Effect] {
+        let effects = alertsAfter(action)
+        switch action {
+        case .alertsRestored, .alertsLoaded, .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick: noteHighestAlerts()
+        default: break
+        }
+        return effects
+    }
+
+    private mutating func alertsAfter(_ action: Action) -> [Effect] {
+        switch action {
+        case .alertsRestored(let stored, let problem): return alertsRestored(stored, notice: problem)
+        case .alertsLoaded(let request, let result, let askedAt): return alertsLoaded(request, result, askedAt: askedAt)
+        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick: return alertsEffects()
+        case .nextPlaceWithAlerts:
+            selectNextPlaceWithAlerts()
+            return []
+        default: return []
+        }
+    }
+}
+
+extension ServiceError {
+    /// Whether the source answered (a status, a body), so the request counts as a call it served.
+    var answered: Bool {
+        switch self {
+        case .rateLimited, .rejected, .server, .unexpectedResponse, .unauthorized, .quotaExceeded: true
+        case .unreachable, .certificateRejected, .timedOut, .cancelled: false
+        }
+    }
+}

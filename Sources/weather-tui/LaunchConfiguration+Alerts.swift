@@ -1,0 +1,33 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherAlerts
+import WeatherCore
+import WeatherHTTP
+import WeatherModels
+import WeatherSource
+
+extension LaunchConfiguration {
+    /// The `User-Agent` the alerts sources are sent: the program, its version, and the contact
+    /// `WEATHER_TUI_CONTACT` gives (the NWS and MET Norway ask for one).
+    var alertsUserAgent: String {
+        AlertsClient.userAgent(version: WeatherTUIVersion.current, contact: alertsContact ?? "no contact given: WEATHER_TUI_CONTACT")
+    }
+
+    /// One client a source over `network`, each sending only what its alerts gate let through.
+    func alertsService(over network: any HTTPTransport) -> AlertsService {
+        var clients: [AlertSource: AlertsClient] = [:]
+        for (source, url) in alertBaseURLs {
+            clients[source] = AlertsClient(source: source, baseURL: url, userAgent: alertsUserAgent, timeout: timeout,
+                                           transport: AlertGatedTransport(source, over: network))
+        }
+        let ready = clients
+        return { request throws(ServiceError) in
+            guard let client = ready[request.source] else { throw .unreachable(host: request.source.defaultBaseURL) }
+            let answer = try await client.alerts(latitude: request.latitude, longitude: request.longitude)
+            return AlertsPayload(alerts: answer.alerts, notices: answer.notices, freshUntil: answer.freshUntil)
+        }
+    }
+}

@@ -238,9 +238,12 @@ extension State {
     /// What the reducer does for alerts after `action`: the alerts' own results, and for what
     /// names places or moves the clock, the requests now due.
     mutating func alertsFollowing(_ action: Action) -> [Effect] {
-        let effects = alertsAfter(action)
+        var effects = alertsAfter(action)
         switch action {
-        case .alertsRestored, .alertsLoaded, .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick: noteHighestAlerts()
+        case .alertsRestored, .alertsLoaded, .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick:
+            noteHighestAlerts()
+            // A new alert at a kept place gets its word (State+AlertNotifications.swift).
+            effects += alertNotifications()
         default: break
         }
         return effects

@@ -40,7 +40,9 @@ enum OnceCommand {
             places = resolution.places
             if !resolution.failures.isEmpty { failed = true }
         }
-        switch await produce(config.onceConfig, environment: environment, places: places, forecast: config.forecast) {
+        // The kept places' rain is printed in JSON alone: the table and CSV ask for none.
+        switch await produce(config.onceConfig, environment: environment, places: places, forecast: config.forecast,
+                             nowcasts: config.format == .json) {
         case .report(let report, let warning):
             if let warning { Stderr.write("weather-tui: \(warning)\n") }
             Output.write(FeedPrinter.render(report, format: config.format, units: report.units, glyphs: config.glyphs), to: STDOUT_FILENO)
@@ -55,12 +57,14 @@ enum OnceCommand {
     /// print. With `places` (`--city`), they are fetched as own cities and only they are printed.
     /// With `forecast`, the places printed then ask for their forecasts (none saved within the
     /// hour: one request for them all), and the saved air is read for them.
+    /// Without `nowcasts`, the kept places' rain is neither read nor asked for (nothing printed holds it).
     @MainActor static func produce(_ config: AppConfig, environment: AppEnvironment, places: [PlaceMatch] = [],
-                                   forecast: Bool = false) async -> Outcome {
+                                   forecast: Bool = false, nowcasts: Bool = true) async -> Outcome {
         var config = config
         // Only the places printed are asked for, and only when not fresh (docs/spec.md §6).
         if !places.isEmpty { config.printedPlaceKeys = places.map(\.id) }
-        let (headless, pins) = withoutScreen(environment, places: places, forecast: forecast)
+        var (headless, pins) = withoutScreen(environment, places: places, forecast: forecast)
+        if !nowcasts { headless.loadNowcasts = nil }
         let store: Store
         do throws(Mailbox.Unavailable) { store = try Store(config: config, environment: headless) } catch { return .nothing(error.explanation) }
         store.start()

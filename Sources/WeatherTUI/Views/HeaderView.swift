@@ -82,8 +82,13 @@ public enum HeaderView {
         }
         var tail = essential
         if let cost = refreshCost(header.refreshCalls, in: words) { tail.append(cost) }
+        // The rain's cost gives way first: the weather's cost and calls left are the source's.
+        var tailWithoutRain = tail
         if let cost = nowcastCost(header.nowcastCalls) { tail.append(cost) }
-        if let left = header.rateLimitRemaining { tail.append(words.text("header.callsLeft", ("n", String(left)))) }
+        if let left = header.rateLimitRemaining {
+            tail.append(words.text("header.callsLeft", ("n", String(left))))
+            tailWithoutRain.append(words.text("header.callsLeft", ("n", String(left))))
+        }
         // What gives way when the line is too narrow: the program's name, the data's age in
         // words, the cost and calls left, why the next refresh is when it is; the time of the
         // data and of the next refresh stay.
@@ -92,6 +97,8 @@ public enum HeaderView {
         let narrow = [listed] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
         // With own cities, the count in short (`51 cities`) before the cost and calls left go.
         let counted = header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tail] : []
+        let withoutRain = tailWithoutRain == tail ? [] : [withoutAge + tailWithoutRain]
+            + (header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tailWithoutRain] : [])
         // Official alerts, where they fit: the count and what a round of them costs, then the
         // count alone; they give way before the weather's own cost and calls left.
         var alerts: [[String]] = []
@@ -104,7 +111,7 @@ public enum HeaderView {
         // Where the cost gives way, the count in short still comes before why the next refresh is when it is.
         let short = header.placesWithAlerts > 0 ? ["⚠ \(header.placesWithAlerts)"] : []
         let shortAlerts = short.isEmpty ? [] : [withoutAge + essential + short, withoutAge + brief + short]
-        let candidates = alerts + [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted + shortAlerts
+        let candidates = alerts + [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted + withoutRain + shortAlerts
             + [withoutAge + essential, withoutAge + brief, narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
         let lines = candidates.map { " " + $0.joined(separator: " · ") }
         return lines.first { DisplayWidth.width(of: $0) <= width } ?? lines[lines.count - 1]

@@ -1,0 +1,35 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherModels
+
+extension State {
+    /// Each official alert in force at a kept place, as an event worth a word (#44 "A word when
+    /// it matters"): `Reykjavík: Gale warning`, in the issuer's words. An alert is the same event
+    /// on every later answer that still holds it (its source, event and onset), so it is told once.
+    var alertEvents: [NotableEvent] {
+        let kept = keptPlaceKeys
+        guard !kept.isEmpty, let feed else { return [] }
+        return feed.cities.filter { kept.contains($0.key) }.flatMap { city -> [NotableEvent] in
+            let name = city.localizedName.isEmpty ? city.englishName : city.localizedName
+            return (alertStatus(for: city).alerts ?? []).map { alert in
+                let onset = alert.onset.map { String(Int($0.timeIntervalSince1970)) } ?? "-"
+                return NotableEvent(kind: .alert, id: "\(city.key)|\(alert.source.rawValue)|\(alert.event)|\(onset)",
+                                    text: "\(name): \(alert.event)")
+            }
+        }
+    }
+
+    /// The alerts worth a word now, told when notifications are on. A place whose alerts are not
+    /// known for a while (an answer dated ahead of the clock, a source down) keeps what it was
+    /// told: its alerts known again are not new.
+    mutating func alertNotifications() -> [Effect] {
+        let known = Set(feed?.cities.filter { alertStatus(for: $0).alerts != nil }.map(\.key) ?? [])
+        let kept = (nowcast.told[.alert] ?? []).filter { !known.contains(String($0.prefix { $0 != "|" })) }
+        let effects = notify(about: alertEvents, of: .alert)
+        if nowcast.notify { nowcast.told[.alert, default: []].formUnion(kept) }
+        return effects
+    }
+}

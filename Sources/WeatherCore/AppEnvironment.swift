@@ -32,14 +32,14 @@ public struct AppEnvironment: Sendable {
     /// The saved forecasts. Nil: this run keeps none (`--once`, which prints none): none is read,
     /// and none saved, since the reducer saves forecasts only once the saved ones are in.
     /// A file that could not be used is said in `notice`.
-    public var loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: String?))?
+    public var loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: FileNotice?))?
     public var saveForecasts: @Sendable (StoredForecasts) throws(ArchiveError) -> Void
     /// The remembered settings and, when some of them could not be read, what was dropped.
-    public var loadSettings: @Sendable () -> (settings: AppSettings?, notice: String?)
+    public var loadSettings: @Sendable () -> (settings: AppSettings?, notice: FileNotice?)
     /// Writes the given fields of the settings over the saved ones.
     public var saveSettings: @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void
     /// The pinned and own cities, and what the user is told when their file could not be used.
-    public var loadPins: @Sendable () -> (pins: [PinnedCity], notice: String?)
+    public var loadPins: @Sendable () -> (pins: [PinnedCity], notice: FileNotice?)
     /// Makes a change to the saved cities; returns them as saved. When another copy of the
     /// program holds the file (`.busy`), the change is kept and made with the next one.
     public var changePins: @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity]
@@ -49,17 +49,17 @@ public struct AppEnvironment: Sendable {
     public var searchPlaces: @Sendable (_ text: String, _ language: String) async -> Result<[PlaceMatch], FeedError>
     /// Calls each source was sent today by every run of the program (the ledger; docs/spec.md §4),
     /// and why a damaged ledger was set aside, the one time it is found.
-    public var callsToday: @Sendable () -> (calls: [WeatherProvider: Double], notice: String?) = { ([:], nil) }
+    public var callsToday: @Sendable () -> (calls: [WeatherProvider: Double], notice: FileNotice?) = { ([:], nil) }
     /// The holds every run of the program met that are still in force (`Holds.txt`), and why the
     /// file was not used, if it was not.
-    public var sharedHolds: @Sendable () -> (holds: [WeatherProvider: SourceGate.Hold], notice: String?) = { ([:], nil) }
+    public var sharedHolds: @Sendable () -> (holds: [WeatherProvider: SourceGate.Hold], notice: FileNotice?) = { ([:], nil) }
     /// Keeps a source's hold for every run (a file that cannot be written keeps it for this run alone).
     public var keepHold: @Sendable (WeatherProvider, SourceGate.Hold) -> Void = { _, _ in }
     /// The current air of the places, by key (Open-Meteo's, whichever source gives the weather).
     public var fetchAirQuality: @Sendable ([AirQualityPlace]) async -> Result<[String: AirQuality], FeedError> = { _ in .success([:]) }
     /// The saved air. Nil: this run shows no air (`--once`): none is read, and so none fetched.
     /// A file that could not be used is said in `notice`.
-    public var loadAirQuality: (@Sendable () -> (air: StoredAirQuality?, notice: String?))?
+    public var loadAirQuality: (@Sendable () -> (air: StoredAirQuality?, notice: FileNotice?))?
     public var saveAirQuality: @Sendable (StoredAirQuality) throws(ArchiveError) -> Void = { _ in }
 
     public init(
@@ -69,11 +69,11 @@ public struct AppEnvironment: Sendable {
         fetchFeed: @escaping @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>,
         saveFeed: @escaping @Sendable (WeatherFeed) throws(ArchiveError) -> Void = { _ in },
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
-        loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: String?))?,
+        loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: FileNotice?))?,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
-        loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: String?),
+        loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: FileNotice?),
         saveSettings: @escaping @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void,
-        loadPins: @escaping @Sendable () -> (pins: [PinnedCity], notice: String?),
+        loadPins: @escaping @Sendable () -> (pins: [PinnedCity], notice: FileNotice?),
         changePins: @escaping @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity],
         searchPlaces: @escaping @Sendable (String, String) async -> Result<[PlaceMatch], FeedError> = { _, _ in .success([]) }
     ) {

@@ -81,7 +81,7 @@ extension LaunchConfiguration {
     }
 
     /// The holds `Holds.txt` keeps for the sources this program knows, as the gates take them.
-    static func holds(in file: SourceHolds, now: Date) -> (holds: [WeatherProvider: SourceGate.Hold], notice: String?) {
+    static func holds(in file: SourceHolds, now: Date) -> (holds: [WeatherProvider: SourceGate.Hold], notice: FileNotice?) {
         let read = file.read(now: now)
         var holds: [WeatherProvider: SourceGate.Hold] = [:]
         for (source, hold) in read.holds {
@@ -122,7 +122,8 @@ extension LaunchConfiguration {
     /// `Places.plist`, or the bundled places of the demo.
     func placeResolver(language: String, over network: any HTTPTransport = SharedHTTPTransport()) -> PlaceResolver {
         if demo {
-            return PlaceResolver(search: { text in .success(DemoData.searchPlaces(text)) }, store: nil, source: "demo")
+            return PlaceResolver(search: { text in .success(DemoData.searchPlaces(text)) }, store: nil, source: "demo",
+                                 language: Language.resolve(language).language)
         }
         let loader = feedLoader(over: files, network: network), config = onceConfig, calls = self.calls, provider = self.provider
         return PlaceResolver(search: { text in
@@ -135,7 +136,7 @@ extension LaunchConfiguration {
             case .success(let pass):
                 return await GatePass.$current.withValue(pass) { await loader.searchPlaces(text, language: language) }
             }
-        }, store: files.places, source: provider.rawValue)
+        }, store: files.places, source: provider.rawValue, language: Language.resolve(language).language)
     }
 
     /// The selected source's host, as messages name it.

@@ -18,7 +18,7 @@ struct LaunchConfiguration: Equatable {
     /// Where the key came from, as a message of a rejected key names it.
     var apiKeySource: String
     /// Messages for the user about the key file (e.g. ignored because others can read it).
-    var notices: [String]
+    var notices: [APIKeyFile.Ignored]
     /// The root of the selected source's API.
     var baseURL: URL
     /// Open-Meteo's place search.
@@ -84,7 +84,7 @@ struct LaunchConfiguration: Equatable {
         let cacheDirectory = try directory(options.cacheDir, xdg?.cache, name: "cache-dir")
         let configDirectory = try directory(options.configDir, xdg?.config, name: "config-dir")
 
-        var notices: [String] = []
+        var notices: [APIKeyFile.Ignored] = []
         var apiKey = options.apiKey.flatMap { $0.isEmpty ? nil : $0 }
         var apiKeySource = "the key given with --api-key"
         if apiKey == nil {

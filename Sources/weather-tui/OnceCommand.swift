@@ -17,6 +17,7 @@ import WeatherSource
 enum OnceCommand {
     enum Outcome: Equatable {
         case report(OnceReport, warning: String?)
+        /// Nothing to print, and the whole line that says why.
         case nothing(String)
     }
 
@@ -45,7 +46,7 @@ enum OnceCommand {
             Output.write(FeedPrinter.render(report, format: config.format, units: report.units, glyphs: config.glyphs), to: STDOUT_FILENO)
             return failed ? WeatherTUIMain.Status.nothingToShow : WeatherTUIMain.Status.success
         case .nothing(let why):
-            Stderr.write("weather-tui: nothing to show: \(why)\n")
+            Stderr.write("weather-tui: \(why)\n")
             return WeatherTUIMain.Status.nothingToShow
         }
     }
@@ -58,7 +59,7 @@ enum OnceCommand {
         if !places.isEmpty { config.printedPlaceKeys = places.map(\.id) }
         let (headless, pins) = withoutScreen(environment, places: places)
         let store: Store
-        do throws(Mailbox.Unavailable) { store = try Store(config: config, environment: headless) } catch { return .nothing(error.explanation) }
+        do throws(Mailbox.Unavailable) { store = try Store(config: config, environment: headless) } catch { return .nothing("nothing to show: \(error.explanation)") }
         store.start()
         await store.settle()
         return outcome(of: store.state, pinned: Set(pins.map(\.key)), places: places)
@@ -114,8 +115,8 @@ enum OnceCommand {
             }
         }
         guard let feed = state.feed, let source = state.source else {
-            let why = reason ?? state.lastError?.errorDescription ?? "unknown"
-            return .nothing(onceEach(said + [why, words.text("once.noSaved")]).joined(separator: "; "))
+            let why = reason ?? state.lastError?.description(in: words) ?? words.text("once.unknown")
+            return .nothing(words.text("once.nothing", ("why", onceEach(said + [why, words.text("once.noSaved")]).joined(separator: "; "))))
         }
         var cities = state.visibleCities
         if !places.isEmpty {
@@ -123,7 +124,7 @@ enum OnceCommand {
             cities = places.compactMap { byKey[$0.id] }
             let missing = places.filter { byKey[$0.id] == nil }.map(\.name)
             if !missing.isEmpty { said.append(words.text("once.noWeather", ("places", missing.joined(separator: ", ")))) }
-            if cities.isEmpty { return .nothing(onceEach(said).joined(separator: "; ")) }
+            if cities.isEmpty { return .nothing(words.text("once.nothing", ("why", onceEach(said).joined(separator: "; ")))) }
         }
         // A `--city` run's places may have been fetched alone, after the rest: the oldest printed is the time.
         let fetchedAt = places.isEmpty ? feed.fetchedAt : cities.compactMap { feed.fetchedAt(ofCity: $0.key) }.min() ?? feed.fetchedAt

@@ -284,5 +284,13 @@ extension Catalogue {
         "own.findInBrowser#other": "在浏览器中按 a 重新查找",
         "own.earlierShown#other": "显示之前的天气",
         "city.bestOf#other": "“{name}”是 {place}（{country}），{n} 个地点中的最佳",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "没有可显示的内容：{why}",
+        "once.unknown": "未知",
+        "keyFile.ignoring": "忽略 {path}：{why}",
+        "keyFile.notRegular": "不是普通文件",
+        "keyFile.readableByOthers": "组或其他用户可读；请运行：chmod 600 {path}",
+        "keyFile.notText": "无法按 UTF-8 文本读取",
+        "keyFile.notOneLine": "应只在一行中包含密钥",
     ])
 }

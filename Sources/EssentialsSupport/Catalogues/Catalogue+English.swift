@@ -309,5 +309,13 @@ extension Catalogue {
         "own.earlierShown#other": "their earlier weather is shown",
         "city.bestOf#one": "\"{name}\" is {place} ({country}), the best of {n} place",
         "city.bestOf#other": "\"{name}\" is {place} ({country}), the best of {n} places",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "nothing to show: {why}",
+        "once.unknown": "unknown",
+        "keyFile.ignoring": "ignoring {path}: {why}",
+        "keyFile.notRegular": "not a regular file",
+        "keyFile.readableByOthers": "it is readable by group or others; run: chmod 600 {path}",
+        "keyFile.notText": "cannot read it as UTF-8 text",
+        "keyFile.notOneLine": "it should hold the key alone on one line",
     ])
 }

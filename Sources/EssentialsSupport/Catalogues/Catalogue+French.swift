@@ -290,5 +290,13 @@ extension Catalogue {
         "own.earlierShown#other": "leur météo précédente est affichée",
         "city.bestOf#one": "« {name} » est {place} ({country}), le meilleur de {n} lieu",
         "city.bestOf#other": "« {name} » est {place} ({country}), le meilleur de {n} lieux",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "rien à afficher : {why}",
+        "once.unknown": "inconnu",
+        "keyFile.ignoring": "{path} ignoré : {why}",
+        "keyFile.notRegular": "pas un fichier ordinaire",
+        "keyFile.readableByOthers": "il est lisible par le groupe ou les autres ; lancez : chmod 600 {path}",
+        "keyFile.notText": "illisible comme texte UTF-8",
+        "keyFile.notOneLine": "il doit contenir la clé seule sur une ligne",
     ])
 }

@@ -290,5 +290,13 @@ extension Catalogue {
         "own.earlierShown#other": "ihr früheres Wetter wird gezeigt",
         "city.bestOf#one": "„{name}“ ist {place} ({country}), der beste von {n} Ort",
         "city.bestOf#other": "„{name}“ ist {place} ({country}), der beste von {n} Orten",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "nichts anzuzeigen: {why}",
+        "once.unknown": "unbekannt",
+        "keyFile.ignoring": "{path} wird ignoriert: {why}",
+        "keyFile.notRegular": "keine reguläre Datei",
+        "keyFile.readableByOthers": "sie ist für Gruppe oder andere lesbar; ausführen: chmod 600 {path}",
+        "keyFile.notText": "nicht als UTF-8-Text lesbar",
+        "keyFile.notOneLine": "sie sollte nur den Schlüssel in einer Zeile enthalten",
     ])
 }

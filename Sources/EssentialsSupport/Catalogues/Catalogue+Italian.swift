@@ -290,5 +290,13 @@ extension Catalogue {
         "own.earlierShown#other": "è mostrato il loro meteo precedente",
         "city.bestOf#one": "«{name}» è {place} ({country}), il migliore di {n} luogo",
         "city.bestOf#other": "«{name}» è {place} ({country}), il migliore di {n} luoghi",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "niente da mostrare: {why}",
+        "once.unknown": "sconosciuto",
+        "keyFile.ignoring": "{path} ignorato: {why}",
+        "keyFile.notRegular": "non è un file normale",
+        "keyFile.readableByOthers": "è leggibile dal gruppo o da altri; esegui: chmod 600 {path}",
+        "keyFile.notText": "non leggibile come testo UTF-8",
+        "keyFile.notOneLine": "deve contenere solo la chiave su una riga",
     ])
 }

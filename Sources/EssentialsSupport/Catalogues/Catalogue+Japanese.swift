@@ -284,5 +284,13 @@ extension Catalogue {
         "own.findInBrowser#other": "ブラウザーで a を使って探し直してください",
         "own.earlierShown#other": "以前の天気を表示しています",
         "city.bestOf#other": "「{name}」は {place}（{country}）、{n} か所の候補で最良",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "表示するものがありません: {why}",
+        "once.unknown": "不明",
+        "keyFile.ignoring": "{path} を無視します: {why}",
+        "keyFile.notRegular": "通常のファイルではありません",
+        "keyFile.readableByOthers": "グループや他のユーザーが読めます。実行: chmod 600 {path}",
+        "keyFile.notText": "UTF-8 テキストとして読めません",
+        "keyFile.notOneLine": "キーだけを 1 行で書いてください",
     ])
 }

@@ -290,5 +290,13 @@ extension Catalogue {
         "own.earlierShown#other": "o tempo anterior delas é mostrado",
         "city.bestOf#one": "\"{name}\" é {place} ({country}), o melhor de {n} lugar",
         "city.bestOf#other": "\"{name}\" é {place} ({country}), o melhor de {n} lugares",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "nada a mostrar: {why}",
+        "once.unknown": "desconhecido",
+        "keyFile.ignoring": "ignorando {path}: {why}",
+        "keyFile.notRegular": "não é um arquivo comum",
+        "keyFile.readableByOthers": "pode ser lido pelo grupo ou por outros; execute: chmod 600 {path}",
+        "keyFile.notText": "não pode ser lido como texto UTF-8",
+        "keyFile.notOneLine": "deve conter só a chave numa linha",
     ])
 }

@@ -296,5 +296,13 @@ extension Catalogue {
         "city.bestOf#one": "«{name}» — это {place} ({country}), лучшее из {n} места",
         "city.bestOf#few": "«{name}» — это {place} ({country}), лучшее из {n} мест",
         "city.bestOf#many": "«{name}» — это {place} ({country}), лучшее из {n} мест",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "нечего показать: {why}",
+        "once.unknown": "неизвестно",
+        "keyFile.ignoring": "{path} не используется: {why}",
+        "keyFile.notRegular": "это не обычный файл",
+        "keyFile.readableByOthers": "его могут читать группа или другие; выполните: chmod 600 {path}",
+        "keyFile.notText": "не читается как текст UTF-8",
+        "keyFile.notOneLine": "в нём должен быть только ключ в одной строке",
     ])
 }

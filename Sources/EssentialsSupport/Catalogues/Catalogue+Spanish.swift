@@ -290,5 +290,13 @@ extension Catalogue {
         "own.earlierShown#other": "se muestra su tiempo anterior",
         "city.bestOf#one": "«{name}» es {place} ({country}), el mejor de {n} lugar",
         "city.bestOf#other": "«{name}» es {place} ({country}), el mejor de {n} lugares",
+        // `--once`'s line when it prints nothing, and a key file that is not used.
+        "once.nothing": "nada que mostrar: {why}",
+        "once.unknown": "desconocido",
+        "keyFile.ignoring": "se ignora {path}: {why}",
+        "keyFile.notRegular": "no es un archivo normal",
+        "keyFile.readableByOthers": "lo pueden leer el grupo u otros; ejecuta: chmod 600 {path}",
+        "keyFile.notText": "no se puede leer como texto UTF-8",
+        "keyFile.notOneLine": "debe contener solo la clave en una línea",
     ])
 }

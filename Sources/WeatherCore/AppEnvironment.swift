@@ -7,6 +7,7 @@ import Foundation
 import WeatherHTTP
 import PlistArchive
 import WeatherStore
+import EssentialsSupport
 import WeatherModels
 
 /// Where the live air comes from: Open-Meteo's air-quality client, whichever source gives the
@@ -169,7 +170,8 @@ public struct AppEnvironment: Sendable {
                 rateLimit = answer.rateLimitRemaining ?? rateLimit
             }
         } catch {
-            hourlyProblem = "hourly forecast: " + (FeedError.network(error).errorDescription ?? "failed")
+            let words = Language.resolve(language).language
+            hourlyProblem = words.text("forecast.hourlyFailed", ("why", FeedError.network(error).description(in: words)))
         }
         return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: daily.forecast, hourly: hourly, current: daily.current),
                                         rateLimitRemaining: rateLimit, hourlyProblem: hourlyProblem))

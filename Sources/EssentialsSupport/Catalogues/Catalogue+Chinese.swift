@@ -292,5 +292,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "组或其他用户可读；请运行：chmod 600 {path}",
         "keyFile.notText": "无法按 UTF-8 文本读取",
         "keyFile.notOneLine": "应只在一行中包含密钥",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "{source} 的限制：{time} 前不发请求（{reason}）",
+        "limit.budgetSpent": "今天 {budget} 次调用的预算已用完（已用 {spent}）：{time} 前不会自动请求",
+        "limit.fresh": "保存的数据在 {time} 前是最新的",
+        "map.noRainSaved": "保存的数据中没有降水概率",
+        "map.noRainFrom": "{source} 不提供降水概率",
+        "map.airLoading": "空气质量：加载中…",
+        "map.noAir": "无空气质量：{why}",
+        "map.noAirYet": "尚无空气质量",
+        "forecast.hourlyFailed": "逐小时预报：{why}",
     ])
 }

@@ -317,5 +317,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "it is readable by group or others; run: chmod 600 {path}",
         "keyFile.notText": "cannot read it as UTF-8 text",
         "keyFile.notOneLine": "it should hold the key alone on one line",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "{source}'s limit: no request until {time} ({reason})",
+        "limit.budgetSpent": "today's budget of {budget} calls is spent ({spent} spent): nothing is asked by itself until {time}",
+        "limit.fresh": "what is saved is fresh until {time}",
+        "map.noRainSaved": "no rain chance in the saved data",
+        "map.noRainFrom": "no rain chance from {source}",
+        "map.airLoading": "air quality: loading…",
+        "map.noAir": "no air quality: {why}",
+        "map.noAirYet": "no air quality yet",
+        "forecast.hourlyFailed": "hourly forecast: {why}",
     ])
 }

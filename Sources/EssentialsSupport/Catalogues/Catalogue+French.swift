@@ -298,5 +298,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "il est lisible par le groupe ou les autres ; lancez : chmod 600 {path}",
         "keyFile.notText": "illisible comme texte UTF-8",
         "keyFile.notOneLine": "il doit contenir la clé seule sur une ligne",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "limite de {source} : aucune requête avant {time} ({reason})",
+        "limit.budgetSpent": "budget du jour de {budget} appels épuisé ({spent} utilisés) : rien n'est demandé de lui-même avant {time}",
+        "limit.fresh": "les données enregistrées sont fraîches jusqu'à {time}",
+        "map.noRainSaved": "aucun risque de pluie dans les données enregistrées",
+        "map.noRainFrom": "aucun risque de pluie fourni par {source}",
+        "map.airLoading": "qualité de l'air : chargement…",
+        "map.noAir": "pas de qualité de l'air : {why}",
+        "map.noAirYet": "pas encore de qualité de l'air",
+        "forecast.hourlyFailed": "prévision horaire : {why}",
     ])
 }

@@ -298,5 +298,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "sie ist für Gruppe oder andere lesbar; ausführen: chmod 600 {path}",
         "keyFile.notText": "nicht als UTF-8-Text lesbar",
         "keyFile.notOneLine": "sie sollte nur den Schlüssel in einer Zeile enthalten",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "Limit von {source}: keine Anfrage bis {time} ({reason})",
+        "limit.budgetSpent": "Tagesbudget von {budget} Aufrufen aufgebraucht ({spent} verbraucht): bis {time} wird nichts von selbst abgefragt",
+        "limit.fresh": "das Gespeicherte ist aktuell bis {time}",
+        "map.noRainSaved": "keine Regenwahrscheinlichkeit in den gespeicherten Daten",
+        "map.noRainFrom": "keine Regenwahrscheinlichkeit von {source}",
+        "map.airLoading": "Luftqualität: wird geladen…",
+        "map.noAir": "keine Luftqualität: {why}",
+        "map.noAirYet": "noch keine Luftqualität",
+        "forecast.hourlyFailed": "Stundenvorhersage: {why}",
     ])
 }

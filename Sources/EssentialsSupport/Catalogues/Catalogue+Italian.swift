@@ -298,5 +298,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "è leggibile dal gruppo o da altri; esegui: chmod 600 {path}",
         "keyFile.notText": "non leggibile come testo UTF-8",
         "keyFile.notOneLine": "deve contenere solo la chiave su una riga",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "limite di {source}: nessuna richiesta fino alle {time} ({reason})",
+        "limit.budgetSpent": "budget giornaliero di {budget} chiamate esaurito ({spent} usate): nulla è chiesto da sé fino alle {time}",
+        "limit.fresh": "i dati salvati sono freschi fino alle {time}",
+        "map.noRainSaved": "nessuna probabilità di pioggia nei dati salvati",
+        "map.noRainFrom": "nessuna probabilità di pioggia da {source}",
+        "map.airLoading": "qualità dell'aria: caricamento…",
+        "map.noAir": "nessuna qualità dell'aria: {why}",
+        "map.noAirYet": "ancora nessuna qualità dell'aria",
+        "forecast.hourlyFailed": "previsione oraria: {why}",
     ])
 }

@@ -292,5 +292,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "グループや他のユーザーが読めます。実行: chmod 600 {path}",
         "keyFile.notText": "UTF-8 テキストとして読めません",
         "keyFile.notOneLine": "キーだけを 1 行で書いてください",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "{source} の制限: {time} までリクエストしません（{reason}）",
+        "limit.budgetSpent": "今日の予算 {budget} 回を使い切りました（{spent} 回使用）: {time} まで自動では取得しません",
+        "limit.fresh": "保存データは {time} まで最新です",
+        "map.noRainSaved": "保存データに降水確率がありません",
+        "map.noRainFrom": "{source} は降水確率を提供しません",
+        "map.airLoading": "大気質: 読み込み中…",
+        "map.noAir": "大気質なし: {why}",
+        "map.noAirYet": "大気質はまだありません",
+        "forecast.hourlyFailed": "時間ごとの予報: {why}",
     ])
 }

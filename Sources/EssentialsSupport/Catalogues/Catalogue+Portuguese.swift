@@ -298,5 +298,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "pode ser lido pelo grupo ou por outros; execute: chmod 600 {path}",
         "keyFile.notText": "não pode ser lido como texto UTF-8",
         "keyFile.notOneLine": "deve conter só a chave numa linha",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "limite de {source}: nenhum pedido até {time} ({reason})",
+        "limit.budgetSpent": "orçamento diário de {budget} chamadas esgotado ({spent} usadas): nada é pedido sozinho até {time}",
+        "limit.fresh": "o que está guardado é recente até {time}",
+        "map.noRainSaved": "sem chance de chuva nos dados guardados",
+        "map.noRainFrom": "sem chance de chuva de {source}",
+        "map.airLoading": "qualidade do ar: carregando…",
+        "map.noAir": "sem qualidade do ar: {why}",
+        "map.noAirYet": "ainda sem qualidade do ar",
+        "forecast.hourlyFailed": "previsão por hora: {why}",
     ])
 }

@@ -304,5 +304,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "его могут читать группа или другие; выполните: chmod 600 {path}",
         "keyFile.notText": "не читается как текст UTF-8",
         "keyFile.notOneLine": "в нём должен быть только ключ в одной строке",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "лимит {source}: никаких запросов до {time} ({reason})",
+        "limit.budgetSpent": "дневной бюджет в {budget} вызовов исчерпан (потрачено {spent}): до {time} ничего не запрашивается само",
+        "limit.fresh": "сохранённое актуально до {time}",
+        "map.noRainSaved": "нет вероятности дождя в сохранённых данных",
+        "map.noRainFrom": "нет вероятности дождя от {source}",
+        "map.airLoading": "качество воздуха: загрузка…",
+        "map.noAir": "нет качества воздуха: {why}",
+        "map.noAirYet": "качества воздуха пока нет",
+        "forecast.hourlyFailed": "почасовой прогноз: {why}",
     ])
 }

@@ -298,5 +298,15 @@ extension Catalogue {
         "keyFile.readableByOthers": "lo pueden leer el grupo u otros; ejecuta: chmod 600 {path}",
         "keyFile.notText": "no se puede leer como texto UTF-8",
         "keyFile.notOneLine": "debe contener solo la clave en una línea",
+        // A source's limits in words, the map's note when no place has a value, and the hourly forecast's failure.
+        "limit.held": "límite de {source}: ninguna petición hasta las {time} ({reason})",
+        "limit.budgetSpent": "presupuesto diario de {budget} llamadas agotado ({spent} usadas): no se pide nada por sí solo hasta las {time}",
+        "limit.fresh": "lo guardado está al día hasta las {time}",
+        "map.noRainSaved": "sin probabilidad de lluvia en los datos guardados",
+        "map.noRainFrom": "sin probabilidad de lluvia de {source}",
+        "map.airLoading": "calidad del aire: cargando…",
+        "map.noAir": "sin calidad del aire: {why}",
+        "map.noAirYet": "aún sin calidad del aire",
+        "forecast.hourlyFailed": "pronóstico por horas: {why}",
     ])
 }

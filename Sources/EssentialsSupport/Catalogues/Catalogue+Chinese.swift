@@ -302,5 +302,7 @@ extension Catalogue {
         "map.noAir": "无空气质量：{why}",
         "map.noAirYet": "尚无空气质量",
         "forecast.hourlyFailed": "逐小时预报：{why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{place}整周{weather}",
     ])
 }

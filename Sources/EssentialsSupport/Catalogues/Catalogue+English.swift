@@ -327,5 +327,7 @@ extension Catalogue {
         "map.noAir": "no air quality: {why}",
         "map.noAirYet": "no air quality yet",
         "forecast.hourlyFailed": "hourly forecast: {why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{weather} through the week in {place}",
     ])
 }

@@ -308,5 +308,7 @@ extension Catalogue {
         "map.noAir": "pas de qualité de l'air : {why}",
         "map.noAirYet": "pas encore de qualité de l'air",
         "forecast.hourlyFailed": "prévision horaire : {why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{weather} toute la semaine à {place}",
     ])
 }

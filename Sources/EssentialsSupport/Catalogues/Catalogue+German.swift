@@ -308,5 +308,7 @@ extension Catalogue {
         "map.noAir": "keine Luftqualität: {why}",
         "map.noAirYet": "noch keine Luftqualität",
         "forecast.hourlyFailed": "Stundenvorhersage: {why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{weather} die ganze Woche in {place}",
     ])
 }

@@ -308,5 +308,7 @@ extension Catalogue {
         "map.noAir": "nessuna qualità dell'aria: {why}",
         "map.noAirYet": "ancora nessuna qualità dell'aria",
         "forecast.hourlyFailed": "previsione oraria: {why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{weather} per tutta la settimana a {place}",
     ])
 }

@@ -302,5 +302,7 @@ extension Catalogue {
         "map.noAir": "大気質なし: {why}",
         "map.noAirYet": "大気質はまだありません",
         "forecast.hourlyFailed": "時間ごとの予報: {why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{place}は1週間を通して{weather}",
     ])
 }

@@ -308,5 +308,7 @@ extension Catalogue {
         "map.noAir": "sem qualidade do ar: {why}",
         "map.noAirYet": "ainda sem qualidade do ar",
         "forecast.hourlyFailed": "previsão por hora: {why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{weather} durante a semana em {place}",
     ])
 }

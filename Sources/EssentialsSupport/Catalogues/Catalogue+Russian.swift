@@ -314,5 +314,7 @@ extension Catalogue {
         "map.noAir": "нет качества воздуха: {why}",
         "map.noAirYet": "качества воздуха пока нет",
         "forecast.hourlyFailed": "почасовой прогноз: {why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{place}: {weather} всю неделю",
     ])
 }

@@ -308,5 +308,7 @@ extension Catalogue {
         "map.noAir": "sin calidad del aire: {why}",
         "map.noAirYet": "aún sin calidad del aire",
         "forecast.hourlyFailed": "pronóstico por horas: {why}",
+        // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
+        "demo.headline": "{weather} toda la semana en {place}",
     ])
 }

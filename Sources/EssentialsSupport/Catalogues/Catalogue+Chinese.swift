@@ -304,5 +304,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "逐小时预报：{why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{place}整周{weather}",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "预报：所有日期已过",
+        "detail.allPastFrom": "{time} 的预报：所有日期已过",
+        "detail.rToRefresh": "按 r 刷新",
+        "detail.moreAbove": "↑ 更多 (PgUp)",
+        "detail.moreAboveEnter": "↑ 更多",
+        "detail.noCity": "未选择城市",
+        "small.title": "终端太小",
+        "small.size": "{size}，需要 {need}",
+        "small.quit": "按 q 退出",
     ])
 }

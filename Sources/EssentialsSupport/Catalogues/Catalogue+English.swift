@@ -329,5 +329,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "hourly forecast: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} through the week in {place}",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "Forecast: all days past",
+        "detail.allPastFrom": "Forecast from {time}: all days past",
+        "detail.rToRefresh": "r to refresh",
+        "detail.moreAbove": "↑ more (PgUp)",
+        "detail.moreAboveEnter": "↑ more",
+        "detail.noCity": "No city selected",
+        "small.title": "Terminal too small",
+        "small.size": "{size}, need {need}",
+        "small.quit": "q quits",
     ])
 }

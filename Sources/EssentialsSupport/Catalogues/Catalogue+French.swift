@@ -310,5 +310,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "prévision horaire : {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} toute la semaine à {place}",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "Prévisions : tous les jours passés",
+        "detail.allPastFrom": "Prévisions de {time} : tous les jours passés",
+        "detail.rToRefresh": "r pour actualiser",
+        "detail.moreAbove": "↑ plus haut (PgUp)",
+        "detail.moreAboveEnter": "↑ plus haut",
+        "detail.noCity": "Aucune ville choisie",
+        "small.title": "Terminal trop petit",
+        "small.size": "{size}, il faut {need}",
+        "small.quit": "q quitte",
     ])
 }

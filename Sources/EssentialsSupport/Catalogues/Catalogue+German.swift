@@ -310,5 +310,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "Stundenvorhersage: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} die ganze Woche in {place}",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "Vorhersage: alle Tage vorbei",
+        "detail.allPastFrom": "Vorhersage von {time}: alle Tage vorbei",
+        "detail.rToRefresh": "r aktualisiert",
+        "detail.moreAbove": "↑ mehr (PgUp)",
+        "detail.moreAboveEnter": "↑ mehr",
+        "detail.noCity": "Keine Stadt gewählt",
+        "small.title": "Terminal zu klein",
+        "small.size": "{size}, nötig {need}",
+        "small.quit": "q beendet",
     ])
 }

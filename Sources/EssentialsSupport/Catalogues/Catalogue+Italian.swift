@@ -310,5 +310,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "previsione oraria: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} per tutta la settimana a {place}",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "Previsioni: tutti i giorni passati",
+        "detail.allPastFrom": "Previsioni delle {time}: tutti i giorni passati",
+        "detail.rToRefresh": "r per aggiornare",
+        "detail.moreAbove": "↑ altro (PgUp)",
+        "detail.moreAboveEnter": "↑ altro",
+        "detail.noCity": "Nessuna città scelta",
+        "small.title": "Terminale troppo piccolo",
+        "small.size": "{size}, serve {need}",
+        "small.quit": "q esce",
     ])
 }

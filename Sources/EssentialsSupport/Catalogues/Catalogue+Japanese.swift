@@ -304,5 +304,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "時間ごとの予報: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{place}は1週間を通して{weather}",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "予報: すべての日が過ぎました",
+        "detail.allPastFrom": "{time} の予報: すべての日が過ぎました",
+        "detail.rToRefresh": "r で更新",
+        "detail.moreAbove": "↑ 前へ (PgUp)",
+        "detail.moreAboveEnter": "↑ 前へ",
+        "detail.noCity": "都市が選ばれていません",
+        "small.title": "端末が小さすぎます",
+        "small.size": "{size}、必要 {need}",
+        "small.quit": "q で終了",
     ])
 }

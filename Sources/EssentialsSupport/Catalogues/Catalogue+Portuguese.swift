@@ -310,5 +310,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "previsão por hora: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} durante a semana em {place}",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "Previsão: todos os dias passados",
+        "detail.allPastFrom": "Previsão de {time}: todos os dias passados",
+        "detail.rToRefresh": "r para atualizar",
+        "detail.moreAbove": "↑ mais (PgUp)",
+        "detail.moreAboveEnter": "↑ mais",
+        "detail.noCity": "Nenhuma cidade escolhida",
+        "small.title": "Terminal pequeno demais",
+        "small.size": "{size}, precisa {need}",
+        "small.quit": "q sai",
     ])
 }

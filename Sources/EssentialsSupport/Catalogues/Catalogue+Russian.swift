@@ -316,5 +316,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "почасовой прогноз: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{place}: {weather} всю неделю",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "Прогноз: все дни прошли",
+        "detail.allPastFrom": "Прогноз от {time}: все дни прошли",
+        "detail.rToRefresh": "r — обновить",
+        "detail.moreAbove": "↑ ещё (PgUp)",
+        "detail.moreAboveEnter": "↑ ещё",
+        "detail.noCity": "Город не выбран",
+        "small.title": "Терминал слишком мал",
+        "small.size": "{size}, нужно {need}",
+        "small.quit": "q — выход",
     ])
 }

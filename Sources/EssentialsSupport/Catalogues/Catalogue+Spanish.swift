@@ -310,5 +310,15 @@ extension Catalogue {
         "forecast.hourlyFailed": "pronóstico por horas: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} toda la semana en {place}",
+        // The detail's last words (every day past, more above, no city) and the too-small terminal's notice.
+        "detail.allPast": "Pronóstico: todos los días pasados",
+        "detail.allPastFrom": "Pronóstico de {time}: todos los días pasados",
+        "detail.rToRefresh": "r para actualizar",
+        "detail.moreAbove": "↑ más (PgUp)",
+        "detail.moreAboveEnter": "↑ más",
+        "detail.noCity": "Ninguna ciudad elegida",
+        "small.title": "Terminal demasiado pequeña",
+        "small.size": "{size}, se necesita {need}",
+        "small.quit": "q sale",
     ])
 }

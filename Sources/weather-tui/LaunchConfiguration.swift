@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import OpenMeteo
+import WeatherCore
 import WeatherSource
 import WeatherStore
 import WeatherModels
@@ -86,10 +87,10 @@ struct LaunchConfiguration: Equatable {
 
         var notices: [APIKeyFile.Ignored] = []
         var apiKey = options.apiKey.flatMap { $0.isEmpty ? nil : $0 }
-        var apiKeySource = "the key given with --api-key"
+        var apiKeySource = KeySource.option.english
         if apiKey == nil {
             apiKey = environment["ACCUWEATHER_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-            apiKeySource = "ACCUWEATHER_API_KEY"
+            apiKeySource = KeySource.environment.english
         }
         if apiKey == nil, !options.demo, options.source != .openMeteo {
             let file = configDirectory.appendingPathComponent("api-key")
@@ -97,7 +98,7 @@ struct LaunchConfiguration: Equatable {
             case .absent: break
             case .key(let key):
                 apiKey = key
-                apiKeySource = "the key file \(file.path)"
+                apiKeySource = KeySource.file(path: file.path).english
             case .ignored(let why): notices.append(why)
             }
         }

@@ -314,5 +314,8 @@ extension Catalogue {
         "small.title": "终端太小",
         "small.size": "{size}，需要 {need}",
         "small.quit": "按 q 退出",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "用 --api-key 给出的密钥",
+        "key.file": "密钥文件 {path}",
     ])
 }

@@ -339,5 +339,8 @@ extension Catalogue {
         "small.title": "Terminal too small",
         "small.size": "{size}, need {need}",
         "small.quit": "q quits",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "the key given with --api-key",
+        "key.file": "the key file {path}",
     ])
 }

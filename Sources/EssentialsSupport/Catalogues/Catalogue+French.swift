@@ -320,5 +320,8 @@ extension Catalogue {
         "small.title": "Terminal trop petit",
         "small.size": "{size}, il faut {need}",
         "small.quit": "q quitte",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "la clé donnée avec --api-key",
+        "key.file": "le fichier de clé {path}",
     ])
 }

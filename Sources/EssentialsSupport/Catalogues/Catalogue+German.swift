@@ -320,5 +320,8 @@ extension Catalogue {
         "small.title": "Terminal zu klein",
         "small.size": "{size}, nötig {need}",
         "small.quit": "q beendet",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "den mit --api-key angegebenen Schlüssel",
+        "key.file": "die Schlüsseldatei {path}",
     ])
 }

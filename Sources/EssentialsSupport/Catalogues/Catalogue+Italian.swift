@@ -320,5 +320,8 @@ extension Catalogue {
         "small.title": "Terminale troppo piccolo",
         "small.size": "{size}, serve {need}",
         "small.quit": "q esce",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "la chiave data con --api-key",
+        "key.file": "il file della chiave {path}",
     ])
 }

@@ -314,5 +314,8 @@ extension Catalogue {
         "small.title": "端末が小さすぎます",
         "small.size": "{size}、必要 {need}",
         "small.quit": "q で終了",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "--api-key で渡したキー",
+        "key.file": "キーファイル {path}",
     ])
 }

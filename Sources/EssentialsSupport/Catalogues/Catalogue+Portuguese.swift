@@ -320,5 +320,8 @@ extension Catalogue {
         "small.title": "Terminal pequeno demais",
         "small.size": "{size}, precisa {need}",
         "small.quit": "q sai",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "a chave dada com --api-key",
+        "key.file": "o arquivo da chave {path}",
     ])
 }

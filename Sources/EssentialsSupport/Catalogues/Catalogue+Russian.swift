@@ -326,5 +326,8 @@ extension Catalogue {
         "small.title": "Терминал слишком мал",
         "small.size": "{size}, нужно {need}",
         "small.quit": "q — выход",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "ключ, заданный через --api-key",
+        "key.file": "файл ключа {path}",
     ])
 }

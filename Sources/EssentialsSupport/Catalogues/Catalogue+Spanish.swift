@@ -320,5 +320,8 @@ extension Catalogue {
         "small.title": "Terminal demasiado pequeña",
         "small.size": "{size}, se necesita {need}",
         "small.quit": "q sale",
+        // Where a rejected key came from (`KeySource`).
+        "key.option": "la clave dada con --api-key",
+        "key.file": "el archivo de clave {path}",
     ])
 }

@@ -111,4 +111,14 @@ import WeatherStore
         #expect(FeedLoader.describe(UnrefreshedCities(cities: [city], error: .quotaExceeded), kept: [city], in: .english)
             == "Oslo not refreshed: \(FeedError.network(.quotaExceeded).errorDescription ?? ""); its earlier weather is shown")
     }
+
+    /// An unreadable saved feed is said in the language, in `!` and on the empty screen.
+    @Test func anUnreadableSavedFeedIsSaidInTheLanguage() {
+        var state = State(config: AppConfig(language: "de"), now: Make.t0)
+        _ = state.reduce(.archiveRestored(.failure(.corrupt(reason: "truncated"))))
+        state.isFetching = false  // the fetch it starts is not this test's
+        #expect(state.emptyExplanation?.contains("gespeicherte Daten unlesbar (truncated).") == true, "\(state.emptyExplanation ?? [])")
+        #expect(state.messages.contains { $0.text.hasPrefix("gespeicherter Feed nicht verwendet: gespeicherte Daten unlesbar (truncated); beiseitegelegt als ") },
+                "\(state.messages.map(\.text))")
+    }
 }

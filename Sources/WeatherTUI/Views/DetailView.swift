@@ -385,7 +385,7 @@ extension DetailView.Content {
         hourly = state.selectedHourly
         isForecastLoading = state.isSelectedForecastLoading
         forecastError = state.selectedForecastError
-        refreshBlocked = FeedPolicy.fetchBlocked(config: state.config).flatMap(\.errorDescription)
+        refreshBlocked = FeedPolicy.fetchBlocked(config: state.config).map { $0.description(in: state.language) }
         scroll = state.detailScroll
         isOpen = state.mode == .detail
         air = DetailView.AirSection(state, city: city)

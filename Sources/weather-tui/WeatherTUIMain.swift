@@ -45,9 +45,7 @@ enum WeatherTUIMain {
             return Status.usage
         }
         if !config.notices.isEmpty {
-            // Said in the run's language, which the remembered settings may name.
-            let saved = config.files.loadSettings().settings
-            let language = Language.resolve(FeedPolicy.request(config: config.onceConfig, saved: saved).language).language
+            let language = config.runLanguage()
             for notice in config.notices { Stderr.write("weather-tui: \(notice.text(in: language))\n") }
         }
         let status = config.once ? await OnceCommand.run(config) : await InteractiveCommand.run(config)

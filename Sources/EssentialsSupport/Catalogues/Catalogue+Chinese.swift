@@ -317,5 +317,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "用 --api-key 给出的密钥",
         "key.file": "密钥文件 {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "标准输入和输出不是终端",
+        "terminal.unknown": "未知的终端类型“{name}”(TERM)；请试试 TERM=xterm-256color",
+        "terminal.unset": "未设置 TERM；请设置它（例如 TERM=xterm-256color）",
+        "terminal.tooLimited": "终端类型“{name}”无法移动光标",
+        "terminal.cannotStart": "无法启动终端界面：{why}",
+        "terminal.adviceNotATerminal": "交互式浏览器需要终端（{why}）；用 --once 打印数据（例如 weather-tui --once --format table）",
+        "terminal.adviceTooLimited": "{why}，因此无法显示浏览器；用 --once 输出纯文本（或 TERM=xterm-256color）",
+        "terminal.adviceOther": "{why}，或用 --once 输出纯文本",
     ])
 }

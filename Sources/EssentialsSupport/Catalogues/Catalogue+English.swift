@@ -342,5 +342,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "the key given with --api-key",
         "key.file": "the key file {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "standard input and output are not a terminal",
+        "terminal.unknown": "unknown terminal type \"{name}\" (TERM); try TERM=xterm-256color",
+        "terminal.unset": "TERM is not set; set it (e.g. TERM=xterm-256color)",
+        "terminal.tooLimited": "terminal type \"{name}\" cannot move the cursor",
+        "terminal.cannotStart": "cannot start the terminal interface: {why}",
+        "terminal.adviceNotATerminal": "the interactive browser needs a terminal ({why}); use --once to print the feed (e.g. weather-tui --once --format table)",
+        "terminal.adviceTooLimited": "{why}, so it cannot show the browser; use --once for plain output (or TERM=xterm-256color)",
+        "terminal.adviceOther": "{why}, or use --once for plain output",
     ])
 }

@@ -323,5 +323,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "la clé donnée avec --api-key",
         "key.file": "le fichier de clé {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "l'entrée et la sortie standard ne sont pas un terminal",
+        "terminal.unknown": "type de terminal « {name} » inconnu (TERM) ; essayez TERM=xterm-256color",
+        "terminal.unset": "TERM n'est pas défini ; définissez-le (p. ex. TERM=xterm-256color)",
+        "terminal.tooLimited": "le type de terminal « {name} » ne peut pas déplacer le curseur",
+        "terminal.cannotStart": "impossible de démarrer l'interface du terminal : {why}",
+        "terminal.adviceNotATerminal": "le navigateur interactif a besoin d'un terminal ({why}) ; --once affiche le flux (p. ex. weather-tui --once --format table)",
+        "terminal.adviceTooLimited": "{why}, donc pas de navigateur ; --once affiche du texte simple (ou TERM=xterm-256color)",
+        "terminal.adviceOther": "{why}, ou --once pour du texte simple",
     ])
 }

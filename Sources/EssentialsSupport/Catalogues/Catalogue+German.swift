@@ -323,5 +323,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "den mit --api-key angegebenen Schlüssel",
         "key.file": "die Schlüsseldatei {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "Standardeingabe und -ausgabe sind kein Terminal",
+        "terminal.unknown": "unbekannter Terminaltyp „{name}“ (TERM); versuchen Sie TERM=xterm-256color",
+        "terminal.unset": "TERM ist nicht gesetzt; setzen Sie es (z. B. TERM=xterm-256color)",
+        "terminal.tooLimited": "Terminaltyp „{name}“ kann den Cursor nicht bewegen",
+        "terminal.cannotStart": "die Terminaloberfläche lässt sich nicht starten: {why}",
+        "terminal.adviceNotATerminal": "der interaktive Browser braucht ein Terminal ({why}); --once gibt den Feed aus (z. B. weather-tui --once --format table)",
+        "terminal.adviceTooLimited": "{why}, daher kein Browser; --once gibt schlichten Text aus (oder TERM=xterm-256color)",
+        "terminal.adviceOther": "{why}, oder --once für schlichten Text",
     ])
 }

@@ -323,5 +323,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "la chiave data con --api-key",
         "key.file": "il file della chiave {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "input e output standard non sono un terminale",
+        "terminal.unknown": "tipo di terminale «{name}» sconosciuto (TERM); prova TERM=xterm-256color",
+        "terminal.unset": "TERM non è impostato; impostalo (ad es. TERM=xterm-256color)",
+        "terminal.tooLimited": "il tipo di terminale «{name}» non può muovere il cursore",
+        "terminal.cannotStart": "impossibile avviare l'interfaccia del terminale: {why}",
+        "terminal.adviceNotATerminal": "il browser interattivo ha bisogno di un terminale ({why}); --once stampa il feed (ad es. weather-tui --once --format table)",
+        "terminal.adviceTooLimited": "{why}, quindi niente browser; --once dà testo semplice (o TERM=xterm-256color)",
+        "terminal.adviceOther": "{why}, oppure --once per testo semplice",
     ])
 }

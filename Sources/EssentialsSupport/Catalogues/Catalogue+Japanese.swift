@@ -317,5 +317,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "--api-key で渡したキー",
         "key.file": "キーファイル {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "標準入出力が端末ではありません",
+        "terminal.unknown": "不明な端末タイプ「{name}」(TERM)。TERM=xterm-256color を試してください",
+        "terminal.unset": "TERM が設定されていません。設定してください (例: TERM=xterm-256color)",
+        "terminal.tooLimited": "端末タイプ「{name}」はカーソルを動かせません",
+        "terminal.cannotStart": "端末インターフェースを開始できません: {why}",
+        "terminal.adviceNotATerminal": "対話型ブラウザーには端末が必要です ({why})。--once でフィードを出力できます (例: weather-tui --once --format table)",
+        "terminal.adviceTooLimited": "{why}。そのためブラウザーを表示できません。--once でプレーンテキストを出力できます (または TERM=xterm-256color)",
+        "terminal.adviceOther": "{why}。または --once でプレーンテキストを出力できます",
     ])
 }

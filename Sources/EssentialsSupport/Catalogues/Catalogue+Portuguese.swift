@@ -323,5 +323,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "a chave dada com --api-key",
         "key.file": "o arquivo da chave {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "a entrada e a saída padrão não são um terminal",
+        "terminal.unknown": "tipo de terminal \"{name}\" desconhecido (TERM); tente TERM=xterm-256color",
+        "terminal.unset": "TERM não está definido; defina-o (p. ex. TERM=xterm-256color)",
+        "terminal.tooLimited": "o tipo de terminal \"{name}\" não move o cursor",
+        "terminal.cannotStart": "não é possível iniciar a interface do terminal: {why}",
+        "terminal.adviceNotATerminal": "o navegador interativo precisa de um terminal ({why}); --once imprime o feed (p. ex. weather-tui --once --format table)",
+        "terminal.adviceTooLimited": "{why}, então não mostra o navegador; --once dá texto simples (ou TERM=xterm-256color)",
+        "terminal.adviceOther": "{why}, ou use --once para texto simples",
     ])
 }

@@ -329,5 +329,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "ключ, заданный через --api-key",
         "key.file": "файл ключа {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "стандартные ввод и вывод — не терминал",
+        "terminal.unknown": "неизвестный тип терминала «{name}» (TERM); попробуйте TERM=xterm-256color",
+        "terminal.unset": "TERM не задан; задайте его (напр. TERM=xterm-256color)",
+        "terminal.tooLimited": "терминал типа «{name}» не умеет двигать курсор",
+        "terminal.cannotStart": "не удалось запустить терминальный интерфейс: {why}",
+        "terminal.adviceNotATerminal": "интерактивному браузеру нужен терминал ({why}); --once печатает ленту (напр. weather-tui --once --format table)",
+        "terminal.adviceTooLimited": "{why}, поэтому браузер не показать; --once даёт простой текст (или TERM=xterm-256color)",
+        "terminal.adviceOther": "{why}, или --once для простого текста",
     ])
 }

@@ -323,5 +323,14 @@ extension Catalogue {
         // Where a rejected key came from (`KeySource`).
         "key.option": "la clave dada con --api-key",
         "key.file": "el archivo de clave {path}",
+        // Why the browser cannot start without a usable terminal, and what to do instead.
+        "terminal.notATerminal": "la entrada y la salida estándar no son una terminal",
+        "terminal.unknown": "tipo de terminal «{name}» desconocido (TERM); prueba TERM=xterm-256color",
+        "terminal.unset": "TERM no está definido; defínelo (p. ej. TERM=xterm-256color)",
+        "terminal.tooLimited": "el tipo de terminal «{name}» no puede mover el cursor",
+        "terminal.cannotStart": "no se puede iniciar la interfaz de terminal: {why}",
+        "terminal.adviceNotATerminal": "el navegador interactivo necesita una terminal ({why}); --once imprime el feed (p. ej. weather-tui --once --format table)",
+        "terminal.adviceTooLimited": "{why}, así que no puede mostrar el navegador; --once da texto simple (o TERM=xterm-256color)",
+        "terminal.adviceOther": "{why}, o usa --once para texto simple",
     ])
 }

@@ -32,18 +32,3 @@ extension ArchiveError: LocalizedError {
         }
     }
 }
-
-extension ArchiveError {
-    /// What the user is told when a saved file is not used: `<what> not used: <why>`, and for an
-    /// unreadable one where `AtomicFile.load` moved it, so the bytes can be found; then what the
-    /// program does without it (`then`), when given. Nil when there was no file: nothing was lost.
-    public func notUsedNotice(_ what: String, fileName: String, then consequence: String? = nil) -> String? {
-        let said: String
-        switch self {
-        case .missing: return nil
-        case .corrupt: said = "\(what) not used: \(explanation); moved aside to \(fileName).\(AtomicFile.asideExtension)"
-        case .incompatibleSchema, .io, .busy: said = "\(what) not used: \(explanation)"
-        }
-        return consequence.map { "\(said); \($0)" } ?? said
-    }
-}

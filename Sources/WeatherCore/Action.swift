@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PlistArchive
+import WeatherStore
 import WeatherModels
 import WeatherSource
 
@@ -74,7 +75,7 @@ public enum Action: Equatable, Sendable {
     /// One place's alerts from its source, and when they were asked for (State+Alerts.swift).
     case alertsLoaded(AlertRequest, Result<AlertsPayload, FeedError>, askedAt: Date)
     /// The remembered settings, if any, and what could not be kept of them (said once).
-    case settingsLoaded(AppSettings?, notice: String? = nil)
+    case settingsLoaded(AppSettings?, notice: FileNotice? = nil)
     /// The pinned and own cities as saved, and why `Pinned.plist` was not used, if it was not (said once).
     case pinsLoaded([PinnedCity], notice: String? = nil)
     /// The answer to the oldest change asked of `Pinned.plist` (`Effect.changePins`): the cities

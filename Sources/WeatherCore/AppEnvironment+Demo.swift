@@ -17,7 +17,7 @@ extension AppEnvironment {
             now: now,
             loadArchive: { .failure(.missing) },
             fetchFeed: { request, own in .success(DemoData.feedPayload(request, own: own, now: now())) },
-            fetchForecast: { key, _ in DemoData.forecastResult(cityKey: key, now: now()) },
+            fetchForecast: { key, language in DemoData.forecastResult(cityKey: key, now: now(), language: language) },
             loadForecasts: { (StoredForecasts(), nil) },
             saveForecasts: { _ in },
             loadSettings: { (settings.value, nil) },
@@ -73,8 +73,8 @@ extension DemoData {
     }
 
     /// What the demo answers when a detail asks for a forecast.
-    public static func forecastResult(cityKey key: String, now: Date) -> Result<ForecastPayload, FeedError> {
-        guard let forecast = forecast(cityKey: key, now: now) else {
+    public static func forecastResult(cityKey key: String, now: Date, language: String? = nil) -> Result<ForecastPayload, FeedError> {
+        guard let forecast = forecast(cityKey: key, now: now, language: language) else {
             return .failure(.network(.unexpectedResponse(host: "demo", detail: "no bundled forecast for city \(key)")))
         }
         return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now, forecast: forecast, hourly: hourly(cityKey: key, now: now)),

@@ -7,6 +7,7 @@ import Foundation
 import WeatherHTTP
 import PlistArchive
 import WeatherStore
+import EssentialsSupport
 import WeatherModels
 
 /// Where the live air comes from: Open-Meteo's air-quality client, whichever source gives the
@@ -38,14 +39,14 @@ public struct AppEnvironment: Sendable {
     /// The saved forecasts. Nil: this run keeps none (`--once`, which prints none): none is read,
     /// and none saved, since the reducer saves forecasts only once the saved ones are in.
     /// A file that could not be used is said in `notice`.
-    public var loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: String?))?
+    public var loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: FileNotice?))?
     public var saveForecasts: @Sendable (StoredForecasts) throws(ArchiveError) -> Void
     /// The remembered settings and, when some of them could not be read, what was dropped.
-    public var loadSettings: @Sendable () -> (settings: AppSettings?, notice: String?)
+    public var loadSettings: @Sendable () -> (settings: AppSettings?, notice: FileNotice?)
     /// Writes the given fields of the settings over the saved ones.
     public var saveSettings: @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void
     /// The pinned and own cities, and what the user is told when their file could not be used.
-    public var loadPins: @Sendable () -> (pins: [PinnedCity], notice: String?)
+    public var loadPins: @Sendable () -> (pins: [PinnedCity], notice: FileNotice?)
     /// Makes a change to the saved cities; returns them as saved. When another copy of the
     /// program holds the file (`.busy`), the change is kept and made with the next one.
     public var changePins: @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity]
@@ -55,28 +56,28 @@ public struct AppEnvironment: Sendable {
     public var searchPlaces: @Sendable (_ text: String, _ language: String) async -> Result<[PlaceMatch], FeedError>
     /// Calls each source was sent today by every run of the program (the ledger; docs/spec.md §4),
     /// and why a damaged ledger was set aside, the one time it is found.
-    public var callsToday: @Sendable () -> (calls: [WeatherProvider: Double], notice: String?) = { ([:], nil) }
+    public var callsToday: @Sendable () -> (calls: [WeatherProvider: Double], notice: FileNotice?) = { ([:], nil) }
     /// The holds every run of the program met that are still in force (`Holds.txt`), and why the
     /// file was not used, if it was not.
-    public var sharedHolds: @Sendable () -> (holds: [WeatherProvider: SourceGate.Hold], notice: String?) = { ([:], nil) }
+    public var sharedHolds: @Sendable () -> (holds: [WeatherProvider: SourceGate.Hold], notice: FileNotice?) = { ([:], nil) }
     /// Keeps a source's hold for every run (a file that cannot be written keeps it for this run alone).
     public var keepHold: @Sendable (WeatherProvider, SourceGate.Hold) -> Void = { _, _ in }
     /// The current air of the places, by key (Open-Meteo's, whichever source gives the weather).
     public var fetchAirQuality: @Sendable ([AirQualityPlace]) async -> Result<[String: AirQuality], FeedError> = { _ in .success([:]) }
     /// The saved air. Nil: this run shows no air (`--once`): none is read, and so none fetched.
     /// A file that could not be used is said in `notice`.
-    public var loadAirQuality: (@Sendable () -> (air: StoredAirQuality?, notice: String?))?
+    public var loadAirQuality: (@Sendable () -> (air: StoredAirQuality?, notice: FileNotice?))?
     public var saveAirQuality: @Sendable (StoredAirQuality) throws(ArchiveError) -> Void = { _ in }
     /// The kept places' rain in the coming quarter hours, by key (Open-Meteo's, whichever source
     /// gives the weather).
     public var fetchNowcasts: @Sendable ([AirQualityPlace]) async -> Result<[String: Nowcast], FeedError> = { _ in .success([:]) }
     /// The saved nowcasts. Nil: this run has none: none is read, and so none fetched.
-    public var loadNowcasts: (@Sendable () -> (nowcasts: StoredNowcasts?, notice: String?))?
+    public var loadNowcasts: (@Sendable () -> (nowcasts: StoredNowcasts?, notice: FileNotice?))?
     public var saveNowcasts: @Sendable (StoredNowcasts) throws(ArchiveError) -> Void = { _ in }
     /// One place's alerts from its source (AppEnvironment+Alerts.swift).
     public var fetchAlerts: @Sendable (AlertRequest) async -> Result<AlertsPayload, FeedError> = { _ in .failure(.network(.cancelled)) }
     /// The saved alerts. Nil: this run asks for none (tests, the demo): none is read, and so none fetched.
-    public var loadAlerts: (@Sendable () -> (alerts: StoredAlerts, notice: String?))?
+    public var loadAlerts: (@Sendable () -> (alerts: StoredAlerts, notice: FileNotice?))?
     public var saveAlerts: @Sendable (StoredAlerts) throws(ArchiveError) -> Void = { _ in }
 
     public init(
@@ -86,11 +87,11 @@ public struct AppEnvironment: Sendable {
         fetchFeed: @escaping @Sendable (FeedRequest, [PinnedCity]) async -> Result<FeedPayload, FeedError>,
         saveFeed: @escaping @Sendable (WeatherFeed) throws(ArchiveError) -> Void = { _ in },
         fetchForecast: @escaping @Sendable (String, String) async -> Result<ForecastPayload, FeedError>,
-        loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: String?))?,
+        loadForecasts: (@Sendable () -> (forecasts: StoredForecasts, notice: FileNotice?))?,
         saveForecasts: @escaping @Sendable (StoredForecasts) throws(ArchiveError) -> Void,
-        loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: String?),
+        loadSettings: @escaping @Sendable () -> (settings: AppSettings?, notice: FileNotice?),
         saveSettings: @escaping @Sendable (AppSettings, Set<AppSettings.Field>) throws(ArchiveError) -> Void,
-        loadPins: @escaping @Sendable () -> (pins: [PinnedCity], notice: String?),
+        loadPins: @escaping @Sendable () -> (pins: [PinnedCity], notice: FileNotice?),
         changePins: @escaping @Sendable (PinChange) throws(ArchiveError) -> [PinnedCity],
         searchPlaces: @escaping @Sendable (String, String) async -> Result<[PlaceMatch], FeedError> = { _, _ in .success([]) }
     ) {
@@ -215,7 +216,8 @@ public struct AppEnvironment: Sendable {
                 rateLimit = answer.rateLimitRemaining ?? rateLimit
             }
         } catch {
-            hourlyProblem = "hourly forecast: " + (FeedError.network(error).errorDescription ?? "failed")
+            let words = Language.resolve(language).language
+            hourlyProblem = words.text("forecast.hourlyFailed", ("why", FeedError.network(error).description(in: words)))
         }
         return .success(ForecastPayload(forecast: StoredForecast(fetchedAt: now(), forecast: daily.forecast, hourly: hourly, current: daily.current),
                                         rateLimitRemaining: rateLimit, hourlyProblem: hourlyProblem))

@@ -17,7 +17,8 @@ extension FeedError {
                 let shown = seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : language.decimal(seconds.fixed(1))
                 return language.text("error.timedOut", ("host", host), ("seconds", shown))
             case .unauthorized(let status, let keySource):
-                return language.text("error.unauthorized", ("status", String(status)), ("source", keySource))
+                let source = KeySource(english: keySource)?.text(in: language) ?? keySource
+                return language.text("error.unauthorized", ("status", String(status)), ("source", source))
             case .quotaExceeded: return language.text("error.quota")
             case .unexpectedResponse(let host, let detail): return language.text("error.unexpected", ("host", host), ("detail", detail))
             case .cancelled: return language.text("error.cancelled")

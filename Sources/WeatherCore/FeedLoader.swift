@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherHTTP
 import PlistArchive
 import WeatherStore
@@ -46,7 +47,8 @@ public struct FeedLoader: Sendable {
         var ownProblem: String?
         if let unrefreshed = response.unrefreshed {
             let kept = keepSaved(unrefreshed, in: &response, order: own)
-            ownProblem = FeedLoader.describe(unrefreshed, kept: kept, listed: response.cities + response.ownCities)
+            ownProblem = FeedLoader.describe(unrefreshed, kept: kept, listed: response.cities + response.ownCities,
+                                             in: Language.resolve(request.language).language)
         }
         let feed = FeedLoader.feed(response, request: request, fetchedAt: now())
         let forecasts = response.forecasts.mapValues {
@@ -68,7 +70,7 @@ public struct FeedLoader: Sendable {
         }
         return .success(PlacesPayload(cities: response.ownCities, fetchedAt: now(), language: language,
                                       rateLimitRemaining: response.rateLimitRemaining,
-                                      ownProblem: response.unrefreshed.map { FeedLoader.describe($0, kept: []) }))
+                                      ownProblem: response.unrefreshed.map { FeedLoader.describe($0, kept: [], in: Language.resolve(language).language) }))
     }
 
     /// Archives a refreshed feed (what `refresh` brought), replacing the saved one.
@@ -92,8 +94,10 @@ public struct FeedLoader: Sendable {
 
     /// What the user reads when own cities were not refreshed: which, why, and whether their
     /// earlier weather is still shown. A city another of `listed` or of the unrefreshed shares a
-    /// name with is named with its region, as the list names it (`State.displayName(of:)`).
-    static func describe(_ unrefreshed: UnrefreshedCities, kept: [PinnedCity], listed: [CityWeather] = []) -> String {
+    /// name with is named with its region, as the list names it (`State.displayName(of:)`). Said in
+    /// `language`; the server's own words in the reason stay as it sent them.
+    static func describe(_ unrefreshed: UnrefreshedCities, kept: [PinnedCity], listed: [CityWeather] = [],
+                         in language: Language = .english) -> String {
         var keysByName: [String: Set<String>] = [:]
         for city in listed {
             keysByName[city.localizedName, default: []].insert(city.key)
@@ -110,11 +114,11 @@ public struct FeedLoader: Sendable {
             return names.joined(separator: names.contains { $0.contains(",") } ? "; " : ", ")
         }
         let count = unrefreshed.cities.count
-        var text = "\(list(unrefreshed.cities)) not refreshed: \(unrefreshed.error.errorDescription ?? "unknown")"
+        var text = language.text("own.notRefreshed", ("names", list(unrefreshed.cities)), ("why", FeedError.network(unrefreshed.error).description(in: language)))
         if kept.count == count {
-            text += count == 1 ? "; its earlier weather is shown" : "; their earlier weather is shown"
+            text += "; " + language.counted("own.earlierShown", count)
         } else if !kept.isEmpty {
-            text += "; earlier weather shown for \(list(kept))"
+            text += "; " + language.text("own.earlierShownFor", ("names", list(kept)))
         }
         return text
     }

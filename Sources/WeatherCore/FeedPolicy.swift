@@ -90,11 +90,11 @@ public enum FeedPolicy {
     }
 
     /// What the user reads about `unlisted` (non-empty) own cities: which, why, and what to do
-    /// (`a`, add a city, in the browser: `inBrowser` says whether the user is there).
-    public static func describe(unlisted: [PinnedCity], provider: WeatherProvider, inBrowser: Bool) -> String {
-        let them = unlisted.count == 1 ? "it" : "them"
-        return "\(unlisted.map { $0.place?.label ?? $0.name }.joined(separator: "; ")) not listed: found by another source's search, "
-            + "which \(provider.displayName) cannot use; " + (inBrowser ? "press a to find \(them) again" : "find \(them) again with a in the browser")
+    /// (`a`, add a city, in the browser: `inBrowser` says whether the user is there), in `language`.
+    public static func describe(unlisted: [PinnedCity], provider: WeatherProvider, inBrowser: Bool, in language: Language = .english) -> String {
+        let names = unlisted.map { $0.place?.label ?? $0.name }.joined(separator: "; ")
+        return language.text("own.unlisted", ("names", names), ("source", provider.displayName)) + "; "
+            + language.counted(inBrowser ? "own.pressA" : "own.findInBrowser", unlisted.count)
     }
 
     /// How much older than its feed a city's observation may be before the detail dates it.

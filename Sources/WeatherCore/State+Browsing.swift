@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherModels
 import WeatherSource
 
@@ -88,11 +89,12 @@ extension State {
         switch mapLayer {
         case .rainChance:
             guard !visibleCities.contains(where: { $0.rainChanceNextHours != nil }) else { return nil }
-            return config.provider.listsRainChance ? "no rain chance in the saved data" : "no rain chance from \(config.provider.displayName)"
+            return config.provider.listsRainChance ? language.text("map.noRainSaved")
+                : language.text("map.noRainFrom", ("source", config.provider.displayName))
         case .airQuality:
             guard !visibleCities.contains(where: { air(for: $0.key) != nil }) else { return nil }
-            if airQualityInFlight { return "air quality: loading…" }
-            return airQualityError.map { "no air quality: \($0)" } ?? "no air quality yet"
+            if airQualityInFlight { return language.text("map.airLoading") }
+            return airQualityError.map { language.text("map.noAir", ("why", $0)) } ?? language.text("map.noAirYet")
         case .alerts:
             guard !visibleCities.contains(where: { alertStatus(for: $0).alerts != nil }) else { return nil }
             return alertsState.restored && !config.demo ? "no official alerts known yet" : "no official alerts in this run"

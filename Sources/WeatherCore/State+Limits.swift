@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherHTTP
+import EssentialsSupport
 import WeatherModels
 import WeatherSource
 
@@ -72,15 +73,17 @@ extension State {
     }
 
     /// What a refusal says to a person: when the source may be asked again, and why not now.
+    /// In the run's language; a source's own reason for its hold stays as it sent it.
     func words(for refusal: SourceGate.Refusal, of provider: WeatherProvider) -> String {
         switch refusal {
         case .held(let hold):
-            return "\(provider.displayName)'s limit: no request until \(WeatherFormat.clock(hold.until, timeZone: config.timeZone)) (\(hold.reason))"
+            return language.text("limit.held", ("source", provider.displayName),
+                                 ("time", WeatherFormat.clock(hold.until, timeZone: config.timeZone)), ("reason", hold.reason))
         case .budgetSpent(let spent, let budget, let until):
-            return "today's budget of \(Int(budget)) calls is spent (\(Int(spent.rounded())) spent): "
-                + "nothing is asked by itself until \(WeatherFormat.clock(until, timeZone: config.timeZone))"
+            return language.text("limit.budgetSpent", ("budget", String(Int(budget))), ("spent", String(Int(spent.rounded()))),
+                                 ("time", WeatherFormat.clock(until, timeZone: config.timeZone)))
         case .fresh(let until):
-            return "what is saved is fresh until \(WeatherFormat.clock(until, timeZone: config.timeZone))"
+            return language.text("limit.fresh", ("time", WeatherFormat.clock(until, timeZone: config.timeZone)))
         }
     }
 }

@@ -158,7 +158,7 @@ extension State {
         guard keys != unlistedOwnKeys else { return }
         unlistedOwnKeys = keys
         guard !left.isEmpty else { return }
-        let text = FeedPolicy.describe(unlisted: left, provider: config.provider, inBrowser: config.inBrowser)
+        let text = FeedPolicy.describe(unlisted: left, provider: config.provider, inBrowser: config.inBrowser, in: language)
         notice = [notice, text].compactMap { $0 }.joined(separator: "; ")
     }
 

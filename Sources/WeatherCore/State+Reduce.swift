@@ -174,9 +174,12 @@ extension State {
         case .airQualityLoaded(let result):
             return airQualityLoaded(result)
         case .settingsLoaded(let saved, let problem):
-            if let problem { notice = problem }
             clock = FeedPolicy.clock(config: config, saved: saved)
-            defer { if let words = languageNotice { notice = words } }
+            // Worded once the settings are taken: they can name the language it is said in.
+            defer {
+                if let problem { notice = problem.text(in: language) }
+                if let words = languageNotice { notice = words }
+            }
             guard let saved else { return [] }
             limits.savedDailyCalls = saved.dailyCalls
             units = FeedPolicy.units(config: config, saved: saved)
@@ -340,7 +343,8 @@ extension State {
     /// Tells the user why a saved feed is not shown (nothing when there was none).
     mutating func noteUnusable(_ error: ArchiveError) {
         let fileName = WeatherFeedArchive.fileName(source: config.provider.fileTag)
-        guard let text = error.notUsedNotice("saved feed", fileName: fileName) else { return }
+        if case .missing = error { return }
+        let text = error.notUsedText(language.text("file.savedFeed"), file: fileName, then: nil, in: language)
         notice = text
         savedFeedNotUsed = error
     }

@@ -265,7 +265,7 @@ public struct State: Equatable, Sendable {
         if let lastError { lines.append(lastError.description(in: words)) }
         if let unused = savedFeedNotUsed {
             lines.append(words.text("empty.unusable"))
-            lines.append("\(unused.explanation).")
+            lines.append("\(unused.description(in: words)).")
             if case .corrupt = unused {
                 let aside = "\(WeatherFeedArchive.fileName(source: config.provider.fileTag)).\(AtomicFile.asideExtension)"
                 lines.append(words.text("empty.movedAside", ("file", aside)))

@@ -8,6 +8,7 @@ import PlistArchive
 import Synchronization
 import WeatherModels
 import WeatherSource
+import WeatherStore
 
 /// Owns the `State` and runs the reducer on the thread that owns the store (the run loop's): the
 /// store is not `Sendable`, so the compiler keeps every other thread away from the state. Effects
@@ -53,12 +54,13 @@ public final class Store {
     public func start() {
         let (settings, problem) = environment.loadSettings()
         send(.settingsLoaded(settings, notice: problem))
+        let language = current.language
         let pins = environment.loadPins()
-        send(.pinsLoaded(pins.pins, notice: pins.notice))
+        send(.pinsLoaded(pins.pins, notice: pins.notice?.text(in: language)))
         // The day's count for the budget, and a damaged ledger said before any request adds to it:
         // a few lines read here, not a task (`--once` that fetches nothing then starts no thread).
         let today = environment.callsToday(), holds = environment.sharedHolds()
-        send(.ledgerRead(calls: today.calls, notice: [today.notice, holds.notice].compactMap { $0 }.first, holds: holds.holds))
+        send(.ledgerRead(calls: today.calls, notice: (today.notice ?? holds.notice)?.text(in: language), holds: holds.holds))
         let env = environment
         if let preview = env.previewArchive {
             let result = preview()
@@ -70,25 +72,25 @@ public final class Store {
         if let loadForecasts = env.loadForecasts {
             startOnItsThread(.restoreForecasts) {
                 let loaded = loadForecasts()
-                return .forecastsRestored(loaded.forecasts, notice: loaded.notice)
+                return .forecastsRestored(loaded.forecasts, notice: loaded.notice?.text(in: language))
             }
         }
         if let loadAlerts = env.loadAlerts {
             startOnItsThread(.restoreAlerts) {
                 let loaded = loadAlerts()
-                return .alertsRestored(loaded.alerts, notice: loaded.notice)
+                return .alertsRestored(loaded.alerts, notice: loaded.notice?.text(in: language))
             }
         }
         if let loadAir = env.loadAirQuality {
             startOnItsThread(.restoreAir) {
                 let loaded = loadAir()
-                return .airQualityRestored(loaded.air, notice: loaded.notice)
+                return .airQualityRestored(loaded.air, notice: loaded.notice?.text(in: language))
             }
         }
         if let loadNowcasts = env.loadNowcasts {
             startOnItsThread(.restoreNowcasts) {
                 let loaded = loadNowcasts()
-                return .nowcast(.restored(loaded.nowcasts, notice: loaded.notice))
+                return .nowcast(.restored(loaded.nowcasts, notice: loaded.notice?.text(in: language)))
             }
         }
     }
@@ -141,16 +143,19 @@ public final class Store {
             let left = running
             guard !left.isEmpty else { break }
             guard await Self.end(left.values.map(\.task), before: bound, on: clock) else {
-                let what = Set(left.keys.compactMap(\.saving)).sorted()
+                let language = current.language
+                let what = Set(left.keys.compactMap(\.saving).map { language.text($0) }).sorted()
                 let seconds = bound.components.seconds
-                send(.saveFailed("\(what.isEmpty ? "not everything" : what.joined(separator: ", ")) may not be saved: the disk did not answer within \(seconds) s"))
+                send(.saveFailed(language.text("save.timedOut", ("what", what.isEmpty ? language.text("save.what.everything") : what.joined(separator: ", ")),
+                                               ("seconds", String(seconds)))))
                 return
             }
         }
         // Changes to the cities another copy's lock kept back get one more try; settings need
         // none, since quitting saves them (with what was kept) as it begins.
         do throws(ArchiveError) { try environment.saveKeptPins() } catch {
-            send(.saveFailed("pinned cities not saved: \(error.explanation)"))
+            let language = current.language
+            send(.saveFailed(language.text("save.notSaved", ("what", language.text("save.what.pins")), ("why", error.description(in: language)))))
         }
     }
 
@@ -179,7 +184,7 @@ public final class Store {
     var runningIDs: [EffectID] { Array(running.keys) }
 
     private func run(_ effect: Effect) {
-        let env = environment, mailbox = self.mailbox
+        let env = environment, mailbox = self.mailbox, language = current.language
         switch effect {
         case .fetchFeed(let request, let own, let pass):
             start(.feed, under: pass) { await .feedLoaded(env.fetchFeed(request, own)) }
@@ -195,12 +200,12 @@ public final class Store {
             startOnItsThread(.readLedger) {
                 let today = env.callsToday(), saved = env.loadPins(), holds = env.sharedHolds()
                 // Pins that could not be read leave the ones on screen as they are; why is said.
-                let notices = [today.notice, saved.notice, holds.notice].compactMap { $0 }
+                let notice = FileNotice.joined([today.notice, saved.notice, holds.notice])
                 return .ledgerRead(calls: today.calls, pins: saved.notice == nil ? saved.pins : nil,
-                                   notice: notices.isEmpty ? nil : notices.joined(separator: "; "), at: env.now(), holds: holds.holds)
+                                   notice: notice?.text(in: language), at: env.now(), holds: holds.holds)
             }
         case .saveFeed(let feed):
-            saveInOrder(.saveFeed, "the feed") { () throws(ArchiveError) in try env.saveFeed(feed) }
+            saveInOrder(.saveFeed) { () throws(ArchiveError) in try env.saveFeed(feed) }
         case .fetchAirQuality(let places, let pass):
             start(.air, under: pass) {
                 // Dated when asked: a refresh an hour after this one finds it an hour old.
@@ -208,7 +213,7 @@ public final class Store {
                 return await .airQualityLoaded(env.fetchAirQuality(places).map { StoredAirQuality(fetchedAt: asked, byCityKey: $0) })
             }
         case .saveAirQuality(let value):
-            saveInOrder(.saveAir, "air quality") { () throws(ArchiveError) in try env.saveAirQuality(value) }
+            saveInOrder(.saveAir) { () throws(ArchiveError) in try env.saveAirQuality(value) }
         case .fetchNowcasts(let places, let pass):
             start(.nowcast, under: pass) {
                 // Dated when asked: the next request waits from then.
@@ -216,7 +221,7 @@ public final class Store {
                 return await .nowcast(.loaded(env.fetchNowcasts(places).map { StoredNowcasts(fetchedAt: asked, byCityKey: $0) }))
             }
         case .saveNowcasts(let value):
-            saveInOrder(.saveNowcasts, "rain nowcasts") { () throws(ArchiveError) in try env.saveNowcasts(value) }
+            saveInOrder(.saveNowcasts) { () throws(ArchiveError) in try env.saveNowcasts(value) }
         case .notify(let note):
             notifier?(note)
         case .fetchAlerts(let request, let pass):
@@ -227,16 +232,16 @@ public final class Store {
                 }
             }
         case .saveAlerts(let value):
-            saveInOrder(.saveAlerts, "alerts") { () throws(ArchiveError) in try env.saveAlerts(value) }
+            saveInOrder(.saveAlerts) { () throws(ArchiveError) in try env.saveAlerts(value) }
         case .saveForecasts(let value):
-            saveInOrder(.saveForecasts, "forecasts") { () throws(ArchiveError) in try env.saveForecasts(value) }
+            saveInOrder(.saveForecasts) { () throws(ArchiveError) in try env.saveForecasts(value) }
         case .saveSettings(let value, let fields):
             // In the background (no `fsync` between a key and its frame), in the order asked. A
             // save replaced before it began hands its fields on: a burst of keys is written once,
             // with every setting it changed.
             let fields = running[.saveSettings] == nil ? fields : fields.union(settingsFieldsUnsaved)
             settingsFieldsUnsaved = fields
-            saveInOrder(.saveSettings, "settings", quitting: current.isQuitting) { () throws(ArchiveError) in try env.saveSettings(value, fields) }
+            saveInOrder(.saveSettings, quitting: current.isQuitting) { () throws(ArchiveError) in try env.saveSettings(value, fields) }
         case .changePins(let change):
             // In the background, each after the one asked before it and none skipped: each is a
             // change of its own, merged into the file under its lock. Each answer holds the
@@ -247,7 +252,7 @@ public final class Store {
                 await previous?.value
                 return await DedicatedThread.run {
                     do throws(ArchiveError) { return .pinsChanged(try env.changePins(change)) } catch {
-                        return .pinsChanged(nil, failure: Self.failure(saving: "pinned cities", error))
+                        return .pinsChanged(nil, failure: Self.failure(saving: "save.what.pins", error, in: language))
                     }
                 }
             }
@@ -293,27 +298,28 @@ public final class Store {
     /// Saves under `id` run in the order asked, and one replaced before it began is skipped: an
     /// older snapshot never lands after a newer one, and a burst of changes is written once. Each
     /// writes on a thread of its own, as `startOnItsThread`'s work does.
-    private func saveInOrder(_ id: EffectID, _ what: String, quitting: Bool = false, _ body: @escaping @Sendable () throws(ArchiveError) -> Void) {
-        let previous = running[id]?.task
+    private func saveInOrder(_ id: EffectID, quitting: Bool = false, _ body: @escaping @Sendable () throws(ArchiveError) -> Void) {
+        let previous = running[id]?.task, what = id.saving ?? "save.what.everything", language = current.language
         start(id) {
             await previous?.value
             guard !Task.isCancelled else { return nil }
-            return await DedicatedThread.run { Self.saving(what, quitting: quitting, body) }
+            return await DedicatedThread.run { Self.saving(what, quitting: quitting, in: language, body) }
         }
     }
 
     /// `.saveFailed` in words when `body` fails, else nil.
-    private static func saving(_ what: String, quitting: Bool = false, _ body: () throws(ArchiveError) -> Void) -> Action? {
-        do { try body() } catch { return .saveFailed(failure(saving: what, error, quitting: quitting)) }
+    private static func saving(_ what: String, quitting: Bool = false, in language: Language, _ body: () throws(ArchiveError) -> Void) -> Action? {
+        do { try body() } catch { return .saveFailed(failure(saving: what, error, quitting: quitting, in: language)) }
         return nil
     }
 
-    /// Why `what` was not saved; a change another copy's lock kept back is kept (the environment's
-    /// saves keep it) and saved with the next one, unless this was the last.
-    private static func failure(saving what: String, _ error: ArchiveError, quitting: Bool = false) -> String {
-        guard case .busy = error else { return "could not save \(what): \(error.explanation)" }
-        if quitting { return "\(what) not saved: \(error.explanation)" }
-        return "\(what) not saved yet: \(error.explanation); the change is kept and saved with the next one"
+    /// Why `what` (a catalogue key, `save.what.…`) was not saved, in `language`; a change another
+    /// copy's lock kept back is kept (the environment's saves keep it) and saved with the next one,
+    /// unless this was the last.
+    private static func failure(saving what: String, _ error: ArchiveError, quitting: Bool = false, in language: Language) -> String {
+        let values = [("what", language.text(what)), ("why", error.description(in: language))]
+        guard case .busy = error else { return language.text("save.failed", values[0], values[1]) }
+        return language.text(quitting ? "save.notSaved" : "save.notSavedYet", values[0], values[1])
     }
 }
 
@@ -332,15 +338,17 @@ private final class FirstAnswer: Sendable {
 }
 
 extension EffectID {
-    /// What a save under this id keeps, in words (nil: not a save).
+    /// What a save under this id keeps, as its words' catalogue key (nil: not a save).
     var saving: String? {
         switch self {
-        case .saveSettings: "settings"
-        case .changePins: "pinned cities"
-        case .saveFeed: "the feed"
-        case .saveForecasts: "forecasts"
-        case .saveAir: "air quality"
-        case .keepHold: "a source's hold"
+        case .saveSettings: "save.what.settings"
+        case .changePins: "save.what.pins"
+        case .saveFeed: "save.what.feed"
+        case .saveForecasts: "save.what.forecasts"
+        case .saveAir: "save.what.air"
+        case .keepHold: "save.what.hold"
+        case .saveNowcasts: "save.what.nowcasts"
+        case .saveAlerts: "save.what.alerts"
         default: nil
         }
     }

@@ -21,11 +21,11 @@ extension AppFiles {
 
     /// The saved alerts (none when there are none), and what the user is told when the file could
     /// not be used (an unreadable one has been moved aside).
-    public func loadAlerts() -> (alerts: StoredAlerts, notice: String?) {
+    public func loadAlerts() -> (alerts: StoredAlerts, notice: FileNotice?) {
         do {
             return (try alerts.load(), nil)
         } catch {
-            return (StoredAlerts(), error.notUsedNotice(Self.alertsName, fileName: Self.alertsName, then: "alerts are asked for again"))
+            return (StoredAlerts(), error.notUsed(Self.alertsName, then: .alertsAskedAgain))
         }
     }
 

@@ -42,56 +42,54 @@ public struct AppFiles: Sendable {
     /// every release gave them); settings and pins are the user's whatever the source.
     /// The remembered settings, keeping every value that can be read, and a line saying which
     /// were dropped (none: nil). A file that is not settings at all has been moved aside.
-    public func loadSettings() -> (settings: AppSettings?, notice: String?) {
+    public func loadSettings() -> (settings: AppSettings?, notice: FileNotice?) {
         do {
             let loaded = try settings.load(default: AppSettings())
-            let notice = loaded.dropped.isEmpty ? nil
-                : "\(Self.settingsName): dropped \(loaded.dropped.joined(separator: ", ")) (unreadable); the other settings kept"
+            let notice = loaded.dropped.isEmpty ? nil : FileNotice.settingsDropped(file: Self.settingsName, fields: loaded.dropped)
             return (loaded.value, notice)
         } catch {
-            return (nil, error.notUsedNotice(Self.settingsName, fileName: Self.settingsName))
+            return (nil, error.notUsed(Self.settingsName))
         }
     }
 
     /// The pinned and own cities, and what the user is told when `Pinned.plist` could not be used
     /// (an unreadable one has been moved aside): the run starts without them.
-    public func loadPins() -> (pins: [PinnedCity], notice: String?) {
+    public func loadPins() -> (pins: [PinnedCity], notice: FileNotice?) {
         do {
             return (try pins.load(), nil)
         } catch {
-            return ([], error.notUsedNotice(PinnedCityStore.fileName, fileName: PinnedCityStore.fileName,
-                                            then: "pins and own cities start empty"))
+            return ([], error.notUsed(PinnedCityStore.fileName, then: .pinsStartEmpty))
         }
     }
 
     /// The saved forecasts (none when there are none), and what the user is told when the file
     /// could not be used (an unreadable one has been moved aside).
-    public func loadForecasts() -> (forecasts: StoredForecasts, notice: String?) {
+    public func loadForecasts() -> (forecasts: StoredForecasts, notice: FileNotice?) {
         do {
             return (try forecasts.load(), nil)
         } catch {
             let name = forecasts.url.lastPathComponent
-            return (StoredForecasts(), error.notUsedNotice(name, fileName: name, then: "forecasts are fetched again"))
+            return (StoredForecasts(), error.notUsed(name, then: .forecastsFetchedAgain))
         }
     }
 
     /// The saved air (nil when there is none), and what the user is told when the file could not
     /// be used (an unreadable one has been moved aside).
-    public func loadAirQuality() -> (air: StoredAirQuality?, notice: String?) {
+    public func loadAirQuality() -> (air: StoredAirQuality?, notice: FileNotice?) {
         do {
             return (try airQuality.load(), nil)
         } catch {
-            return (nil, error.notUsedNotice(Self.airQualityName, fileName: Self.airQualityName, then: "the air is fetched again"))
+            return (nil, error.notUsed(Self.airQualityName, then: .airFetchedAgain))
         }
     }
 
     /// The saved nowcasts (nil when there are none), and what the user is told when the file
     /// could not be used (an unreadable one has been moved aside).
-    public func loadNowcasts() -> (nowcasts: StoredNowcasts?, notice: String?) {
+    public func loadNowcasts() -> (nowcasts: StoredNowcasts?, notice: FileNotice?) {
         do {
             return (try nowcasts.load(), nil)
         } catch {
-            return (nil, error.notUsedNotice(Self.nowcastsName, fileName: Self.nowcastsName, then: "the rain nowcast is fetched again"))
+            return (nil, error.notUsed(Self.nowcastsName, then: .nowcastFetchedAgain))
         }
     }
 

@@ -22,7 +22,7 @@ extension CallLedger {
             var pending: [String: Double] = [:]
             var draining: Task<Void, Never>?
             /// Why calls wait in `pending` though a write was tried (another copy held the lock), said once.
-            var problem: String?
+            var problem: FileNotice?
         }
         private let queue = Mutex(Queue())
         /// Held while a batch goes from the queue into the file, and while `spentToday` reads both:
@@ -54,7 +54,7 @@ extension CallLedger {
 
         /// Today's calls to `source`: the ledger's and those not yet written; the ledger's notice,
         /// or why calls wait to be written.
-        public func spentToday(_ source: String) -> (calls: Double, notice: String?) {
+        public func spentToday(_ source: String) -> (calls: Double, notice: FileNotice?) {
             writing.withLock {
                 let reading = ledger.read(now: now())
                 let (pending, problem) = queue.withLock { queue in
@@ -89,14 +89,14 @@ extension CallLedger {
                     return batch
                 }
                 var held: [String: Double] = [:]
-                var problem: String?
+                var problem: FileNotice?
                 for (source, calls) in batch.sorted(by: { $0.key < $1.key }) {
                     do throws(ArchiveError) {
                         _ = try ledger.add(calls, source: source, now: now(), waiting: held.isEmpty ? wait : .once)
                     } catch {
                         guard case .busy = error else { continue }
                         held[source] = calls
-                        problem = "\(error.explanation): today's calls are kept to add to \(CallLedger.fileName) later"
+                        problem = .callsKeptForLater(file: CallLedger.fileName, error: error)
                     }
                 }
                 guard !held.isEmpty else { return !batch.isEmpty }

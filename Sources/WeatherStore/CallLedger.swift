@@ -39,9 +39,9 @@ public struct CallLedger: Sendable {
     /// was unreadable (it has been moved aside and the day starts from nothing).
     public struct Reading: Equatable, Sendable {
         public var counts: Counts
-        public var notice: String?
+        public var notice: FileNotice?
 
-        public init(counts: Counts, notice: String?) {
+        public init(counts: Counts, notice: FileNotice?) {
             self.counts = counts
             self.notice = notice
         }
@@ -55,7 +55,7 @@ public struct CallLedger: Sendable {
 
     /// Today's counts, without changing the file. No ledger, or one of another day, counts nothing.
     public func read(now: Date) -> Reading {
-        var notice: String?
+        var notice: FileNotice?
         let stored: Counts?
         do {
             stored = try AtomicFile.load(url, limit: Self.maxBytes, decode: Self.decode)
@@ -68,7 +68,7 @@ public struct CallLedger: Sendable {
 
     /// Adds `calls` to `source`'s count for today and gives the counts after.
     public func add(_ calls: Double, source: String, now: Date, waiting wait: AtomicFile.LockWait = .standard) throws(ArchiveError) -> Reading {
-        var notice: String?
+        var notice: FileNotice?
         let counts = try AtomicFile.update(
             url, waiting: wait, empty: Counts(day: CallDay(containing: now)),
             load: { () throws(ArchiveError) -> Counts in
@@ -99,13 +99,11 @@ public struct CallLedger: Sendable {
     /// A damaged ledger is said once: it has been moved aside, so the next read finds none. One
     /// that cannot be read at all (a folder in its place that cannot be moved, a file without read
     /// permission) is said at each read: the day's calls are counted without it.
-    static func notice(for error: ArchiveError) -> String? {
+    static func notice(for error: ArchiveError) -> FileNotice? {
         switch error {
         case .missing, .incompatibleSchema: return nil
-        case .corrupt(let reason):
-            return "\(fileName) was unreadable (\(reason)): moved aside to \(fileName).\(AtomicFile.asideExtension); today's calls count from now"
-        case .io, .busy:
-            return "\(fileName) cannot be used (\(error.explanation)): today's calls are not counted in it"
+        case .corrupt: return .damaged(file: fileName, error: error, then: .callsCountFromNow)
+        case .io, .busy: return .damaged(file: fileName, error: error, then: .callsNotCounted)
         }
     }
 

@@ -27,17 +27,15 @@ public struct SourceHolds: Sendable {
 
     /// The holds still in force at `now`, by source, and why the file was not used, if it was not
     /// (a damaged one is moved aside, and then holds nothing).
-    public func read(now: Date) -> (holds: [String: Hold], notice: String?) {
+    public func read(now: Date) -> (holds: [String: Hold], notice: FileNotice?) {
         do {
             let all = try AtomicFile.load(url, limit: Self.maxBytes, decode: Self.decode)
             return (all.filter { $0.value.until > now }, nil)
         } catch {
             switch error {
             case .missing, .incompatibleSchema: return ([:], nil)
-            case .corrupt(let reason):
-                return ([:], "\(Self.fileName) was unreadable (\(reason)): moved aside to \(Self.fileName).\(AtomicFile.asideExtension)")
-            case .io, .busy:
-                return ([:], "\(Self.fileName) cannot be used (\(error.explanation)): the sources' holds are kept by this run alone")
+            case .corrupt: return ([:], .damaged(file: Self.fileName, error: error, then: nil))
+            case .io, .busy: return ([:], .damaged(file: Self.fileName, error: error, then: .holdsKeptByThisRun))
             }
         }
     }

@@ -15,25 +15,39 @@ enum APIKeyFile {
         case absent
         /// The key, trimmed.
         case key(String)
-        /// The file exists but was not used; the message says why (never the key itself).
-        case ignored(String)
+        /// The file exists but was not used; why (never the key itself).
+        case ignored(Ignored)
+    }
+
+    /// A key file that is not used, and why: worded in the run's language when said
+    /// (`text(in:)`), which the remembered settings, read later, may name.
+    struct Ignored: Equatable {
+        enum Reason: String, Equatable {
+            case notRegular, readableByOthers, notText, notOneLine
+        }
+        var path: String
+        var reason: Reason
+
+        func text(in language: Language) -> String {
+            language.text("keyFile.ignoring", ("path", path), ("why", language.text("keyFile.\(reason.rawValue)", ("path", path))))
+        }
     }
 
     static func read(at url: URL) -> Outcome {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return .absent }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            return .ignored("ignoring \(url.path): not a regular file")
+            return .ignored(Ignored(path: url.path, reason: .notRegular))
         }
         if info.st_mode & (S_IRWXG | S_IRWXO) != 0 {
-            return .ignored("ignoring \(url.path): it is readable by group or others; run: chmod 600 \(url.path)")
+            return .ignored(Ignored(path: url.path, reason: .readableByOthers))
         }
         guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
-            return .ignored("ignoring \(url.path): cannot read it as UTF-8 text")
+            return .ignored(Ignored(path: url.path, reason: .notText))
         }
         let key = text.trimmed
         guard !key.isEmpty, !key.contains(where: \.isWhitespace) else {
-            return .ignored("ignoring \(url.path): it should hold the key alone on one line")
+            return .ignored(Ignored(path: url.path, reason: .notOneLine))
         }
         return .key(key)
     }

@@ -35,7 +35,7 @@ enum InteractiveCommand {
             do throws(TerminalError) { return (.success(try app.run()), store) } catch { return (.failure(error), store) }
         }
         if case .failure(let error) = ran {
-            Stderr.write("weather-tui: \(error.withAdvice)\n")
+            Stderr.write("weather-tui: \(error.withAdvice(in: config.runLanguage()))\n")
             return WeatherTUIMain.Status.usage
         }
         // Requests in flight are cancelled (the user asked to leave, not to wait for a server);
@@ -52,6 +52,14 @@ enum InteractiveCommand {
 extension LaunchConfiguration {
     /// The app's files in this run's folders, the feed and forecasts those of this run's source.
     var files: AppFiles { AppFiles(cacheDirectory: cacheDirectory, configDirectory: configDirectory, source: provider.fileTag) }
+
+    /// The language this run speaks, for what is said before the store has read the settings (a
+    /// key file not used, no terminal): the flag, else the remembered choice, else the locale,
+    /// as the store decides it. Reads `settings.plist`, so only when there is something to say.
+    func runLanguage() -> Language {
+        let saved = demo ? nil : files.loadSettings().settings
+        return Language.resolve(FeedPolicy.request(config: onceConfig, saved: saved).language).language
+    }
 
     /// The browser's surroundings: the bundled demo (settings and pins in memory, no file of the
     /// user's read or written), else the live source over this run's files.
@@ -89,7 +97,7 @@ extension LaunchConfiguration {
     }
 
     /// The holds `Holds.txt` keeps for the sources this program knows, as the gates take them.
-    static func holds(in file: SourceHolds, now: Date) -> (holds: [WeatherProvider: SourceGate.Hold], notice: String?) {
+    static func holds(in file: SourceHolds, now: Date) -> (holds: [WeatherProvider: SourceGate.Hold], notice: FileNotice?) {
         let read = file.read(now: now)
         var holds: [WeatherProvider: SourceGate.Hold] = [:]
         for (source, hold) in read.holds {
@@ -130,7 +138,8 @@ extension LaunchConfiguration {
     /// `Places.plist`, or the bundled places of the demo.
     func placeResolver(language: String, over network: any HTTPTransport = SharedHTTPTransport()) -> PlaceResolver {
         if demo {
-            return PlaceResolver(search: { text in .success(DemoData.searchPlaces(text)) }, store: nil, source: "demo")
+            return PlaceResolver(search: { text in .success(DemoData.searchPlaces(text)) }, store: nil, source: "demo",
+                                 language: Language.resolve(language).language)
         }
         let loader = feedLoader(over: files, network: network), config = onceConfig, calls = self.calls, provider = self.provider
         return PlaceResolver(search: { text in
@@ -143,7 +152,7 @@ extension LaunchConfiguration {
             case .success(let pass):
                 return await GatePass.$current.withValue(pass) { await loader.searchPlaces(text, language: language) }
             }
-        }, store: files.places, source: provider.rawValue)
+        }, store: files.places, source: provider.rawValue, language: Language.resolve(language).language)
     }
 
     /// The selected source's host, as messages name it.
@@ -197,15 +206,25 @@ extension LaunchConfiguration {
 }
 
 extension TerminalError {
-    /// The terminal's reason and what this program offers instead: `--once`, which needs no terminal.
-    var withAdvice: String {
+    /// The terminal's reason and what this program offers instead, `--once`, which needs no
+    /// terminal, in `language`.
+    func withAdvice(in language: Language = .english) -> String {
+        let why = description(in: language)
         switch self {
-        case .notATerminal:
-            "the interactive browser needs a terminal (\(explanation)); use --once to print the feed (e.g. weather-tui --once --format table)"
-        case .tooLimited:
-            "\(explanation), so it cannot show the browser; use --once for plain output (or TERM=xterm-256color)"
-        case .unknownTerminal, .cannotInitialize:
-            "\(explanation), or use --once for plain output"
+        case .notATerminal: return language.text("terminal.adviceNotATerminal", ("why", why))
+        case .tooLimited: return language.text("terminal.adviceTooLimited", ("why", why))
+        case .unknownTerminal, .cannotInitialize: return language.text("terminal.adviceOther", ("why", why))
+        }
+    }
+
+    /// `errorDescription` in `language`; curses' own words stay as they came.
+    func description(in language: Language) -> String {
+        switch self {
+        case .notATerminal: language.text("terminal.notATerminal")
+        case .unknownTerminal(let name?): language.text("terminal.unknown", ("name", name))
+        case .unknownTerminal(nil): language.text("terminal.unset")
+        case .tooLimited(let name): language.text("terminal.tooLimited", ("name", name))
+        case .cannotInitialize(let why): language.text("terminal.cannotStart", ("why", why))
         }
     }
 }

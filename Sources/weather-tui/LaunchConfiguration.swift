@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import OpenMeteo
+import WeatherCore
 import WeatherSource
 import WeatherStore
 import TerminalKit
@@ -19,7 +20,7 @@ struct LaunchConfiguration: Equatable {
     /// Where the key came from, as a message of a rejected key names it.
     var apiKeySource: String
     /// Messages for the user about the key file (e.g. ignored because others can read it).
-    var notices: [String]
+    var notices: [APIKeyFile.Ignored]
     /// The root of the selected source's API.
     var baseURL: URL
     /// Open-Meteo's place search.
@@ -101,12 +102,12 @@ struct LaunchConfiguration: Equatable {
         let cacheDirectory = try directory(options.cacheDir, xdg?.cache, name: "cache-dir")
         let configDirectory = try directory(options.configDir, xdg?.config, name: "config-dir")
 
-        var notices: [String] = []
+        var notices: [APIKeyFile.Ignored] = []
         var apiKey = options.apiKey.flatMap { $0.isEmpty ? nil : $0 }
-        var apiKeySource = "the key given with --api-key"
+        var apiKeySource = KeySource.option.english
         if apiKey == nil {
             apiKey = environment["ACCUWEATHER_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-            apiKeySource = "ACCUWEATHER_API_KEY"
+            apiKeySource = KeySource.environment.english
         }
         if apiKey == nil, !options.demo, options.source != .openMeteo {
             let file = configDirectory.appendingPathComponent("api-key")
@@ -114,7 +115,7 @@ struct LaunchConfiguration: Equatable {
             case .absent: break
             case .key(let key):
                 apiKey = key
-                apiKeySource = "the key file \(file.path)"
+                apiKeySource = KeySource.file(path: file.path).english
             case .ignored(let why): notices.append(why)
             }
         }

@@ -18,6 +18,7 @@ import WeatherSource
 enum OnceCommand {
     enum Outcome: Equatable {
         case report(OnceReport, warning: String?)
+        /// Nothing to print, and the whole line that says why.
         case nothing(String)
     }
 
@@ -48,7 +49,7 @@ enum OnceCommand {
             Output.write(FeedPrinter.render(report, format: config.format, units: report.units, glyphs: config.glyphs), to: STDOUT_FILENO)
             return failed ? WeatherTUIMain.Status.nothingToShow : WeatherTUIMain.Status.success
         case .nothing(let why):
-            Stderr.write("weather-tui: nothing to show: \(why)\n")
+            Stderr.write("weather-tui: \(why)\n")
             return WeatherTUIMain.Status.nothingToShow
         }
     }
@@ -66,7 +67,7 @@ enum OnceCommand {
         var (headless, pins) = withoutScreen(environment, places: places, forecast: forecast)
         if !nowcasts { headless.loadNowcasts = nil }
         let store: Store
-        do throws(Mailbox.Unavailable) { store = try Store(config: config, environment: headless) } catch { return .nothing(error.explanation) }
+        do throws(Mailbox.Unavailable) { store = try Store(config: config, environment: headless) } catch { return .nothing("nothing to show: \(error.explanation)") }
         store.start()
         await store.settle()
         guard forecast else { return outcome(of: store.state, pinned: Set(pins.map(\.key)), places: places) }
@@ -78,7 +79,7 @@ enum OnceCommand {
         // The air is the browser's, as saved: `--once` prints what is known and asks for none.
         let air = environment.loadAirQuality?()
         return outcome(of: store.state, pinned: Set(pins.map(\.key)), places: places, forecasts: true,
-                       air: air?.air, airNotice: air?.notice)
+                       air: air?.air, airNotice: air?.notice?.text(in: store.state.language))
     }
 
     /// The cities `state` prints: the visible ones in the browser's order, or just `places`, in their order.
@@ -164,15 +165,15 @@ enum OnceCommand {
             }
         }
         guard let feed = state.feed, let source = state.source else {
-            let why = reason ?? state.lastError?.errorDescription ?? "unknown"
-            return .nothing(onceEach(said + [why, words.text("once.noSaved")]).joined(separator: "; "))
+            let why = reason ?? state.lastError?.description(in: words) ?? words.text("once.unknown")
+            return .nothing(words.text("once.nothing", ("why", onceEach(said + [why, words.text("once.noSaved")]).joined(separator: "; "))))
         }
         let cities = printedCities(of: state, places: places)
         if !places.isEmpty {
             let printed = Set(cities.map(\.key))
             let missing = places.filter { !printed.contains($0.id) }.map(\.name)
             if !missing.isEmpty { said.append(words.text("once.noWeather", ("places", missing.joined(separator: ", ")))) }
-            if cities.isEmpty { return .nothing(onceEach(said).joined(separator: "; ")) }
+            if cities.isEmpty { return .nothing(words.text("once.nothing", ("why", onceEach(said).joined(separator: "; ")))) }
         }
         // A `--city` run's places may have been fetched alone, after the rest: the oldest printed is the time.
         let fetchedAt = places.isEmpty ? feed.fetchedAt : cities.compactMap { feed.fetchedAt(ofCity: $0.key) }.min() ?? feed.fetchedAt

@@ -18,6 +18,8 @@ struct PlaceResolver {
     var store: Cache<StoredPlaces>?
     /// The source's name in `Places.plist` keys (ids are per source).
     var source: String
+    /// The language the notes and failures are said in.
+    var language: Language = .english
 
     /// What the names resolved to, in order, with what the user should hear on stderr, and why
     /// each name that could not be resolved was not (the rest are printed; exit status 1).
@@ -34,7 +36,7 @@ struct PlaceResolver {
             do {
                 stored = try store.load()
             } catch {
-                if let text = error.notUsedNotice(AppFiles.placesName, fileName: AppFiles.placesName) { notes.append(text) }
+                if let notice = error.notUsed(AppFiles.placesName) { notes.append(notice.text(in: language)) }
             }
         }
         var places: [PlaceMatch] = []
@@ -50,17 +52,18 @@ struct PlaceResolver {
             let query = Self.query(name)
             switch await search(query.text) {
             case .failure(let error):
-                failures.append("cannot look up \"\(name)\": \(error.errorDescription ?? "search failed")")
+                failures.append(language.text("city.lookupFailed", ("name", name), ("why", error.description(in: language))))
             case .success(let found):
                 let matches = query.countryCode.map { code in found.filter { $0.countryCode?.uppercased() == code } } ?? found
                 guard let best = matches.first else {
-                    failures.append("no place called \"\(name)\"")
+                    failures.append(language.text("search.noPlace", ("query", name)))
                     continue
                 }
                 if matches.count > 1 {
-                    var note = "\"\(name)\" is \(best.label) (\(best.countryCode ?? "?")), the best of \(matches.count) places"
+                    var note = language.counted("city.bestOf", matches.count, ("name", name), ("place", best.label),
+                                                ("country", best.countryCode ?? "?"))
                     if query.countryCode == nil, let other = matches.first(where: { $0.countryCode != best.countryCode })?.countryCode {
-                        note += "; name the country to choose another, e.g. \"\(query.text), \(other)\""
+                        note += "; " + language.text("city.nameCountry", ("example", "\(query.text), \(other)"))
                     }
                     notes.append(note)
                 }
@@ -74,7 +77,7 @@ struct PlaceResolver {
             do {
                 try store.update(empty: StoredPlaces()) { $0.byName.merge(learned) { _, new in new } }
             } catch {
-                notes.append("could not save \(AppFiles.placesName): \(error.explanation)")
+                notes.append(language.text("save.failed", ("what", AppFiles.placesName), ("why", error.description(in: language))))
             }
         }
         return Resolution(places: places, notes: notes, failures: failures)

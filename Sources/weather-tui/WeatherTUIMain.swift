@@ -5,6 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import EssentialsSupport
+import WeatherCore
+import WeatherModels
 import WeatherStore
 #if canImport(Glibc)
 import Glibc
@@ -42,7 +44,10 @@ enum WeatherTUIMain {
             Stderr.write("weather-tui: \(error.description)\n")
             return Status.usage
         }
-        for notice in config.notices { Stderr.write("weather-tui: \(notice)\n") }
+        if !config.notices.isEmpty {
+            let language = config.runLanguage()
+            for notice in config.notices { Stderr.write("weather-tui: \(notice.text(in: language))\n") }
+        }
         let status = config.once ? await OnceCommand.run(config) : await InteractiveCommand.run(config)
         // What the run spent is in the ledger before the process ends.
         await config.calls.flush()

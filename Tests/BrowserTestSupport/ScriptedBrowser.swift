@@ -110,8 +110,8 @@ public struct ScriptedBrowser {
             var payload = DemoData.feedPayload(request, own: own, now: Self.now)
             payload.forecasts = payload.forecasts.mapValues(forecasts.shaped)
             return .feedLoaded(.success(payload))
-        case .fetchForecast(let key, _, _):
-            let result = DemoData.forecastResult(cityKey: key, now: Self.now).map { answer in
+        case .fetchForecast(let key, let language, _):
+            let result = DemoData.forecastResult(cityKey: key, now: Self.now, language: language).map { answer in
                 var answer = answer
                 answer.forecast = forecasts.shaped(answer.forecast)
                 return answer

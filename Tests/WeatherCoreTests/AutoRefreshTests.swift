@@ -3,6 +3,7 @@ import Testing
 import WeatherHTTP
 import WeatherModels
 import WeatherSource
+import WeatherStore
 @testable import WeatherCore
 
 /// The browser refreshes by itself (docs/spec.md §4 "Refreshing by itself"): at a tick past the
@@ -101,11 +102,11 @@ extension AutoRefreshTests {
     /// The store reads the ledger as it starts, before any request adds to it.
     @Test func theStoreReadsTheLedgerAtStart() async throws {
         var env = AppEnvironment.demo(now: { Make.t0 })
-        env.callsToday = { ([.openMeteo: 1_234], "the ledger was damaged") }
+        env.callsToday = { ([.openMeteo: 1_234], .damaged(file: "Calls.txt", error: .corrupt(reason: "no day"), then: .callsCountFromNow)) }
         let store = try Store(config: AppConfig(demo: true), environment: env)
         store.start()
         await store.settle()
         #expect(store.state.gate(for: .openMeteo).spentToday == 1_234)
-        #expect(store.state.messages.contains { $0.text == "the ledger was damaged" })
+        #expect(store.state.messages.contains { $0.text == "Calls.txt was unreadable (no day): moved aside to Calls.txt.corrupt; today's calls count from now" })
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeatherModels
 import Sky
+import EssentialsSupport
 @testable import WeatherCore
 
 @Suite struct DemoDataTests {
@@ -55,6 +56,28 @@ import Sky
             #expect((first.epochDate + offset) / 86400 == (1_800_000_000 + offset) / 86400, "\(city.englishName) starts today")
         }
         #expect(DemoData.forecast(cityKey: "no such city", now: now) == nil)
+    }
+
+    /// The headline and the days' phrases come in the run's language, as AccuWeather sends them:
+    /// every city's, in every language, none left in English.
+    @Test(arguments: Language.Code.allCases.filter { $0 != .en })
+    func theForecastsWordsAreInTheLanguage(_ code: Language.Code) throws {
+        let language = Language(code: code)
+        for city in DemoData.feed(count: 150, language: "en-us", fetchedAt: now).cities {
+            let english = try #require(DemoData.forecast(cityKey: city.key, now: now))
+            let translated = try #require(DemoData.forecast(cityKey: city.key, now: now, language: code.rawValue))
+            let headline = try #require(translated.headline?.text)
+            #expect(!headline.contains(DemoData.headlineJoin) && headline != english.headline?.text, "\(code): \(headline)")
+            for (day, englishDay) in zip(translated.dailyForecasts, english.dailyForecasts) {
+                for (part, englishPart) in [(day.day, englishDay.day), (day.night, englishDay.night)] {
+                    let icon = try #require(part?.icon)
+                    #expect(part?.iconPhrase == language.text("icon.\(icon)") && part?.shortPhrase == part?.iconPhrase, "\(code): \(city.englishName)")
+                    #expect(englishPart?.iconPhrase == Language.english.text("icon.\(icon)"))
+                }
+            }
+        }
+        let tokyo = try #require(DemoData.forecast(cityKey: "226396", now: now, language: "de")?.headline?.text)
+        #expect(tokyo.hasSuffix(" die ganze Woche in Tokyo"), "\(tokyo)")
     }
 
     @Test func theCompiledInCopyMatchesResources() throws {

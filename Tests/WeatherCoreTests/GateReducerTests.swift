@@ -47,6 +47,12 @@ import WeatherSource
         #expect(!state.airQualityInFlight && state.airQualityError?.hasPrefix("Open-Meteo's limit") == true)
         #expect(state.reduce(.openDetail) == [])
         #expect(state.selectedForecastError?.hasPrefix("Open-Meteo's limit: no request until") == true)
+        // Said in the run's language, the source's own reason as it sent it.
+        var german = state
+        german.request.language = "de"
+        _ = german.pressR()
+        #expect(german.notice?.hasPrefix("Limit von Open-Meteo: keine Anfrage bis ") == true, "\(german.notice ?? "nothing said")")
+        #expect(german.notice?.hasSuffix("(Minutely API request limit exceeded. (429))") == true)
         // At the hold's end, r goes.
         state.now = Make.t0 + 1920
         #expect(state.reduce(.refresh) == [.readLedger])

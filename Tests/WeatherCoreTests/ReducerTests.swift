@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import WeatherModels
 import WeatherSource
+import WeatherStore
 @testable import WeatherCore
 
 /// The reducer, behaviour by behaviour: start-up, then the key table of docs/spec.md §5 row by
@@ -815,7 +816,7 @@ import WeatherSource
 
     @Test func settingsThatLostAValueSaySoOnce() {
         var state = Self.loaded()
-        _ = state.reduce(.settingsLoaded(AppSettings(count: 100), notice: "settings.plist: dropped units (unreadable); the other settings kept"))
+        _ = state.reduce(.settingsLoaded(AppSettings(count: 100), notice: .settingsDropped(file: "settings.plist", fields: ["units"])))
         #expect(state.request.count == 100)
         #expect(state.notice?.contains("dropped units") == true)
     }

@@ -19,11 +19,17 @@ import WeatherStore
         try Data(xml.utf8).write(to: folder.appendingPathComponent(AppFiles.settingsName))
     }
 
+    /// Whether `notice` says `file` is not used, being unreadable (so moved aside), and `then`.
+    static func movedAside(_ notice: FileNotice?, _ file: String, then: FileNotice.Consequence?) -> Bool {
+        guard case .notUsed(file, .corrupt, then)? = notice else { return false }
+        return true
+    }
+
     @Test func oneBadSettingIsDroppedAndNamedAndTheOthersKept() throws {
         try writeSettings("<key>units</key><string>kelvin</string><key>count</key><integer>100</integer><key>sortField</key><string>country</string>")
         let (settings, notice) = files.loadSettings()
         #expect(settings?.count == 100 && settings?.sortField == .country && settings?.units == .metric)
-        #expect(notice == "settings.plist: dropped units (unreadable); the other settings kept")
+        #expect(notice == .settingsDropped(file: "settings.plist", fields: ["units"]))
     }
 
     @Test func aDailyBudgetWrittenByAPersonIsRead() throws {
@@ -42,8 +48,7 @@ import WeatherStore
         try Data("not a plist".utf8).write(to: folder.appendingPathComponent(AppFiles.settingsName))
         let (settings, notice) = files.loadSettings()
         #expect(settings == nil)
-        #expect(notice?.hasPrefix("settings.plist not used:") == true)
-        #expect(notice?.hasSuffix("; moved aside to settings.plist.corrupt") == true)
+        #expect(Self.movedAside(notice, "settings.plist", then: nil), "\(String(describing: notice))")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("settings.plist.corrupt").path))
     }
 
@@ -55,11 +60,10 @@ import WeatherStore
         }
         let pins = files.loadPins(), forecasts = files.loadForecasts(), air = files.loadAirQuality()
         #expect(pins.pins.isEmpty && forecasts.forecasts == StoredForecasts() && air.air == nil)
-        for (notice, name, then) in [(pins.notice, "Pinned.plist", "pins and own cities start empty"),
-                                     (forecasts.notice, "Forecasts.plist", "forecasts are fetched again"),
-                                     (air.notice, "AirQuality.plist", "the air is fetched again")] {
-            #expect(notice?.hasPrefix("\(name) not used: saved data unreadable (") == true, "\(notice ?? "nothing said")")
-            #expect(notice?.hasSuffix("; moved aside to \(name).corrupt; \(then)") == true, "\(notice ?? "nothing said")")
+        for (notice, name, then) in [(pins.notice, "Pinned.plist", FileNotice.Consequence.pinsStartEmpty),
+                                     (forecasts.notice, "Forecasts.plist", .forecastsFetchedAgain),
+                                     (air.notice, "AirQuality.plist", .airFetchedAgain)] {
+            #expect(Self.movedAside(notice, name, then: then), "\(String(describing: notice))")
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name + ".corrupt").path))
         }
         let again = files.loadPins()
@@ -73,8 +77,7 @@ import WeatherStore
         shape.make(at: files.pins.url, contents: Data(), limit: PinnedCityStore.maxBytes)
         let (pins, notice) = files.loadPins()
         #expect(pins.isEmpty)
-        #expect(notice?.hasPrefix("Pinned.plist not used: saved data unreadable (") == true, "\(notice ?? "nothing said")")
-        #expect(notice?.hasSuffix("; moved aside to Pinned.plist.corrupt; pins and own cities start empty") == true)
+        #expect(Self.movedAside(notice, "Pinned.plist", then: .pinsStartEmpty), "\(String(describing: notice))")
         let oslo = PinnedCity(key: "1", name: "Oslo", latitude: 59.9, longitude: 10.7)
         #expect(try files.pins.update(.pin(oslo)) == [oslo])
         #expect(files.loadPins().pins == [oslo])

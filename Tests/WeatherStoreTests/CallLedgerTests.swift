@@ -56,7 +56,7 @@ import WeatherStore
         try Data("day yesterday\nopen-meteo lots\n".utf8).write(to: ledger.url)
         let first = try ledger.add(150, source: "open-meteo", now: Self.afternoon)
         #expect(first.counts.spent("open-meteo") == 150)
-        #expect(first.notice == "Calls.txt was unreadable (line 1: bad day): moved aside to Calls.txt.corrupt; today's calls count from now")
+        #expect(first.notice == .damaged(file: "Calls.txt", error: .corrupt(reason: "line 1: bad day"), then: .callsCountFromNow))
         #expect(FileManager.default.fileExists(atPath: ledger.url.path + ".corrupt"))
         let second = try ledger.add(150, source: "open-meteo", now: Self.afternoon)
         #expect(second.notice == nil && second.counts.spent("open-meteo") == 300)
@@ -66,7 +66,7 @@ import WeatherStore
         try Data([0xFF, 0xFE, 0x00]).write(to: ledger.url)
         let reading = ledger.read(now: Self.afternoon)
         #expect(reading.counts.calls.isEmpty)
-        #expect(reading.notice == "Calls.txt was unreadable (not text): moved aside to Calls.txt.corrupt; today's calls count from now")
+        #expect(reading.notice == .damaged(file: "Calls.txt", error: .corrupt(reason: "not text"), then: .callsCountFromNow))
         #expect(ledger.read(now: Self.afternoon).notice == nil)
     }
 
@@ -78,7 +78,7 @@ import WeatherStore
     func whatIsNotALedgerIsMovedAsideAndSaid(shape: FileShape, why: String) throws {
         shape.make(at: ledger.url, contents: Data("day 2026-11-27\n".utf8), limit: 100 << 20)
         let reading = ledger.read(now: Self.afternoon)
-        #expect(reading.notice == "Calls.txt was unreadable (\(why)): moved aside to Calls.txt.corrupt; today's calls count from now")
+        #expect(reading.notice == .damaged(file: "Calls.txt", error: .corrupt(reason: why), then: .callsCountFromNow))
         #expect(try ledger.add(5, source: "open-meteo", now: Self.afternoon).counts.spent("open-meteo") == 5)
         #expect(ledger.read(now: Self.afternoon) == CallLedger.Reading(counts: .init(day: CallDay(containing: Self.afternoon), calls: ["open-meteo": 5]), notice: nil))
     }
@@ -88,7 +88,8 @@ import WeatherStore
     @Test func aLedgerThatCannotBeMovedAsideIsSaid() throws {
         FileShape.folder.make(at: URL(fileURLWithPath: ledger.url.path + ".corrupt"), contents: Data(), limit: 0)
         FileShape.folder.make(at: ledger.url, contents: Data(), limit: 0)
-        let notice = "Calls.txt cannot be used (cannot access saved data: Calls.txt is unreadable (a folder, not a file) and cannot be moved aside: Directory not empty): today's calls are not counted in it"
+        let notice = FileNotice.damaged(file: "Calls.txt", error: .io(underlying: "Calls.txt is unreadable (a folder, not a file) and cannot be moved aside: Directory not empty"),
+                                        then: .callsNotCounted)
         #expect(ledger.read(now: Self.afternoon).notice == notice)
         #expect(ledger.read(now: Self.afternoon).notice == notice)
     }

@@ -51,7 +51,7 @@ import WeatherModels
         #expect(ledger.read(now: CallLedgerTests.afternoon).counts.spent("open-meteo") == 10, "not written while held")
         let spent = calls.spentToday("open-meteo")
         #expect(spent.calls == 60)
-        #expect(spent.notice == "another copy of weather-tui holds Calls.txt (its lock .Calls.txt.lock): today's calls are kept to add to Calls.txt later")
+        #expect(spent.notice == .callsKeptForLater(file: "Calls.txt", error: .busy(file: "Calls.txt")))
         #expect(calls.spentToday("open-meteo").notice == nil, "said once")
         holder.release()
         await calls.flush()

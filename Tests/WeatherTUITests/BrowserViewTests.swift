@@ -138,6 +138,16 @@ import EssentialsSupport
         #expect(!lines.contains { $0.contains("weather-tui") })
     }
 
+    /// The notice is in the run's language, centred by display width (Japanese runs two columns a letter).
+    @Test func tooSmallNoticeInTheLanguage() throws {
+        var state = ViewFixtures.state(try ViewFixtures.topCities())
+        state.request.language = "ja"
+        let lines = render(state, 30, 8)
+        let title = try #require(lines.first { $0.contains("端末が小さすぎます") })
+        #expect(title.hasPrefix("      端末が小さすぎます"), "\(title)")
+        #expect(lines.contains { $0.contains("30×8、必要 40×10") } && lines.contains { $0.contains("q で終了") })
+    }
+
     @Test func japaneseAndRussianColumnsLineUp() {
         let cities = [
             ViewFixtures.make(key: "1", name: "東京", english: "Tokyo", country: "日本", celsius: 17.8),

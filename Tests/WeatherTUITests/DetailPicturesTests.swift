@@ -152,6 +152,10 @@ import BrowserTestSupport
         let later = Self.render(m, 140, 40).lines.joined(separator: "\n")
         #expect(later.contains("Forecast from 2026-11-22 12:09: all days past; r to refresh"), "\(later)")
         #expect(!later.contains("5-day forecast") && !later.contains("Low High"))
+        var german = m
+        german.request.language = "de"
+        let deutsch = Self.render(german, 140, 40).lines.joined(separator: "\n")
+        #expect(deutsch.contains("Vorhersage von 2026-11-22 12:09: alle Tage vorbei; r aktualisiert"), "\(deutsch)")
         m.config.offline = true
         #expect(Self.render(m, 140, 40).lines.joined().contains("all days past (offline mode"))
     }

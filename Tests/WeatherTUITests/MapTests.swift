@@ -285,6 +285,9 @@ import EssentialsSupport
         // Open-Meteo brings it: a feed of theirs without it is one saved by an earlier release.
         m.config.provider = .openMeteo
         #expect(BrowserView.render(m, size: size).line(rect.maxY - 1).contains("? no rain chance in the saved data"))
+        m.request.language = "de"
+        #expect(BrowserView.render(m, size: size).line(rect.maxY - 1).contains("? keine Regenwahrscheinlichkeit in den gespeicherten Daten"),
+                "\(BrowserView.render(m, size: size).line(rect.maxY - 1))")
     }
 
     @Test func theLayerKeyIsInTheMapsHintsAndTheHelp() {

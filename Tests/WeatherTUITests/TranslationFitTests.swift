@@ -42,7 +42,7 @@ import TerminalKit
             #expect(DisplayWidth.width(of: language.text(key) + " ▲") <= width, "\(language.code): \(language.text(key)) in \(width)")
         }
         for column in ExtraColumn.allCases {
-            #expect(DisplayWidth.width(of: column.title(in: language)) <= column.width, "\(language.code): \(column.title(in: language))")
+            #expect(DisplayWidth.width(of: column.title(in: language)) <= column.width(), "\(language.code): \(column.title(in: language))")
         }
     }
 

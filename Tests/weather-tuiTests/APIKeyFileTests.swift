@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import EssentialsSupport
 @testable import weather_tui
 
 @Suite struct APIKeyFileTests {
@@ -24,11 +25,14 @@ import Testing
     @Test(arguments: [0o640, 0o604, 0o644, 0o660])
     func fileReadableByOthersIsIgnoredWithoutShowingTheKey(mode: Int) throws {
         let url = try write("s3cret-key\n", mode: mode)
-        guard case .ignored(let why) = APIKeyFile.read(at: url) else {
+        guard case .ignored(let ignored) = APIKeyFile.read(at: url) else {
             Issue.record("expected the file to be ignored at mode \(String(mode, radix: 8))")
             return
         }
-        #expect(why.contains("chmod 600"))
+        let why = ignored.text(in: .english)
+        #expect(why == "ignoring \(url.path): it is readable by group or others; run: chmod 600 \(url.path)")
+        #expect(ignored.text(in: Language(code: .de)).contains("chmod 600 \(url.path)"))
+        #expect(!ignored.text(in: Language(code: .de)).contains("readable by group"))
         #expect(!why.contains("s3cret-key"))
     }
 

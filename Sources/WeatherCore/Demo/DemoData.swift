@@ -59,8 +59,48 @@ public enum DemoData {
         return city
     }
 
-    /// The city's week of daily forecast, starting today.
-    public static func forecast(cityKey: String, now: Date) -> DailyForecastResponse? {
+    /// `forecast` with its headline and its days' phrases in `language`, as AccuWeather sends them
+    /// in the language asked for: the bundled ones are English, each day's phrase its icon's
+    /// (`icon.<number>`), the headline `<an icon's phrase> through the week in <place>`.
+    static func translated(_ forecast: DailyForecastResponse, into language: Language) -> DailyForecastResponse {
+        guard language != .english else { return forecast }
+        var forecast = forecast
+        func translate(_ part: inout ForecastDayPart?) {
+            guard let icon = part?.icon, Catalogue.english.entries["icon.\(icon)"] != nil else { return }
+            let words = language.text("icon.\(icon)")
+            if part?.shortPhrase != nil, part?.shortPhrase == part?.iconPhrase { part?.shortPhrase = words }
+            if part?.iconPhrase != nil { part?.iconPhrase = words }
+        }
+        forecast.dailyForecasts = forecast.dailyForecasts.map { day in
+            var day = day
+            translate(&day.day)
+            translate(&day.night)
+            return day
+        }
+        if let text = forecast.headline?.text, let cut = text.firstRange(of: headlineJoin),
+           let key = iconKeys[String(text[..<cut.lowerBound])] {
+            forecast.headline?.text = language.text("demo.headline", ("weather", language.text(key)), ("place", String(text[cut.upperBound...])))
+        }
+        return forecast
+    }
+
+    /// What joins the weather and the place in a bundled headline.
+    static let headlineJoin = " through the week in "
+
+    /// The icons' catalogue keys by their English phrase; a phrase of a day's icon and a night's
+    /// (`Mostly cloudy`, 6 and 38) is the day's, the lower number, as a headline speaks of days.
+    static let iconKeys: [String: String] = {
+        var keys: [String: (number: Int, key: String)] = [:]
+        for (key, phrase) in Catalogue.english.entries where key.hasPrefix("icon.") {
+            guard let number = Int(key.dropFirst("icon.".count)) else { continue }
+            if let kept = keys[phrase], kept.number < number { continue }
+            keys[phrase] = (number, key)
+        }
+        return keys.mapValues(\.key)
+    }()
+
+    /// The city's week of daily forecast, starting today, its words in `language` (a tag; nil: English).
+    public static func forecast(cityKey: String, now: Date, language: String? = nil) -> DailyForecastResponse? {
         let bundledKey = forecastKey(for: cityKey)
         guard var forecast = allForecasts[bundledKey], let first = forecast.dailyForecasts.first else { return nil }
         let offset = offsetHours(for: cityKey, at: now)
@@ -75,7 +115,7 @@ public enum DemoData {
             day.date = localISO(epoch: day.epochDate, offsetHours: offset)
             return day
         }
-        return forecast
+        return translated(forecast, into: Language.resolve(language).language)
     }
 
     /// The city's next 24 hours from the current hour, each at its local hour of the bundled day.
@@ -102,7 +142,7 @@ public enum DemoData {
     public static func forecasts(for feed: WeatherFeed) -> [String: StoredForecast] {
         var out: [String: StoredForecast] = [:]
         for city in feed.cities {
-            guard let daily = forecast(cityKey: city.key, now: feed.fetchedAt) else { continue }
+            guard let daily = forecast(cityKey: city.key, now: feed.fetchedAt, language: feed.request.language) else { continue }
             out[city.key] = StoredForecast(fetchedAt: feed.fetchedAt, forecast: daily, hourly: hourly(cityKey: city.key, now: feed.fetchedAt))
         }
         return out

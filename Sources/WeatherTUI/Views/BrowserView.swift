@@ -21,7 +21,7 @@ public enum BrowserView {
         buffer.clear()
         let size = TerminalSize(columns: buffer.width, rows: buffer.height)
         if Layout.isTooSmall(size) {
-            TooSmallView.draw(into: &buffer, size: size)
+            TooSmallView.draw(into: &buffer, size: size, language: state.language)
             return
         }
         let layout = Layout(size: size, state: state)

@@ -25,14 +25,16 @@ enum ExtraColumn: CaseIterable, Equatable {
         }
     }
 
-    /// Columns wide: the widest value (`-12.5°C`, `500`, `100 %`, `WSW 114 km/h`, `23:59`) or the title (`Rain 6h`).
-    var width: Int {
+    /// Columns wide: the widest value (`-12.5°C`, `500`, `100 %`, `WSW 114 km/h`, `23:59`, or
+    /// `11:59 PM` on a 12-hour `clock`) or the title (`Rain 6h`). Only a 12-hour clock widens the
+    /// list's `Local`: a 24-hour one keeps its five columns, and the list its layout.
+    func width(clock: ClockStyle = .twentyFourHour) -> Int {
         switch self {
         case .feelsLike: return 7
         case .airQuality: return 4
         case .humidity: return 8
         case .wind: return 12
-        case .localTime: return 5
+        case .localTime: return clock == .twelveHour ? 8 : 5
         case .rainChance: return 7
         }
     }
@@ -53,7 +55,7 @@ enum ExtraColumn: CaseIterable, Equatable {
 
     /// The cell's text; `air` is the city's air and `scale` the index shown.
     func value(of city: CityWeather, units: TemperatureUnit, now: Date, air: AirQuality?, scale: AirQualityScale,
-               in language: Language = .english) -> String {
+               in language: Language = .english, clock: ClockStyle = .twentyFourHour) -> String {
         switch self {
         case .airQuality:
             return air?.index(on: scale).map(String.init) ?? ""
@@ -67,7 +69,7 @@ enum ExtraColumn: CaseIterable, Equatable {
             let words = DisplayWidth.width(of: language.text("compass.NNE")) <= 3 ? language : .english
             return WeatherFormat.wind(city.wind, units: units, in: words) ?? ""
         case .localTime:
-            return WeatherFormat.localClock(city.timeZone, at: now, sourceTime: city.zoneGivenAt(now: now)) ?? ""
+            return WeatherFormat.localClock(city.timeZone, at: now, sourceTime: city.zoneGivenAt(now: now), style: clock) ?? ""
         case .rainChance:
             return city.rainChanceNextHours.map { "\($0.percent) %" } ?? ""
         }
@@ -77,17 +79,17 @@ enum ExtraColumn: CaseIterable, Equatable {
 extension CityListView.Columns {
     /// The wide list: city, country, temperature, then the extras that fit after the weather's
     /// minimum, then what is left to country names (up to the longest there is), the city and
-    /// the weather. Fixed by the width alone, so no column moves while scrolling.
-    init(wide width: Int) {
+    /// the weather. Fixed by the width and the clock alone, so no column moves while scrolling.
+    init(wide width: Int, clock: ClockStyle = .twentyFourHour) {
         let marker = 3, gap = 2, tempWidth = 7
         let cityMinimum = 20, countryMinimum = 16, weatherMinimum = 20
         let longestCountry = 32, longestCity = 24  // "Democratic Republic of the Congo"; "Thành phố Hồ Chí Minh"
         var free = width - marker - cityMinimum - gap - countryMinimum - gap - tempWidth - gap - weatherMinimum
         var chosen: [ExtraColumn] = []
         for column in ExtraColumn.allCases {
-            guard free >= column.width + gap else { break }  // strictly by priority
+            guard free >= column.width(clock: clock) + gap else { break }  // strictly by priority
             chosen.append(column)
-            free -= column.width + gap
+            free -= column.width(clock: clock) + gap
         }
         let countryWidth = countryMinimum + min(free, longestCountry - countryMinimum)
         free -= countryWidth - countryMinimum
@@ -98,8 +100,8 @@ extension CityListView.Columns {
         var x = temp.x + tempWidth + gap
         extras = []
         for column in chosen {
-            extras.append((column, x))
-            x += column.width + gap
+            extras.append((column, x, column.width(clock: clock)))
+            x += column.width(clock: clock) + gap
         }
         weather = (x, max(0, width - x))
     }

@@ -42,6 +42,8 @@ public enum CityListView {
         /// The highest severity of a place's official alerts in force; nil: none, or not known.
         /// Asked only of the rows drawn, so the frame's cost does not grow with the list.
         public var alertSeverity: (CityWeather) -> AlertSeverity? = { _ in nil }
+        /// How the `Local` column tells the time.
+        public var clock: ClockStyle = .twentyFourHour
     }
 
     /// Column positions for a list `width` columns wide.
@@ -50,16 +52,17 @@ public enum CityListView {
         var country: (x: Int, width: Int)
         var temp: (x: Int, width: Int)
         var weather: (x: Int, width: Int)
-        /// The wide list's extra columns, in the order drawn.
-        var extras: [(column: ExtraColumn, x: Int)] = []
+        /// The wide list's extra columns, in the order drawn, each as wide as the clock makes it.
+        var extras: [(column: ExtraColumn, x: Int, width: Int)] = []
 
         static func == (a: Columns, b: Columns) -> Bool {
             a.city == b.city && a.country == b.country && a.temp == b.temp && a.weather == b.weather
                 && a.extras.map(\.column) == b.extras.map(\.column) && a.extras.map(\.x) == b.extras.map(\.x)
+                && a.extras.map(\.width) == b.extras.map(\.width)
         }
 
-        init(width: Int) {
-            self = width >= CityListView.extraColumnsFrom ? Columns(wide: width) : Columns(narrow: width)
+        init(width: Int, clock: ClockStyle = .twentyFourHour) {
+            self = width >= CityListView.extraColumnsFrom ? Columns(wide: width, clock: clock) : Columns(narrow: width)
         }
 
         /// City, country, temperature and weather sharing the width.
@@ -80,7 +83,7 @@ public enum CityListView {
 
     public static func draw(_ list: Content, into buffer: inout ScreenBuffer, rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
-        let cols = Columns(width: rect.width)
+        let cols = Columns(width: rect.width, clock: list.clock)
         let arrow = list.sortDescending ? "▼" : "▲"
         func title(_ name: String, _ field: SortField?) -> String { field == list.sortField ? "\(name) \(arrow)" : name }
         let titleY = rect.y
@@ -92,22 +95,22 @@ public enum CityListView {
                     alignRight: true)
         buffer.draw(title(words.text("column.weather"), .weather), x: rect.x + cols.weather.x, y: titleY, columns: cols.weather.width, style: .columnTitle)
         for extra in cols.extras {
-            let column = extra.column, x = rect.x + extra.x, columnTitle = column.title(in: words)
+            let column = extra.column, x = rect.x + extra.x, width = extra.width, columnTitle = column.title(in: words)
             guard column.sortField == list.sortField else {
-                buffer.draw(columnTitle, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+                buffer.draw(columnTitle, x: x, y: titleY, columns: width, style: .columnTitle, alignRight: column.alignsRight)
                 continue
             }
             // The arrow follows its title: `AQI▲` in a column too narrow for the blank, and where
             // the title fills its column (Humidity, Local, Rain 6h) in the gap after it; never in
             // the gap before it, where it reads as the previous column's (`Local▲` for the rain).
             let spaced = "\(columnTitle) \(arrow)", close = columnTitle + arrow
-            if ScreenBuffer.columns(of: spaced) <= column.width {
-                buffer.draw(spaced, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
-            } else if ScreenBuffer.columns(of: close) <= column.width {
-                buffer.draw(close, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
+            if ScreenBuffer.columns(of: spaced) <= width {
+                buffer.draw(spaced, x: x, y: titleY, columns: width, style: .columnTitle, alignRight: column.alignsRight)
+            } else if ScreenBuffer.columns(of: close) <= width {
+                buffer.draw(close, x: x, y: titleY, columns: width, style: .columnTitle, alignRight: column.alignsRight)
             } else {
-                buffer.draw(columnTitle, x: x, y: titleY, columns: column.width, style: .columnTitle, alignRight: column.alignsRight)
-                buffer.draw(arrow, x: x + column.width, y: titleY, style: .columnTitle, maxWidth: 1)
+                buffer.draw(columnTitle, x: x, y: titleY, columns: width, style: .columnTitle, alignRight: column.alignsRight)
+                buffer.draw(arrow, x: x + width, y: titleY, style: .columnTitle, maxWidth: 1)
             }
         }
         // A sort by a column this width leaves out (`s` reaches rain and wind) is named at the
@@ -145,8 +148,9 @@ public enum CityListView {
                 } else if index == list.selectedIndex {
                     style = .selected
                 }
-                buffer.draw(extra.column.value(of: cities[index], units: list.units, now: list.now, air: air, scale: list.airScale, in: words),
-                            x: rect.x + extra.x, y: rect.y + 1 + index - offset, columns: extra.column.width, style: style,
+                buffer.draw(extra.column.value(of: cities[index], units: list.units, now: list.now, air: air, scale: list.airScale, in: words,
+                                               clock: list.clock),
+                            x: rect.x + extra.x, y: rect.y + 1 + index - offset, columns: extra.width, style: style,
                             alignRight: extra.column.alignsRight)
             }
         }
@@ -200,6 +204,7 @@ extension CityListView.Content {
         // No alert in force anywhere (the demo, most of the world): nothing to ask of any row.
         let highest = state.alertsState.highest
         if !highest.isEmpty { alertSeverity = { highest[$0.key] } }
+        clock = state.clock
     }
 }
 

@@ -205,9 +205,10 @@ public enum DetailView {
     /// What the detail says when every day of the saved forecast has gone by: when it was
     /// fetched, and whether `r` can bring a new one.
     static func allDaysPast(_ detail: Content) -> String {
-        let fetched = detail.forecastFetchedAt.map { " from " + WeatherFormat.when($0, now: detail.now, timeZone: detail.timeZone) } ?? ""
-        let next = detail.refreshBlocked.map { " (\($0))" } ?? "; r to refresh"
-        return "Forecast\(fetched): all days past\(next)"
+        let words = detail.language
+        let said = detail.forecastFetchedAt.map { words.text("detail.allPastFrom", ("time", WeatherFormat.when($0, now: detail.now, timeZone: detail.timeZone))) }
+            ?? words.text("detail.allPast")
+        return detail.refreshBlocked.map { "\(said) (\($0))" } ?? "\(said); " + words.text("detail.rToRefresh")
     }
 
     /// Lines of "a · b · c" parts that are too wide continue on the next line at a " · " boundary.
@@ -303,7 +304,9 @@ public enum DetailView {
 
     /// The marks on the first and last rows of a detail that does not fit: where the rest is and
     /// which key brings it (in the list beside it, the detail must be focused first).
-    static func moreAbove(keys: Bool) -> String { keys ? "↑ more (PgUp)" : "↑ more" }
+    static func moreAbove(keys: Bool, in language: Language = .english) -> String {
+        language.text(keys ? "detail.moreAbove" : "detail.moreAboveEnter")
+    }
     static func moreBelow(keys: Bool, in language: Language = .english) -> String {
         language.text(keys ? "detail.more" : "detail.moreEnter")
     }
@@ -312,7 +315,7 @@ public enum DetailView {
     public static func draw(_ detail: Content, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool) {
         guard rect.height > 0, rect.width > 0 else { return }
         guard let city = detail.city else {
-            buffer.draw("No city selected", x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
+            buffer.draw(detail.language.text("detail.noCity"), x: rect.x + 1, y: rect.y, columns: rect.width - 1, style: .dimmed)
             return
         }
         let width = rect.width - 1
@@ -334,7 +337,7 @@ public enum DetailView {
             let first = min(max(0, detail.scroll), lines.count - rect.height + 1)
             var shown = rect.height
             if first > 0 {
-                buffer.draw(moreAbove(keys: detail.isOpen), x: rect.x + 1, y: y, columns: width, style: moreStyle)
+                buffer.draw(moreAbove(keys: detail.isOpen, in: detail.language), x: rect.x + 1, y: y, columns: width, style: moreStyle)
                 y += 1
                 shown -= 1
             }
@@ -388,7 +391,7 @@ extension DetailView.Content {
         hourly = state.selectedHourly
         isForecastLoading = state.isSelectedForecastLoading
         forecastError = state.selectedForecastError
-        refreshBlocked = FeedPolicy.fetchBlocked(config: state.config).flatMap(\.errorDescription)
+        refreshBlocked = FeedPolicy.fetchBlocked(config: state.config).map { $0.description(in: state.language) }
         scroll = state.detailScroll
         isOpen = state.mode == .detail
         air = DetailView.AirSection(state, city: city)

@@ -18,13 +18,13 @@ public enum ScreenTarget: Equatable, Sendable {
         if let map = layout.map, map.contains(x: x, y: y) { return nearestMarker(x: x - map.x, y: y - map.y, state: state, map: map) }
         guard let list = layout.list, list.contains(x: x, y: y) else { return .nothing }
         if y == list.y {
-            let cols = CityListView.Columns(width: list.width)
+            let cols = CityListView.Columns(width: list.width, clock: state.clock)
             let column = x - list.x
             func inside(_ c: (x: Int, width: Int)) -> Bool { column >= c.x && column < c.x + c.width }
             if inside(cols.city) || column < cols.city.x { return .columnTitle(.name) }
             if inside(cols.country) { return .columnTitle(.country) }
             if inside(cols.temp) { return .columnTitle(.temperature) }
-            if let extra = cols.extras.first(where: { inside(($0.x, $0.column.width)) }) { return .columnTitle(extra.column.sortField) }
+            if let extra = cols.extras.first(where: { inside(($0.x, $0.width)) }) { return .columnTitle(extra.column.sortField) }
             if inside(cols.weather) { return .columnTitle(.weather) }
             return .nothing
         }

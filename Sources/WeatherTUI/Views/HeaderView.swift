@@ -82,7 +82,7 @@ public enum HeaderView {
         }
         var tail = essential
         if let cost = refreshCost(header.refreshCalls, in: words) { tail.append(cost) }
-        if let cost = nowcastCost(header.nowcastCalls) { tail.append(cost) }
+        if let cost = nowcastCost(header.nowcastCalls, in: words) { tail.append(cost) }
         if let left = header.rateLimitRemaining { tail.append(words.text("header.callsLeft", ("n", String(left)))) }
         // What gives way when the line is too narrow: the program's name, the data's age in
         // words, the cost and calls left, why the next refresh is when it is; the time of the
@@ -96,8 +96,8 @@ public enum HeaderView {
         // count alone; they give way before the weather's own cost and calls left.
         var alerts: [[String]] = []
         if header.placesWithAlerts > 0 || header.alertCalls > 0 {
-            let count = header.placesWithAlerts > 0 ? ["⚠ \(header.placesWithAlerts) with alerts"] : []
-            let cost = header.alertCalls > 0 ? ["alerts: \(header.alertCalls) \(header.alertCalls == 1 ? "call" : "calls")"] : []
+            let count = header.placesWithAlerts > 0 ? [words.counted("header.withAlerts", header.placesWithAlerts)] : []
+            let cost = header.alertCalls > 0 ? [words.counted("header.alertsCost", header.alertCalls)] : []
             alerts = [withAge + tail + count + cost, withoutAge + tail + count + cost]
             if header.placesWithAlerts > 0 { alerts.append(withoutAge + tail + ["⚠ \(header.placesWithAlerts)"]) }
         }
@@ -138,10 +138,10 @@ public enum HeaderView {
     }
 
     /// `rain: 5 calls/30 min`: what the kept places' nowcasts cost at most every half hour; nil for none.
-    static func nowcastCost(_ calls: Double) -> String? {
+    static func nowcastCost(_ calls: Double, in words: Language = .english) -> String? {
         guard calls > 0 else { return nil }
         let whole = calls.rounded()
-        return "rain: \(abs(calls - whole) < 0.05 ? String(Int(whole)) : calls.fixed(1)) calls/30 min"
+        return words.text("header.nowcastCost", ("n", abs(calls - whole) < 0.05 ? String(Int(whole)) : words.decimal(calls.fixed(1))))
     }
 
     public static func draw(_ header: Content, into buffer: inout ScreenBuffer, rect: Rect) {

@@ -150,8 +150,8 @@ import WeatherModels
         state.request.language = "de"
         _ = state.reduce(.select(key: "1"))
         _ = state.reduce(.toggleHome)
-        #expect(state.notice == "Tokyo ist Heimatort: zuerst in der Liste, beim Start ausgewählt")
+        #expect(state.notice == "Tokyo ist Zuhause: zuerst in der Liste, beim Start ausgewählt")
         _ = state.reduce(.toggleHome)
-        #expect(state.notice == "Tokyo ist nicht mehr Heimatort")
+        #expect(state.notice == "Tokyo ist nicht mehr Zuhause")
     }
 }

@@ -245,7 +245,6 @@ extension Catalogue {
         "notice.refreshing": "正在刷新",
         "notice.offlineNoRefresh": "离线模式（--offline）：不刷新",
         "notice.pastBudget": "已超出今日 {budget} 次调用配额（已用 {spent}）：按要求刷新",
-        // 保存地点未来两小时的降雨。
         "rain.none": "未来 2 小时无雨",
         "rain.nowUntil": "正在下雨（{intensity}），约至 {end}",
         "rain.nowBeyond": "正在下雨（{intensity}），将持续 2 小时以上",
@@ -264,7 +263,6 @@ extension Catalogue {
         "rain.notifyFrom": "{name}：{time} 起有雨",
         "header.nowcastCost": "降雨：{n} 次/30 分钟",
         "message.nowcastFailed": "降雨预报失败：{error}",
-        // 官方预警（其正文保留发布方原文）。
         "header.withAlerts#other": "⚠ {n} 地有预警",
         "header.alertsCost#other": "预警：{n} 次调用",
         "alerts.line": "预警：{words}",
@@ -298,11 +296,10 @@ extension Catalogue {
         "map.alertsCredit": "预警：NWS · MET Norway (CC BY 4.0) · DWD 经 Bright Sky",
         "notice.noAlerts": "列表中没有地点有生效的官方预警",
         "message.alertsFailed": "无法检查 {source} 的预警：{error}",
-        // 首页地点与自有地点的顺序。
-        "notice.homePinFirst": "H 将你的地点设为首页：先用 p 固定 {name}",
-        "notice.home": "{name} 已设为首页：列表第一，启动时选中",
-        "notice.noLongerHome": "{name} 不再是首页",
-        "notice.homeStaysFirst": "{name} 是首页，始终第一：在其上按 H 变回普通地点",
+        "notice.homePinFirst": "H 将你的地点设为家：先用 p 固定 {name}",
+        "notice.home": "{name} 已设为家：列表第一，启动时选中",
+        "notice.noLongerHome": "{name} 不再是家",
+        "notice.homeStaysFirst": "{name} 是家，始终第一：在其上按 H 取消",
         "notice.moveOwn": "K 和 J 移动你的地点（a 添加）",
         "notice.alreadyFirst": "{name} 已是你的地点中的第一个",
         "notice.alreadyLast": "{name} 已是你的地点中的最后一个",

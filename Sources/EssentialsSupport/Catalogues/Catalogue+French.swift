@@ -247,7 +247,6 @@ extension Catalogue {
         "notice.refreshing": "une actualisation est déjà en cours",
         "notice.offlineNoRefresh": "mode hors ligne (--offline) : pas d’actualisation",
         "notice.pastBudget": "budget du jour de {budget} appels dépassé ({spent} faits) : actualisation demandée",
-        // La pluie des deux prochaines heures en un lieu gardé.
         "rain.none": "Pas de pluie dans les 2 prochaines heures",
         "rain.nowUntil": "Pluie en cours ({intensity}) jusque vers {end}",
         "rain.nowBeyond": "Pluie en cours ({intensity}), au-delà des 2 prochaines heures",
@@ -266,7 +265,6 @@ extension Catalogue {
         "rain.notifyFrom": "{name} : pluie dès {time}",
         "header.nowcastCost": "pluie : {n} appels/30 min",
         "message.nowcastFailed": "prévision de pluie échouée : {error}",
-        // Les alertes officielles ; leurs propres textes restent ceux de l’émetteur.
         "header.withAlerts#one": "⚠ {n} en alerte",
         "header.withAlerts#other": "⚠ {n} en alerte",
         "header.alertsCost#one": "alertes : {n} appel",
@@ -303,11 +301,10 @@ extension Catalogue {
         "map.alertsCredit": "Alertes : NWS · MET Norway (CC BY 4.0) · DWD via Bright Sky",
         "notice.noAlerts": "aucun lieu listé n’a d’alerte officielle en vigueur",
         "message.alertsFailed": "alertes de {source} non vérifiables : {error}",
-        // Le lieu d’accueil et l’ordre de vos lieux.
-        "notice.homePinFirst": "H fait d’un de vos lieux l’accueil : p épingle d’abord {name}",
-        "notice.home": "{name} est l’accueil : premier de la liste, choisi au démarrage",
-        "notice.noLongerHome": "{name} n’est plus l’accueil",
-        "notice.homeStaysFirst": "{name} est l’accueil, toujours premier : H dessus en refait un de vos lieux",
+        "notice.homePinFirst": "H fait d’un de vos lieux le domicile : p épingle d’abord {name}",
+        "notice.home": "{name} est le domicile : en tête de liste, choisi au démarrage",
+        "notice.noLongerHome": "{name} n’est plus le domicile",
+        "notice.homeStaysFirst": "{name} est le domicile, toujours en tête : H dessus l’annule",
         "notice.moveOwn": "K et J déplacent vos propres lieux (a en ajoute un)",
         "notice.alreadyFirst": "{name} est déjà le premier de vos lieux",
         "notice.alreadyLast": "{name} est déjà le dernier de vos lieux",

@@ -247,7 +247,6 @@ extension Catalogue {
         "notice.refreshing": "eine Aktualisierung läuft bereits",
         "notice.offlineNoRefresh": "Offline-Modus (--offline): keine Aktualisierung",
         "notice.pastBudget": "Tagesbudget von {budget} Aufrufen überschritten ({spent} verbraucht): aktualisiere wie gewünscht",
-        // Der Regen der nächsten zwei Stunden an einem behaltenen Ort.
         "rain.none": "Kein Regen in den nächsten 2 Stunden",
         "rain.nowUntil": "Regen jetzt ({intensity}) bis etwa {end}",
         "rain.nowBeyond": "Regen jetzt ({intensity}), über die nächsten 2 Stunden hinaus",
@@ -266,7 +265,6 @@ extension Catalogue {
         "rain.notifyFrom": "{name}: Regen ab {time}",
         "header.nowcastCost": "Regen: {n} Aufrufe/30 min",
         "message.nowcastFailed": "Regenvorhersage fehlgeschlagen: {error}",
-        // Amtliche Warnungen; ihre eigenen Texte bleiben die des Herausgebers.
         "header.withAlerts#one": "⚠ {n} mit Warnung",
         "header.withAlerts#other": "⚠ {n} mit Warnungen",
         "header.alertsCost#one": "Warnungen: {n} Aufruf",
@@ -303,11 +301,10 @@ extension Catalogue {
         "map.alertsCredit": "Warnungen: NWS · MET Norway (CC BY 4.0) · DWD über Bright Sky",
         "notice.noAlerts": "kein gelisteter Ort hat eine amtliche Warnung in Kraft",
         "message.alertsFailed": "Warnungen von {source} konnten nicht geprüft werden: {error}",
-        // Der Heimatort und die Reihenfolge der eigenen Orte.
-        "notice.homePinFirst": "H macht einen Ihrer Orte zum Heimatort: p heftet {name} zuerst an",
-        "notice.home": "{name} ist Heimatort: zuerst in der Liste, beim Start ausgewählt",
-        "notice.noLongerHome": "{name} ist nicht mehr Heimatort",
-        "notice.homeStaysFirst": "{name} ist Heimatort, immer zuerst: H darauf hebt das wieder auf",
+        "notice.homePinFirst": "H macht einen Ihrer Orte zum Zuhause: p heftet {name} zuerst an",
+        "notice.home": "{name} ist Zuhause: zuerst in der Liste, beim Start ausgewählt",
+        "notice.noLongerHome": "{name} ist nicht mehr Zuhause",
+        "notice.homeStaysFirst": "{name} ist Zuhause, immer zuerst: H darauf hebt das wieder auf",
         "notice.moveOwn": "K und J verschieben Ihre eigenen Orte (a fügt einen hinzu)",
         "notice.alreadyFirst": "{name} ist schon der erste Ihrer Orte",
         "notice.alreadyLast": "{name} ist schon der letzte Ihrer Orte",

@@ -247,7 +247,6 @@ extension Catalogue {
         "notice.refreshing": "un aggiornamento è già in corso",
         "notice.offlineNoRefresh": "modalità offline (--offline): nessun aggiornamento",
         "notice.pastBudget": "budget giornaliero di {budget} chiamate superato ({spent} fatte): aggiorno come chiesto",
-        // La pioggia delle prossime due ore in un luogo tenuto.
         "rain.none": "Niente pioggia nelle prossime 2 ore",
         "rain.nowUntil": "Pioggia ora ({intensity}) fino alle {end} circa",
         "rain.nowBeyond": "Pioggia ora ({intensity}), oltre le prossime 2 ore",
@@ -266,7 +265,6 @@ extension Catalogue {
         "rain.notifyFrom": "{name}: pioggia dalle {time}",
         "header.nowcastCost": "pioggia: {n} chiamate/30 min",
         "message.nowcastFailed": "previsione della pioggia non riuscita: {error}",
-        // Le allerte ufficiali; i loro testi restano quelli dell'emittente.
         "header.withAlerts#one": "⚠ {n} con allerte",
         "header.withAlerts#other": "⚠ {n} con allerte",
         "header.alertsCost#one": "allerte: {n} chiamata",
@@ -303,7 +301,6 @@ extension Catalogue {
         "map.alertsCredit": "Allerte: NWS · MET Norway (CC BY 4.0) · DWD tramite Bright Sky",
         "notice.noAlerts": "nessun luogo in elenco ha un'allerta ufficiale in vigore",
         "message.alertsFailed": "impossibile controllare le allerte di {source}: {error}",
-        // Il luogo di casa e l'ordine dei propri luoghi.
         "notice.homePinFirst": "H rende casa uno dei tuoi luoghi: prima p fissa {name}",
         "notice.home": "{name} è casa: primo nell'elenco, scelto all'avvio",
         "notice.noLongerHome": "{name} non è più casa",

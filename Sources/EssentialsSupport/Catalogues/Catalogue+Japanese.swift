@@ -245,7 +245,6 @@ extension Catalogue {
         "notice.refreshing": "更新中です",
         "notice.offlineNoRefresh": "オフラインモード（--offline）：更新しません",
         "notice.pastBudget": "本日の上限 {budget} 回を超過（{spent} 回使用）：指示どおり更新します",
-        // 保存した場所の今後2時間の雨。
         "rain.none": "今後2時間は雨なし",
         "rain.nowUntil": "雨（{intensity}）が降っています、{end}ごろまで",
         "rain.nowBeyond": "雨（{intensity}）が降っています、2時間以上続く見込み",
@@ -264,7 +263,6 @@ extension Catalogue {
         "rain.notifyFrom": "{name}：{time}から雨",
         "header.nowcastCost": "雨：{n}回/30分",
         "message.nowcastFailed": "雨の予報を取得できません：{error}",
-        // 公式の警報（本文は発表元の言葉のまま）。
         "header.withAlerts#other": "⚠ {n}か所で警報",
         "header.alertsCost#other": "警報：{n}回",
         "alerts.line": "警報：{words}",
@@ -298,7 +296,6 @@ extension Catalogue {
         "map.alertsCredit": "警報：NWS · MET Norway (CC BY 4.0) · DWD（Bright Sky 経由）",
         "notice.noAlerts": "公式警報が発表中の場所は一覧にありません",
         "message.alertsFailed": "{source}の警報を確認できません：{error}",
-        // ホームの場所と自分の場所の順番。
         "notice.homePinFirst": "H で自分の場所をホームに：まず p で {name} を固定",
         "notice.home": "{name} をホームに：一覧の先頭、起動時に選択",
         "notice.noLongerHome": "{name} はホームではなくなりました",

@@ -247,7 +247,6 @@ extension Catalogue {
         "notice.refreshing": "uma atualização já está em andamento",
         "notice.offlineNoRefresh": "modo offline (--offline): sem atualizar",
         "notice.pastBudget": "cota diária de {budget} chamadas excedida ({spent} feitas): atualizando como pedido",
-        // A chuva das próximas duas horas num lugar guardado.
         "rain.none": "Sem chuva nas próximas 2 horas",
         "rain.nowUntil": "Chuva agora ({intensity}) até cerca de {end}",
         "rain.nowBeyond": "Chuva agora ({intensity}), além das próximas 2 horas",
@@ -266,7 +265,6 @@ extension Catalogue {
         "rain.notifyFrom": "{name}: chuva a partir de {time}",
         "header.nowcastCost": "chuva: {n} chamadas/30 min",
         "message.nowcastFailed": "falha na previsão de chuva: {error}",
-        // Os alertas oficiais; os seus próprios textos são os do emissor.
         "header.withAlerts#one": "⚠ {n} com alertas",
         "header.withAlerts#other": "⚠ {n} com alertas",
         "header.alertsCost#one": "alertas: {n} chamada",
@@ -303,11 +301,10 @@ extension Catalogue {
         "map.alertsCredit": "Alertas: NWS · MET Norway (CC BY 4.0) · DWD via Bright Sky",
         "notice.noAlerts": "nenhum lugar da lista tem um alerta oficial em vigor",
         "message.alertsFailed": "não foi possível verificar os alertas de {source}: {error}",
-        // O lugar de início e a ordem dos seus lugares.
-        "notice.homePinFirst": "H torna um dos seus lugares o de início: p fixa {name} primeiro",
-        "notice.home": "{name} é o lugar de início: primeiro da lista, escolhido ao abrir",
-        "notice.noLongerHome": "{name} já não é o lugar de início",
-        "notice.homeStaysFirst": "{name} é o de início, sempre primeiro: H nele o desfaz",
+        "notice.homePinFirst": "H torna um dos seus lugares a casa: p fixa {name} primeiro",
+        "notice.home": "{name} é a casa: primeiro da lista, escolhido ao abrir",
+        "notice.noLongerHome": "{name} já não é a casa",
+        "notice.homeStaysFirst": "{name} é a casa, sempre primeiro: H nele o desfaz",
         "notice.moveOwn": "K e J movem os seus próprios lugares (a adiciona um)",
         "notice.alreadyFirst": "{name} já é o primeiro dos seus lugares",
         "notice.alreadyLast": "{name} já é o último dos seus lugares",

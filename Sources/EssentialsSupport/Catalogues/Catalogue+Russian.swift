@@ -249,7 +249,6 @@ extension Catalogue {
         "notice.refreshing": "обновление уже идёт",
         "notice.offlineNoRefresh": "автономный режим (--offline): без обновления",
         "notice.pastBudget": "дневной лимит {budget} вызовов превышен ({spent} сделано): обновляю по запросу",
-        // Дождь в ближайшие два часа в сохранённом месте.
         "rain.none": "Без дождя в ближайшие 2 часа",
         "rain.nowUntil": "Дождь сейчас ({intensity}) примерно до {end}",
         "rain.nowBeyond": "Дождь сейчас ({intensity}), дольше ближайших 2 часов",
@@ -268,7 +267,6 @@ extension Catalogue {
         "rain.notifyFrom": "{name}: дождь с {time}",
         "header.nowcastCost": "дождь: {n} вызовов/30 мин",
         "message.nowcastFailed": "прогноз дождя не получен: {error}",
-        // Официальные предупреждения; их собственные тексты остаются словами источника.
         "header.withAlerts#one": "⚠ {n} с предупреждением",
         "header.withAlerts#few": "⚠ {n} с предупреждением",
         "header.withAlerts#many": "⚠ {n} с предупреждением",
@@ -308,7 +306,6 @@ extension Catalogue {
         "map.alertsCredit": "Предупреждения: NWS · MET Norway (CC BY 4.0) · DWD через Bright Sky",
         "notice.noAlerts": "ни в одном месте списка нет действующего официального предупреждения",
         "message.alertsFailed": "предупреждения {source} не удалось проверить: {error}",
-        // Домашнее место и порядок своих мест.
         "notice.homePinFirst": "H делает одно из ваших мест домашним: сначала p закрепляет {name}",
         "notice.home": "{name} — домашнее место: первое в списке, выбрано при запуске",
         "notice.noLongerHome": "{name} больше не домашнее место",

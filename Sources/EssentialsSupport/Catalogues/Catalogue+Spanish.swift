@@ -247,7 +247,6 @@ extension Catalogue {
         "notice.refreshing": "ya hay una actualización en curso",
         "notice.offlineNoRefresh": "modo sin conexión (--offline): sin actualizar",
         "notice.pastBudget": "cupo diario de {budget} llamadas superado ({spent} hechas): actualizando como pidió",
-        // La lluvia de las próximas dos horas en un lugar guardado.
         "rain.none": "Sin lluvia en las próximas 2 horas",
         "rain.nowUntil": "Lluvia ahora ({intensity}) hasta cerca de las {end}",
         "rain.nowBeyond": "Lluvia ahora ({intensity}), más allá de las próximas 2 horas",
@@ -266,7 +265,6 @@ extension Catalogue {
         "rain.notifyFrom": "{name}: lluvia desde las {time}",
         "header.nowcastCost": "lluvia: {n} llamadas/30 min",
         "message.nowcastFailed": "falló la previsión de lluvia: {error}",
-        // Los avisos oficiales; sus propios textos son los del emisor.
         "header.withAlerts#one": "⚠ {n} con avisos",
         "header.withAlerts#other": "⚠ {n} con avisos",
         "header.alertsCost#one": "avisos: {n} llamada",
@@ -303,11 +301,10 @@ extension Catalogue {
         "map.alertsCredit": "Avisos: NWS · MET Norway (CC BY 4.0) · DWD vía Bright Sky",
         "notice.noAlerts": "ningún lugar de la lista tiene un aviso oficial en vigor",
         "message.alertsFailed": "no se pudieron comprobar los avisos de {source}: {error}",
-        // El lugar de inicio y el orden de sus lugares.
-        "notice.homePinFirst": "H hace de uno de sus lugares el de inicio: p fija antes {name}",
-        "notice.home": "{name} es el lugar de inicio: primero en la lista, elegido al empezar",
-        "notice.noLongerHome": "{name} ya no es el lugar de inicio",
-        "notice.homeStaysFirst": "{name} es el de inicio, siempre primero: H sobre él lo deshace",
+        "notice.homePinFirst": "H hace casa uno de sus lugares: p fija antes {name}",
+        "notice.home": "{name} es casa: primero en la lista, elegido al empezar",
+        "notice.noLongerHome": "{name} ya no es casa",
+        "notice.homeStaysFirst": "{name} es casa, siempre primero: H sobre él lo deshace",
         "notice.moveOwn": "K y J mueven sus propios lugares (a añade uno)",
         "notice.alreadyFirst": "{name} ya es el primero de sus lugares",
         "notice.alreadyLast": "{name} ya es el último de sus lugares",

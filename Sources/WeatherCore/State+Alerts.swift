@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherHTTP
 import WeatherModels
 import WeatherSource
@@ -80,12 +81,13 @@ public enum PlaceAlertStatus: Equatable, Sendable {
         alerts?.map(\.severity).min()
     }
 
-    /// The words a detail shows when there is no alert to show.
-    public var words: String {
+    /// The words a detail shows when there is no alert to show, in `language`.
+    public func words(in language: Language = .english) -> String {
         switch self {
-        case .uncovered(let country): "no official alerts source for \(country)"
+        case .uncovered(let country): language.text("alerts.uncovered", ("country", country))
         case .unknown(let why): why
-        case .checked(let alerts, let source): alerts.isEmpty ? "no alerts in force (\(source.displayName))" : "\(alerts.count) in force"
+        case .checked(let alerts, let source):
+            alerts.isEmpty ? language.text("alerts.none", ("source", source.displayName)) : language.counted("alerts.inForce", alerts.count)
         }
     }
 }
@@ -105,7 +107,7 @@ extension State {
         if let entry = alertsState.kept.byCityKey[city.key], entry.source == source {
             // Asked too long ago, or of no known age (dated ahead of a clock set back).
             if FeedPolicy.age(of: entry.askedAt, now: now).map({ $0 > State.alertsKnownFor }) ?? true {
-                return .unknown(why: "alerts last checked \(WeatherFormat.age(of: entry.askedAt, now: now))")
+                return .unknown(why: language.text("alerts.lastChecked", ("age", WeatherFormat.age(of: entry.askedAt, now: now, in: language))))
             }
             if let alerts = entry.alerts {
                 let active = alerts.filter { $0.isActive(at: now) }
@@ -113,15 +115,19 @@ extension State {
                 return .checked(active.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element),
                                 source: source)
             }
-            if let failure = entry.failure { return .unknown(why: "alerts could not be checked (\(failure))") }
+            // The failure is kept in `Alerts.plist` as the run that met it worded it.
+            if let failure = entry.failure { return .unknown(why: language.text("alerts.notChecked", ("why", failure))) }
         }
-        if config.demo { return .unknown(why: "alerts are not asked for in the demo") }
-        if FeedPolicy.fetchBlocked(config: config) == .offlineMode { return .unknown(why: "alerts could not be checked (offline mode)") }
+        if config.demo { return .unknown(why: language.text("alerts.demo")) }
+        if FeedPolicy.fetchBlocked(config: config) == .offlineMode {
+            return .unknown(why: language.text("alerts.notChecked", ("why", language.text("alerts.offlineMode"))))
+        }
         if let hold = alertGate(for: source).hold, hold.until > now {
-            return .unknown(why: "alerts could not be checked (\(source.displayName)'s limit until "
-                + "\(WeatherFormat.clock(hold.until, timeZone: config.timeZone)): \(hold.reason))")
+            let limit = language.text("alerts.limit", ("source", source.displayName),
+                                      ("time", WeatherFormat.clock(hold.until, timeZone: config.timeZone, style: clock)), ("reason", hold.reason))
+            return .unknown(why: language.text("alerts.notChecked", ("why", limit)))
         }
-        return .unknown(why: "alerts not checked yet")
+        return .unknown(why: language.text("alerts.notYet"))
     }
 
     /// The highest severity of `city`'s alerts in force; nil when none is, or it is not known.
@@ -161,7 +167,7 @@ extension State {
     mutating func selectNextPlaceWithAlerts() {
         let keys = placesWithAlerts
         guard !keys.isEmpty else {
-            notice = "no listed place has an official alert in force"
+            notice = language.text("notice.noAlerts")
             return
         }
         let after = selectedIndex ?? -1
@@ -227,8 +233,8 @@ extension State {
                 gate.heard(service)
                 alertsState.kept.holds[request.source.rawValue] = gate.hold
             }
-            let why = error.errorDescription ?? "failed"
-            record("alerts from \(request.source.displayName) could not be checked: \(why)")
+            let why = error.description(in: language)
+            record(language.text("message.alertsFailed", ("source", request.source.displayName), ("error", why)))
             alertsState.kept.byCityKey[request.cityKey] = PlaceAlerts(
                 source: request.source, askedAt: askedAt, nextAskAt: earliest, alerts: nil, failure: why)
         }

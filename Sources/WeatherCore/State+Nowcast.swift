@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import WeatherHTTP
 import WeatherModels
 import WeatherSource
@@ -161,9 +162,9 @@ extension State {
             return [.saveNowcasts(fetched)] + rainNotifications()
         case .failure(let error):
             // Asked again when the interval from this try has passed, not before.
-            nowcast.error = error.errorDescription
+            nowcast.error = error.description(in: language)
             heard(error, from: State.nowcastProvider)
-            if error != .network(.cancelled) { record("rain nowcast failed: \(error.errorDescription ?? "")") }
+            if error != .network(.cancelled) { record(language.text("message.nowcastFailed", ("error", error.description(in: language)))) }
             return []
         }
     }
@@ -209,17 +210,19 @@ extension State {
     /// clock (`14:30`), or `now` when it is falling.
     public func rainMark(for city: CityWeather) -> String? {
         guard let spell = rainSoon(for: city.key) else { return nil }
-        return spell.starts <= now ? "now" : placeClock(city, spell.starts)
+        return spell.starts <= now ? language.text("rain.markNow") : placeClock(city, spell.starts)
     }
 
     /// The detail's line for a kept place: `Rain from 14:30 (light) until about 15:15`, `No rain
     /// in the next 2 hours`, on the place's own clock; nil when its nowcast is not known.
     public func rainLine(for city: CityWeather) -> String? {
         guard let nowcast = nowcast(for: city.key) else { return nil }
-        guard let spell = nowcast.rain(after: now) else { return "No rain in the next 2 hours" }
-        let from = spell.starts <= now ? "Rain now" : "Rain from \(placeClock(city, spell.starts))"
-        let until = spell.ends.map { " until about \(placeClock(city, $0))" } ?? ", beyond the next 2 hours"
-        return "\(from) (\(spell.intensity.rawValue))\(until)"
+        let words = language
+        guard let spell = nowcast.rain(after: now) else { return words.text("rain.none") }
+        // One sentence a case, so that each language orders its start, intensity and end its own way.
+        let start = ("start", placeClock(city, spell.starts)), intensity = ("intensity", words.text("rain." + spell.intensity.rawValue))
+        let key = (spell.starts <= now ? "rain.now" : "rain.from") + (spell.ends == nil ? "Beyond" : "Until")
+        return words.text(key, start, intensity, ("end", spell.ends.map { placeClock(city, $0) } ?? ""))
     }
 
     /// Rain due within the hour at each kept place, as events worth a word.
@@ -229,7 +232,8 @@ extension State {
             guard let spell = rainSoon(for: city.key) else { return nil }
             let at = placeClock(city, spell.starts)
             let name = city.localizedName.isEmpty ? city.englishName : city.localizedName
-            let text = spell.starts <= now ? "\(name): rain now" : "\(name): rain from \(at)"
+            let text = spell.starts <= now ? language.text("rain.notifyNow", ("name", name))
+                : language.text("rain.notifyFrom", ("name", name), ("time", at))
             return NotableEvent(kind: .rain, id: city.key, text: text)
         }
     }

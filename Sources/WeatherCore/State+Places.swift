@@ -289,15 +289,15 @@ extension State {
     mutating func toggleHome() -> [Effect] {
         guard let city = selectedCity else { return [] }
         guard let kept = pinned.first(where: { $0.key == city.key }) else {
-            notice = "H makes one of your places home: p pins \(city.englishName) first"
+            notice = language.text("notice.homePinFirst", ("name", city.englishName))
             return []
         }
         let name = kept.isOwn ? ownName(kept.key) : city.englishName
         if kept.isHome {
-            notice = "\(name) is no longer home"
+            notice = language.text("notice.noLongerHome", ("name", name))
             return changePins(.home(key: nil))
         }
-        notice = "\(name) is home: first in the list, selected at start"
+        notice = language.text("notice.home", ("name", name))
         return changePins(.home(key: kept.key))
     }
 
@@ -307,17 +307,17 @@ extension State {
         guard let city = selectedCity else { return [] }
         if city.key == homeKey {
             let name = pinned.contains { $0.key == city.key && $0.isOwn } ? ownName(city.key) : city.englishName
-            notice = "\(name) is home, always first: H on it makes it one of your places again"
+            notice = language.text("notice.homeStaysFirst", ("name", name))
             return []
         }
         // Home stands first whatever its place among them: the others move past it unseen otherwise.
         let own = pinned.filter { $0.isOwn && !$0.isHome }
         guard let at = own.firstIndex(where: { $0.key == city.key }) else {
-            notice = "K and J move your own places (a adds one)"
+            notice = language.text("notice.moveOwn")
             return []
         }
         guard own.indices.contains(up ? at - 1 : at + 1) else {
-            notice = "\(ownName(city.key)) is already the \(up ? "first" : "last") of your places"
+            notice = language.text(up ? "notice.alreadyFirst" : "notice.alreadyLast", ("name", ownName(city.key)))
             return []
         }
         return changePins(.move(key: city.key, up: up))

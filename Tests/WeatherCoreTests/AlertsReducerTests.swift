@@ -74,7 +74,7 @@ extension AlertPass {
         }
         var state = Self.asking()
         #expect(state.alertStatus(for: Self.tokyo) == .uncovered(country: "Japan"))
-        #expect(state.alertStatus(for: Self.tokyo).words == "no official alerts source for Japan")
+        #expect(state.alertStatus(for: Self.tokyo).words() == "no official alerts source for Japan")
         #expect(state.reduce(.tick(Make.t0 + 60)) == [], "a place in flight is not asked again")
     }
 

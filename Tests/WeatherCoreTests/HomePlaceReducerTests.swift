@@ -144,4 +144,14 @@ import WeatherModels
         _ = state.reduce(.select(key: "1"))
         ReducerTests.expect(state, .moveOwnCity(up: true)) { $0.notice = "K and J move your own places (a adds one)" }
     }
+
+    @Test func theHomeNoticesAreInTheRunsLanguage() {
+        var state = Self.kept()
+        state.request.language = "de"
+        _ = state.reduce(.select(key: "1"))
+        _ = state.reduce(.toggleHome)
+        #expect(state.notice == "Tokyo ist Zuhause: zuerst in der Liste, beim Start ausgewählt")
+        _ = state.reduce(.toggleHome)
+        #expect(state.notice == "Tokyo ist nicht mehr Zuhause")
+    }
 }

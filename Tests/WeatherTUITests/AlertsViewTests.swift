@@ -99,6 +99,20 @@ import WeatherModels
         #expect(text.contains("Alerts from the National Weather Service (weather.gov)"))
     }
 
+    @Test func theDetailsOwnWordsAreInTheRunsLanguageAndTheIssuersStayAsSent() {
+        var state = Self.state(["a": Self.checked([Self.alert(.severe)])])
+        state.request.language = "de"
+        let text = Self.render(state, 200, 60).lines.joined(separator: "\n")
+        #expect(text.contains("⚠ Winter Storm Warning · schwer"), "\(text)")
+        #expect(text.contains("ab So 06:09 Ortszeit bis Mo 05:09 Ortszeit · NWS Boulder CO"), "\(text)")
+        #expect(text.contains("Winter Storm Warning until Saturday"), "\(text)")
+        #expect(text.contains("⚠ 1 mit Warnung"), "\(text)")
+        #expect(text.contains("Warnungen vom National Weather Service (weather.gov)"), "\(text)")
+        state.request.language = "ja"
+        let japanese = Self.render(state, 200, 60).lines.joined(separator: "\n")
+        #expect(japanese.contains("⚠ Winter Storm Warning · 重大") && japanese.contains("⚠ 1か所で警報 · 警報：3回"), "\(japanese)")
+    }
+
     @Test func theDetailSaysWhenThereAreNoneWhenNotKnownAndWhenNoSourceCovers() {
         func detail(_ state: State, selecting key: String) -> String {
             var state = state

@@ -47,6 +47,16 @@ import TerminalKit
         state.nowcast.stored?.byCityKey["k1"]?.quarters = dry
         #expect(Self.screen(state).contains { $0.contains("No rain in the next 2 hours") })
     }
+
+    @Test func theRainIsSaidInTheRunsLanguage() {
+        var state = Self.state()
+        state.request.language = "de"
+        let german = Self.screen(state)
+        #expect(german.contains { $0.contains("Regen ab 12:15 (mäßig) bis etwa 13:00") }, "\(german)")
+        #expect(german.contains { $0.contains("Nächste 2 h ·▂▅▁···· · 15-Minuten-Daten") })
+        state.request.language = "ja"
+        #expect(Self.screen(state).contains { $0.contains("12:15から雨（並）、13:00ごろまで") })
+    }
 }
 
 /// `--notify` from the store to the terminal's bytes: rain due at a kept place is written once,

@@ -30,7 +30,7 @@ extension MapLayer {
         case .rainChance: return measures.language.text("map.rain", ("n", String(RainChance.standardHours)))
         case .wind: return measures.language.text("map.wind")
         case .airQuality: return WeatherFormat.name(of: measures.airScale, in: measures.language)
-        case .alerts: return "official alerts"
+        case .alerts: return measures.language.text("map.alerts")
         }
     }
 
@@ -97,7 +97,10 @@ extension MapLayer {
             }
             return [categories.map { WeatherFormat.name(of: $0, in: measures.language) }, bands, ends]
         case .alerts:
-            return [["none", "unknown", "minor", "moderate", "severe", "extreme"], ["0", "?", "minor", "mod", "severe", "extreme"]]
+            let words = measures.language
+            let named = [AlertSeverity.minor, .moderate, .severe, .extreme].map { AlertMark.name($0, in: words) }
+            return [[words.text("map.alertsNone"), AlertMark.name(.unknown, in: words)] + named,
+                    [words.text("map.alertsNoneShort"), "?", named[0], words.text("severity.moderateShort")] + named.suffix(2)]
         }
     }
 
@@ -141,18 +144,21 @@ extension MapLayer {
             let category = air?.category(on: measures.airScale).map { WeatherFormat.name(of: $0, in: measures.language) }
             return (["AQI \(index)"] + [category].compactMap { $0 }).joined(separator: " ")
         case .alerts:
-            guard let grade = measures.alertGrades[city.key] else { return "alerts not known" }
-            return grade == 0 ? "no alerts" : "alert: \(["", "unknown", "minor", "moderate", "severe", "extreme"][min(grade, 5)])"
+            let words = measures.language
+            guard let grade = measures.alertGrades[city.key] else { return words.text("map.alertsUnknown") }
+            let graded: [AlertSeverity] = [.unknown, .minor, .moderate, .severe, .extreme]
+            return grade == 0 ? words.text("map.noAlerts")
+                : words.text("map.alertReading", ("severity", AlertMark.name(graded[min(grade, 5) - 1], in: words)))
         }
     }
 
     /// What the legend's row says at its right end when there is room: whose air it is, as
     /// Open-Meteo's terms ask wherever its air is shown, in full or short.
-    var attributions: [String] {
+    func attributions(in language: Language = .english) -> [String] {
         switch self {
         case .airQuality: [AirQuality.attribution, "Open-Meteo.com / CAMS"]
         // Each source's credit, as its terms ask wherever its alerts are shown.
-        case .alerts: ["Alerts: NWS · MET Norway (CC BY 4.0) · DWD via Bright Sky", "NWS · MET Norway · DWD"]
+        case .alerts: [language.text("map.alertsCredit"), "NWS · MET Norway · DWD"]
         default: []
         }
     }

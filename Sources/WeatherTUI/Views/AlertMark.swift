@@ -1,3 +1,4 @@
+import EssentialsSupport
 import TerminalKit
 import WeatherModels
 
@@ -14,6 +15,11 @@ public enum AlertMark {
         case .minor: "▿"
         case .unknown: "◇"
         }
+    }
+
+    /// The severity's name in `language`, as the detail and the map's legend say it.
+    public static func name(_ severity: AlertSeverity, in language: Language = .english) -> String {
+        language.text("severity." + severity.rawValue)
     }
 
     /// The colour of `severity` (nil for unknown: the default colour).

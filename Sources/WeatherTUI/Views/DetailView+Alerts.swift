@@ -28,30 +28,30 @@ extension DetailView {
         }
     }
 
-    static func alertsLines(_ section: AlertsSection, city: CityWeather, now: Date) -> [Line] {
+    static func alertsLines(_ section: AlertsSection, city: CityWeather, now: Date, in words: Language = .english) -> [Line] {
         guard let status = section.status else { return [] }
         guard case .checked(let alerts, let source) = status, !alerts.isEmpty else {
-            return [Line(text: "Alerts: \(status.words)", style: .dimmed)]
+            return [Line(text: words.text("alerts.line", ("words", status.words(in: words))), style: .dimmed)]
         }
         var out: [Line] = []
         let sourceTime = city.zoneGivenAt(now: now)
         func when(_ date: Date) -> String {
             guard let clock = WeatherFormat.localClock(city.timeZone, at: date, sourceTime: sourceTime) else { return WeatherFormat.dateTime(date) }
             let offset = city.timeZone.map { $0.offsetSeconds(at: Int(ZoneInfo.seconds(of: date)), sourceTime: sourceTime) } ?? 0
-            return "\(weekday(date, offsetSeconds: offset)) \(clock) local"
+            return words.text("time.localShort", ("time", "\(weekday(date, offsetSeconds: offset, in: words)) \(clock)"))
         }
         for alert in alerts {
             let style = Style(bold: true, role: AlertMark.role(alert.severity))
-            out.append(Line(text: "\(AlertMark.glyph(alert.severity)) \(alert.event) · \(alert.severity.rawValue)", style: style))
+            out.append(Line(text: "\(AlertMark.glyph(alert.severity)) \(alert.event) · \(AlertMark.name(alert.severity, in: words))", style: style))
             var period: [String] = []
-            if let onset = alert.onset { period.append("from \(when(onset))") }
-            period.append(alert.expires.map { "until \(when($0))" } ?? "no end given")
+            if let onset = alert.onset { period.append(words.text("alerts.from", ("time", when(onset)))) }
+            period.append(alert.expires.map { words.text("alerts.until", ("time", when($0))) } ?? words.text("alerts.noEnd"))
             out.append(Line(text: period.joined(separator: " ") + " · " + alert.sender))
             if let headline = alert.headline { out.append(Line(text: headline, style: .sectionTitle)) }
             out += paragraphs(alert.description)
             out += paragraphs(alert.instruction)
         }
-        out.append(Line(text: source.credit, style: .dimmed))
+        out.append(Line(text: words.text("alerts.credit." + source.rawValue), style: .dimmed))
         return out
     }
 
@@ -63,11 +63,11 @@ extension DetailView {
     }
 
     /// `Sat` for `date` at a fixed offset from UTC, by arithmetic (no calendar: docs/platform.md).
-    static func weekday(_ date: Date, offsetSeconds: Int) -> String {
+    static func weekday(_ date: Date, offsetSeconds: Int, in words: Language = .english) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offsetSeconds)
         let days = CivilTime.floorDivision(seconds, 86_400).quotient
         // 1 January 1970 was a Thursday.
-        let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        return names[Int(((days % 7) + 7) % 7)]
+        let keys = ["day.thu", "day.fri", "day.sat", "day.sun", "day.mon", "day.tue", "day.wed"]
+        return words.text(keys[Int(((days % 7) + 7) % 7)])
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import EssentialsSupport
 import TerminalKit
 import WeatherCore
 import WeatherModels
@@ -53,11 +54,11 @@ extension DetailView {
     static let rainBarGlyphs: [Character] = ["·", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     static let rainBarFull = 2.0
 
-    static func rainLines(_ section: RainSection) -> [Line] {
+    static func rainLines(_ section: RainSection, in words: Language = .english) -> [Line] {
         guard section.kept else { return [] }
         guard let line = section.line else {
-            if section.isLoading { return [Line(text: "Rain next 2 h: loading…", style: .dimmed)] }
-            if let error = section.error { return [Line(text: "Rain next 2 h: \(error)", style: .dimmed)] }
+            if section.isLoading { return [Line(text: words.text("rain.loading"), style: .dimmed)] }
+            if let error = section.error { return [Line(text: words.text("rain.error", ("error", error)), style: .dimmed)] }
             return []
         }
         let bar = String(section.quarters.map { value -> Character in
@@ -66,7 +67,7 @@ extension DetailView {
             let step = Int((min(value, rainBarFull) / rainBarFull * Double(rainBarGlyphs.count - 2)).rounded(.up))
             return rainBarGlyphs[max(1, min(step, rainBarGlyphs.count - 1))]
         })
-        let kind = section.native ? "15-minute data" : "interpolated from hourly data"
-        return [Line(text: line, style: Style(bold: true)), Line(text: "Next 2 h \(bar) · \(kind)", style: .dimmed)]
+        let kind = words.text(section.native ? "rain.native" : "rain.interpolated")
+        return [Line(text: line, style: Style(bold: true)), Line(text: words.text("rain.bar", ("bar", bar), ("kind", kind)), style: .dimmed)]
     }
 }

@@ -78,7 +78,7 @@ public enum DetailView {
         var now = "\(ViewFormat.glyph(icon: city.weatherIcon)) \(city.weatherText)"
         if let both = ViewFormat.bothUnits(city.temperature) { now += "  \(number(both))" }
         out.append(Line(text: now, style: .temperature(celsius: WeatherFormat.temperatureValue(city.temperature, units: .metric))))
-        out += alertsLines(detail.alerts, city: city, now: detail.now)
+        out += alertsLines(detail.alerts, city: city, now: detail.now, in: words)
 
         var feels: [String] = []
         if let rf = city.realFeelTemperature, let t = WeatherFormat.measure(rf, units: detail.units) { feels.append(label("detail.feels", degreeText(t))) }
@@ -115,7 +115,7 @@ public enum DetailView {
         }
         if !precip.isEmpty { out.append(Line(text: precip.joined(separator: " · "))) }
 
-        out += rainLines(detail.rain)
+        out += rainLines(detail.rain, in: detail.language)
         out += skyLines(for: city, now: detail.now, style: style, in: words)
         out += airQualityLines(detail.air, now: detail.now, in: words)
 

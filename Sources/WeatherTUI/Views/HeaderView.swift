@@ -84,7 +84,7 @@ public enum HeaderView {
         if let cost = refreshCost(header.refreshCalls, in: words) { tail.append(cost) }
         // The rain's cost gives way first: the weather's cost and calls left are the source's.
         var tailWithoutRain = tail
-        if let cost = nowcastCost(header.nowcastCalls) { tail.append(cost) }
+        if let cost = nowcastCost(header.nowcastCalls, in: words) { tail.append(cost) }
         if let left = header.rateLimitRemaining {
             tail.append(words.text("header.callsLeft", ("n", String(left))))
             tailWithoutRain.append(words.text("header.callsLeft", ("n", String(left))))
@@ -97,19 +97,21 @@ public enum HeaderView {
         let narrow = [listed] + (header.shortSource.map { [$0] } ?? []) + Array(withoutAge.dropFirst(parts.count))
         // With own cities, the count in short (`51 cities`) before the cost and calls left go.
         let counted = header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tail] : []
-        let withoutRain = tailWithoutRain == tail ? [] : [withoutAge + tailWithoutRain]
-            + (header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tailWithoutRain] : [])
+
         // Official alerts, where they fit: the count and what a round of them costs, then the
         // count alone; they give way before the weather's own cost and calls left.
         var alerts: [[String]] = []
         if header.placesWithAlerts > 0 || header.alertCalls > 0 {
-            let count = header.placesWithAlerts > 0 ? ["⚠ \(header.placesWithAlerts) with alerts"] : []
-            let cost = header.alertCalls > 0 ? ["alerts: \(header.alertCalls) \(header.alertCalls == 1 ? "call" : "calls")"] : []
+            let count = header.placesWithAlerts > 0 ? [words.counted("header.withAlerts", header.placesWithAlerts)] : []
+            let cost = header.alertCalls > 0 ? [words.counted("header.alertsCost", header.alertCalls)] : []
             alerts = [withAge + tail + count + cost, withoutAge + tail + count + cost]
             if header.placesWithAlerts > 0 { alerts.append(withoutAge + tail + ["⚠ \(header.placesWithAlerts)"]) }
         }
         // Where the cost gives way, the count in short still comes before why the next refresh is when it is.
         let short = header.placesWithAlerts > 0 ? ["⚠ \(header.placesWithAlerts)"] : []
+        // Where the rain's cost gives way, the alerts' count in short still shows.
+        let withoutRain = tailWithoutRain == tail ? [] : [withoutAge + tailWithoutRain + short]
+            + (header.ownCityCount > 0 ? [[listed] + withoutAge.dropFirst() + tailWithoutRain + short] : [])
         let shortAlerts = short.isEmpty ? [] : [withoutAge + essential + short, withoutAge + brief + short]
         let candidates = alerts + [["weather-tui"] + withAge + tail, withAge + tail, withoutAge + tail] + counted + withoutRain + shortAlerts
             + [withoutAge + essential, withoutAge + brief, narrow + brief, Array(withoutAge.dropFirst(parts.count)) + brief]
@@ -145,10 +147,10 @@ public enum HeaderView {
     }
 
     /// `rain: 5 calls/30 min`: what the kept places' nowcasts cost at most every half hour; nil for none.
-    static func nowcastCost(_ calls: Double) -> String? {
+    static func nowcastCost(_ calls: Double, in words: Language = .english) -> String? {
         guard calls > 0 else { return nil }
         let whole = calls.rounded()
-        return "rain: \(abs(calls - whole) < 0.05 ? String(Int(whole)) : calls.fixed(1)) calls/30 min"
+        return words.text("header.nowcastCost", ("n", abs(calls - whole) < 0.05 ? String(Int(whole)) : words.decimal(calls.fixed(1))))
     }
 
     public static func draw(_ header: Content, into buffer: inout ScreenBuffer, rect: Rect) {

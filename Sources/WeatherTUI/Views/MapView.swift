@@ -144,7 +144,7 @@ public enum MapView {
         let cities = map.cities
         var placed = 0
         for index in cities.indices where cities[index].geoPosition != nil { placed += 1 }
-        let notes = placed < cities.count ? [map.measures.language.text("map.noCoordinates", ("n", String(cities.count - placed)))] : layer.attributions
+        let notes = placed < cities.count ? [map.measures.language.text("map.noCoordinates", ("n", String(cities.count - placed)))] : layer.attributions(in: map.measures.language)
         guard let note = notes.first(where: { x + width - ScreenBuffer.columns(of: $0) - 1 > column + 1 }) else { return }
         buffer.draw(note, x: x + width - ScreenBuffer.columns(of: note) - 1, y: y, style: .dimmed)
     }

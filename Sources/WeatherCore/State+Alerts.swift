@@ -126,8 +126,15 @@ extension State {
         if source == .accuWeather {
             // AccuWeather's alerts are weighed by its weather gate: its hold and its day's budget.
             guard let gate = accuWeatherAlertsGate else { return .unknown(why: State.accuWeatherAlertsNeedBudget) }
-            if let refusal = gate.check(accuWeatherAlertsAsk(freshUntil: nil), now: now), !isFresh(refusal) {
-                return .unknown(why: "alerts could not be checked (\(words(for: refusal, of: .accuWeather)))")
+            switch gate.check(accuWeatherAlertsAsk(freshUntil: nil), now: now) {
+            case .budgetSpent(let spent, let half, let until)?:
+                return .unknown(why: "alerts could not be checked (AccuWeather's alerts may spend half of today's budget of "
+                    + "\(Int(half / State.accuWeatherAlertsShare)) calls, and \(Int(spent.rounded())) are spent: none is asked until "
+                    + "\(WeatherFormat.clock(until, timeZone: config.timeZone)))")
+            case .held(let hold)?:
+                return .unknown(why: "alerts could not be checked (\(words(for: .held(hold), of: .accuWeather)))")
+            case .fresh?, nil:
+                break
             }
         } else if let hold = alertGate(for: source).hold, hold.until > now {
             return .unknown(why: "alerts could not be checked (\(source.displayName)'s limit until "
@@ -148,7 +155,7 @@ extension State {
     /// rest is the weather's, so alerts never starve the refreshes.
     public static let accuWeatherAlertsShare = 0.5
     /// Why a place only AccuWeather covers has no alerts when no budget is given.
-    public static let accuWeatherAlertsNeedBudget = "alerts via AccuWeather are asked only within a daily budget (--daily-calls)"
+    public static let accuWeatherAlertsNeedBudget = "alerts via AccuWeather need a daily budget (--daily-calls)"
 
     /// AccuWeather's weather gate as its alerts meet it: its hold and what every run spent today,
     /// with half its day's budget. Nil without a budget: every place every ten minutes would
@@ -166,10 +173,6 @@ extension State {
         SourceGate.Ask(.alerts, calls: 1 + Double(alertsState.inFlightAccuWeather.count), userAsked: false, freshUntil: freshUntil)
     }
 
-    private func isFresh(_ refusal: SourceGate.Refusal) -> Bool {
-        if case .fresh = refusal { return true }
-        return false
-    }
 
     /// The highest severity of `city`'s alerts in force; nil when none is, or it is not known.
     /// What the list asks of each row it draws: a place no source said anything of is answered

@@ -84,7 +84,7 @@ let package = Package(
             swiftSettings: ownModule
         ),
         .target(name: "WeatherSource", dependencies: ["WeatherModels", "WeatherHTTP", "EssentialsSupport"], swiftSettings: ownModule),
-        .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
+        .target(name: "AccuWeather", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "WeatherAlerts", "EssentialsSupport"], swiftSettings: ownModule),
         .target(name: "OpenMeteo", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "Sky"], swiftSettings: ownModule),
         // The official alerts sources (NWS, MET Norway, Bright Sky): one client, a decoder each.
         .target(name: "WeatherAlerts", dependencies: ["WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport"], swiftSettings: ownModule),
@@ -134,7 +134,7 @@ let package = Package(
         .target(name: "ArchiveTestSupport", dependencies: ["WeatherModels"], path: "Tests/ArchiveTestSupport"),
         .testTarget(
             name: "AccuWeatherTests",
-            dependencies: ["AccuWeather", "WeatherHTTP", "WeatherSource", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["AccuWeather", "WeatherAlerts", "WeatherModels", "WeatherHTTP", "WeatherSource", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "OpenMeteoTests",

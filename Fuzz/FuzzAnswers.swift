@@ -35,6 +35,8 @@ enum AnswerTarget: String, CaseIterable {
     case alMET = "al-met"
     /// Bright Sky's alerts for a point (the DWD's warnings).
     case alBrightSky = "al-brightsky"
+    /// AccuWeather's alerts for a location key, through its client (status, key, decoder).
+    case awAlerts = "aw-alerts"
 }
 
 /// Answers every request with the input as a 200 body, at once.
@@ -123,10 +125,16 @@ private func answer(_ target: AnswerTarget, transport: AnswerTransport, body: Da
                 for quarter in value.quarters.prefix(3) { _ = value.rain(after: quarter.start); _ = value.covers(quarter.start) }
             }
         }
-    case .alNWS, .alMET, .alBrightSky:
-        let source: AlertSource = target == .alNWS ? .nws : target == .alMET ? .metNorway : .brightSky
-        let client = AlertsClient(source: source, baseURL: base, userAgent: "weather-tui/fuzz (fuzz@example.org)", timeout: 5, transport: transport)
-        if let answer = try? await client.alerts(latitude: 39.7456, longitude: -104.9994) {
+    case .alNWS, .alMET, .alBrightSky, .awAlerts:
+        let answer: AlertsAnswer?
+        if target == .awAlerts {
+            answer = try? await accu.alerts(locationKey: "623", language: "en-us")
+        } else {
+            let source: AlertSource = target == .alNWS ? .nws : target == .alMET ? .metNorway : .brightSky
+            let client = AlertsClient(source: source, baseURL: base, userAgent: "weather-tui/fuzz (fuzz@example.org)", timeout: 5, transport: transport)
+            answer = try? await client.alerts(latitude: 39.7456, longitude: -104.9994)
+        }
+        if let answer {
             // What the screen and --once make of each: the text made printable, the order by severity.
             for alert in answer.alerts {
                 _ = TerminalText.printable(alert.event) + TerminalText.printable(alert.description ?? "", breaks: .keep)

@@ -20,7 +20,7 @@ public struct AccuWeatherClient: WeatherService {
     private let keySource: String
     private let recordCalls: CallRecorder?
     /// The clock a 429's `Retry-After` is counted from.
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// `keySource` names where the key came from (`--api-key`, a variable, a file) for the message
     /// of a rejected key; `recordCalls` hears of each request the server answered.
@@ -97,7 +97,7 @@ public struct AccuWeatherClient: WeatherService {
         return try http.decodeJSON(T.self, from: response.body, describePath: describePath)
     }
 
-    private func errorForStatus(_ response: HTTPTransportResponse) -> ServiceError {
+    func errorForStatus(_ response: HTTPTransportResponse) -> ServiceError {
         let status = response.statusCode
         switch status {
         case 401, 403:

@@ -63,6 +63,7 @@ public struct AlertsClient: Sendable {
         case .nws: try NWSAlerts.decode(body, by: http)
         case .metNorway: try METAlerts.decode(body, by: http)
         case .brightSky: try BrightSkyAlerts.decode(body, by: http)
+        case .accuWeather: try AccuWeatherAlerts.decode(body, by: http)
         }
     }
 
@@ -75,6 +76,9 @@ public struct AlertsClient: Sendable {
         case .metNorway:
             return try http.url(path: ["weatherapi", "metalerts", "2.0", "current.json"], query: [("lat", lat), ("lon", lon), ("lang", "en")])
         case .brightSky: return try http.url(path: ["alerts"], query: [("lat", lat), ("lon", lon)])
+        case .accuWeather:
+            // Asked by location key, with the key: `AccuWeatherClient.alerts(locationKey:language:)`.
+            throw .unexpectedResponse(host: http.host, detail: "AccuWeather's alerts are asked through its own client")
         }
     }
 
@@ -88,7 +92,7 @@ public struct AlertsClient: Sendable {
 
     /// How long an answer holds: the source's `Cache-Control: max-age` or `Expires`, never less
     /// than the ten minutes between requests, nor more than an hour.
-    static func freshness(of response: HTTPTransportResponse, now: Date) -> TimeInterval {
+    public static func freshness(of response: HTTPTransportResponse, now: Date) -> TimeInterval {
         var stated: TimeInterval?
         if let control = response.header("Cache-Control")?.lowercased() {
             for directive in control.split(separator: ",") {

@@ -34,6 +34,8 @@ public enum Effect: Equatable, Sendable {
     case notify(DesktopNotification)
     /// Ask one place's alerts of its source, under its alerts gate's pass.
     case fetchAlerts(AlertRequest, pass: AlertPass)
+    /// Ask one place's alerts of AccuWeather, under its weather gate's pass (its calls are the key's).
+    case fetchAccuWeatherAlerts(AlertRequest, pass: GatePass)
     /// Join these alerts to `Alerts.plist`, for every run.
     case saveAlerts(StoredAlerts)
     /// Keep the forecasts in `Forecasts.plist`.

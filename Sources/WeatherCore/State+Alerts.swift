@@ -18,6 +18,9 @@ public struct AlertsState: Equatable, Sendable {
     public var restored = false
     /// The places whose request is under way, by city key.
     public var inFlight: Set<String> = []
+    /// Those of them asked of AccuWeather: calls the ledger does not hold yet, which the day's
+    /// budget must still pay for.
+    public var inFlightAccuWeather: Set<String> = []
     /// Requests this run sent that reached their source.
     public var callsThisRun = 0
     /// The listed places a source covers, as last counted (when requests were weighed): the
@@ -37,12 +40,15 @@ public struct AlertRequest: Equatable, Hashable, Sendable {
     public var source: AlertSource
     public var latitude: Double
     public var longitude: Double
+    /// The language the weather is asked in (AccuWeather's alerts take it; the others are in English).
+    public var language: String
 
-    public init(cityKey: String, source: AlertSource, latitude: Double, longitude: Double) {
+    public init(cityKey: String, source: AlertSource, latitude: Double, longitude: Double, language: String = "en") {
         self.cityKey = cityKey
         self.source = source
         self.latitude = latitude
         self.longitude = longitude
+        self.language = language
     }
 }
 
@@ -101,7 +107,7 @@ extension State {
 
     /// What is known of `city`'s alerts now: expired ones are dropped.
     public func alertStatus(for city: CityWeather) -> PlaceAlertStatus {
-        guard let source = AlertSource.covering(countryCode: city.country.id) else {
+        guard let source = alertSource(for: city) else {
             return .uncovered(country: city.country.englishName.isEmpty ? city.country.id : city.country.englishName)
         }
         if let entry = alertsState.kept.byCityKey[city.key], entry.source == source {
@@ -122,13 +128,58 @@ extension State {
         if FeedPolicy.fetchBlocked(config: config) == .offlineMode {
             return .unknown(why: language.text("alerts.notChecked", ("why", language.text("alerts.offlineMode"))))
         }
-        if let hold = alertGate(for: source).hold, hold.until > now {
+        if source == .accuWeather {
+            // AccuWeather's alerts are weighed by its weather gate: its hold and its day's budget.
+            guard let gate = accuWeatherAlertsGate else { return .unknown(why: language.text("alerts.needBudget")) }
+            switch gate.check(accuWeatherAlertsAsk(freshUntil: nil), now: now) {
+            case .budgetSpent(let spent, let half, let until)?:
+                let why = language.text("alerts.halfBudgetSpent", ("budget", String(Int(half / State.accuWeatherAlertsShare))),
+                                        ("spent", String(Int(spent.rounded()))),
+                                        ("time", WeatherFormat.clock(until, timeZone: config.timeZone, style: clock)))
+                return .unknown(why: language.text("alerts.notChecked", ("why", why)))
+            case .held(let hold)?:
+                return .unknown(why: language.text("alerts.notChecked", ("why", words(for: .held(hold), of: .accuWeather))))
+            case .fresh?, nil:
+                break
+            }
+        } else if let hold = alertGate(for: source).hold, hold.until > now {
             let limit = language.text("alerts.limit", ("source", source.displayName),
                                       ("time", WeatherFormat.clock(hold.until, timeZone: config.timeZone, style: clock)), ("reason", hold.reason))
             return .unknown(why: language.text("alerts.notChecked", ("why", limit)))
         }
         return .unknown(why: language.text("alerts.notYet"))
     }
+
+    /// The source asked about `city`'s alerts: the keyless official one that covers its country
+    /// (it costs the user nothing), else AccuWeather when it gives the weather (its places have
+    /// its location keys), else none.
+    public func alertSource(for city: CityWeather) -> AlertSource? {
+        if let official = AlertSource.covering(countryCode: city.country.id) { return official }
+        return config.provider == .accuWeather && !city.key.isEmpty ? .accuWeather : nil
+    }
+
+    /// The share of AccuWeather's day's budget its alerts may bring the day's spending to: the
+    /// rest is the weather's, so alerts never starve the refreshes.
+    public static let accuWeatherAlertsShare = 0.5
+    /// Why a place only AccuWeather covers has no alerts when no budget is given.
+    public static let accuWeatherAlertsNeedBudget = Language.english.text("alerts.needBudget")
+
+    /// AccuWeather's weather gate as its alerts meet it: its hold and what every run spent today,
+    /// with half its day's budget. Nil without a budget: every place every ten minutes would
+    /// spend thousands of the key's calls a day, so none is asked unless the user set a bound.
+    var accuWeatherAlertsGate: SourceGate? {
+        var gate = gate(for: .accuWeather)
+        guard let budget = gate.dailyBudget else { return nil }
+        gate.dailyBudget = budget * State.accuWeatherAlertsShare
+        return gate
+    }
+
+    /// One AccuWeather alerts request as its weather gate weighs it: one call, automatic (it may
+    /// not spend past the day's budget), with this run's requests under way already counted.
+    func accuWeatherAlertsAsk(freshUntil: Date?) -> SourceGate.Ask {
+        SourceGate.Ask(.alerts, calls: 1 + Double(alertsState.inFlightAccuWeather.count), userAsked: false, freshUntil: freshUntil)
+    }
+
 
     /// The highest severity of `city`'s alerts in force; nil when none is, or it is not known.
     /// What the list asks of each row it draws: a place no source said anything of is answered
@@ -188,19 +239,30 @@ extension State {
         guard alertsState.restored, !config.demo, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
         var effects: [Effect] = []
         var covered = 0
+        let accuWeatherGate = accuWeatherAlertsGate
         defer { alertsState.placesCovered = covered }
         for city in feed.cities {
-            guard let source = AlertSource.covering(countryCode: city.country.id), let position = city.geoPosition,
+            guard let source = alertSource(for: city), let position = city.geoPosition,
                   abs(position.latitude) <= 90, abs(position.longitude) <= 180 else { continue }
+            if source == .accuWeather, accuWeatherGate == nil { continue }
             covered += 1
             guard !alertsState.inFlight.contains(city.key) else { continue }
             let entry = alertsState.kept.byCityKey[city.key]
             // An answer dated ahead of the clock (set back since) holds nothing off.
             let freshUntil = entry.flatMap { $0.source == source && FeedPolicy.age(of: $0.askedAt, now: now) != nil ? $0.nextAskAt : nil }
+            let request = AlertRequest(cityKey: city.key, source: source, latitude: position.latitude, longitude: position.longitude,
+                                       language: source == .accuWeather ? self.request.language : "en")
+            if source == .accuWeather {
+                // The key's calls: through AccuWeather's weather gate, which holds its day's budget.
+                guard case .success(let pass) = accuWeatherAlertsGate?.admit(accuWeatherAlertsAsk(freshUntil: freshUntil), now: now) else { continue }
+                alertsState.inFlight.insert(city.key)
+                alertsState.inFlightAccuWeather.insert(city.key)
+                effects.append(.fetchAccuWeatherAlerts(request, pass: pass))
+                continue
+            }
             guard case .success(let pass) = alertGate(for: source).admit(cityKey: city.key, freshUntil: freshUntil, now: now) else { continue }
             alertsState.inFlight.insert(city.key)
-            effects.append(.fetchAlerts(AlertRequest(cityKey: city.key, source: source, latitude: position.latitude,
-                                                     longitude: position.longitude), pass: pass))
+            effects.append(.fetchAlerts(request, pass: pass))
         }
         return effects
     }
@@ -216,10 +278,12 @@ extension State {
     /// failure is kept as the reason the place's alerts are unknown, until it may be asked again.
     mutating func alertsLoaded(_ request: AlertRequest, _ result: Result<AlertsPayload, FeedError>, askedAt: Date) -> [Effect] {
         alertsState.inFlight.remove(request.cityKey)
+        let wasAccuWeather = alertsState.inFlightAccuWeather.remove(request.cityKey) != nil
         let earliest = askedAt.addingTimeInterval(State.alertsSpacing)
         switch result {
         case .success(let payload):
             alertsState.callsThisRun += 1
+            if wasAccuWeather { spentOnAlerts() }
             for line in payload.notices { record("\(request.source.displayName): \(line)") }
             alertsState.kept.byCityKey[request.cityKey] = PlaceAlerts(
                 source: request.source, askedAt: askedAt, nextAskAt: max(payload.freshUntil, earliest),
@@ -227,7 +291,14 @@ extension State {
         case .failure(.network(.cancelled)):
             return []
         case .failure(let error):
-            if case .network(let service) = error {
+            if case .network(let service) = error, request.source == .accuWeather {
+                // AccuWeather counts each request it answers; its 429 or spent day holds its weather too.
+                if service.answered {
+                    alertsState.callsThisRun += 1
+                    if wasAccuWeather { spentOnAlerts() }
+                }
+                heard(error, from: .accuWeather)
+            } else if case .network(let service) = error {
                 if service.answered { alertsState.callsThisRun += 1 }
                 var gate = alertGate(for: request.source)
                 gate.heard(service)

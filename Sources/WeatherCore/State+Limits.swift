@@ -49,6 +49,12 @@ extension State {
         changeGate(of: provider) { $0.heard(service, at: now) }
     }
 
+    /// An AccuWeather alerts call answered: counted against today's spending at once, until the
+    /// ledger (which the client wrote it to) is read again and says the same.
+    mutating func spentOnAlerts() {
+        changeGate(of: .accuWeather) { $0.spentToday += 1 }
+    }
+
     /// Holds other runs of the program met (`Holds.txt`): each gate keeps the later of its own and the file's.
     mutating func held(_ holds: [WeatherProvider: SourceGate.Hold]) {
         for (provider, hold) in holds {

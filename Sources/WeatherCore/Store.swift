@@ -231,6 +231,11 @@ public final class Store {
                     await .alertsLoaded(request, env.fetchAlerts(request), askedAt: asked)
                 }
             }
+        case .fetchAccuWeatherAlerts(let request, let pass):
+            start(.alerts(cityKey: request.cityKey), under: pass) {
+                let asked = env.now()
+                return await .alertsLoaded(request, env.fetchAlerts(request), askedAt: asked)
+            }
         case .saveAlerts(let value):
             saveInOrder(.saveAlerts) { () throws(ArchiveError) in try env.saveAlerts(value) }
         case .saveForecasts(let value):

@@ -80,7 +80,8 @@ public enum AlertSeverity: String, Codable, CaseIterable, Comparable, Sendable {
     }
 }
 
-/// The keyless official sources of alerts, each asked only about the places of its countries.
+/// The sources of alerts: the keyless official ones, each asked only about the places of its
+/// countries, and AccuWeather for its key holders' places that none of those covers.
 public enum AlertSource: String, Codable, CaseIterable, Sendable {
     /// The United States' National Weather Service (api.weather.gov).
     case nws
@@ -88,6 +89,12 @@ public enum AlertSource: String, Codable, CaseIterable, Sendable {
     case metNorway = "met-norway"
     /// The Deutscher Wetterdienst's warnings, served by Bright Sky (api.brightsky.dev).
     case brightSky = "bright-sky"
+    /// AccuWeather's alerts (`/alerts/v1/{locationKey}`): asked with the weather's key, counted
+    /// in its day's calls, only when AccuWeather gives the weather.
+    case accuWeather = "accuweather"
+
+    /// Asked without a key, costing the user nothing: preferred wherever one covers a place.
+    public var isKeyless: Bool { self != .accuWeather }
 
     /// The source for a place in the country of `countryCode` (ISO 3166-1 alpha-2), nil where
     /// none covers it.
@@ -110,6 +117,7 @@ public enum AlertSource: String, Codable, CaseIterable, Sendable {
         case .nws: "National Weather Service"
         case .metNorway: "MET Norway"
         case .brightSky: "Bright Sky"
+        case .accuWeather: "AccuWeather"
         }
     }
 
@@ -119,6 +127,7 @@ public enum AlertSource: String, Codable, CaseIterable, Sendable {
         case .nws: "Alerts from the National Weather Service (weather.gov)"
         case .metNorway: "Alerts from MET Norway, CC BY 4.0"
         case .brightSky: "Alerts from the Deutscher Wetterdienst, via Bright Sky"
+        case .accuWeather: "Alerts via AccuWeather, from the agencies named as senders"
         }
     }
 
@@ -128,6 +137,8 @@ public enum AlertSource: String, Codable, CaseIterable, Sendable {
         case .nws: "NWS_BASE_URL"
         case .metNorway: "MET_NORWAY_BASE_URL"
         case .brightSky: "BRIGHT_SKY_BASE_URL"
+        // AccuWeather's alerts come from where its weather does (`--base-url`).
+        case .accuWeather: "ACCUWEATHER_BASE_URL"
         }
     }
 
@@ -137,6 +148,7 @@ public enum AlertSource: String, Codable, CaseIterable, Sendable {
         case .nws: "https://api.weather.gov"
         case .metNorway: "https://api.met.no"
         case .brightSky: "https://api.brightsky.dev"
+        case .accuWeather: "https://dataservice.accuweather.com"
         }
     }
 }

@@ -32,7 +32,7 @@ public struct SourceGate: Equatable, Sendable {
 
     /// What a request is for: the words a refusal is said with, and the ledger line it counts on.
     public enum Purpose: String, Equatable, Sendable {
-        case weather, places, air, forecast, search, nowcast
+        case weather, places, air, forecast, search, nowcast, alerts
     }
 
     /// One request as the gate weighs it.

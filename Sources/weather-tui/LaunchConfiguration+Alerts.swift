@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AccuWeather
 import WeatherAlerts
 import WeatherCore
 import WeatherHTTP
@@ -24,7 +25,18 @@ extension LaunchConfiguration {
                                            transport: AlertGatedTransport(source, over: network))
         }
         let ready = clients
+        // With AccuWeather's weather, its alerts too: the same key, through its weather gate
+        // (`GatedTransport`), each call counted on its line of the ledger.
+        let accuWeather = provider == .accuWeather ? apiKey.map {
+            AccuWeatherClient(baseURL: baseURL, apiKey: $0, keySource: apiKeySource, timeout: timeout,
+                              transport: GatedTransport(.accuWeather, over: network), recordCalls: recordCalls(of: .accuWeather))
+        } : nil
         return { request throws(ServiceError) in
+            if request.source == .accuWeather {
+                guard let accuWeather else { throw .unauthorized(status: 401, keySource: ServiceError.defaultKeySource) }
+                let answer = try await accuWeather.alerts(locationKey: request.cityKey, language: request.language)
+                return AlertsPayload(alerts: answer.alerts, notices: answer.notices, freshUntil: answer.freshUntil)
+            }
             guard let client = ready[request.source] else { throw .unreachable(host: request.source.defaultBaseURL) }
             let answer = try await client.alerts(latitude: request.latitude, longitude: request.longitude)
             return AlertsPayload(alerts: answer.alerts, notices: answer.notices, freshUntil: answer.freshUntil)

@@ -145,7 +145,8 @@ struct LaunchConfiguration: Equatable {
         let nowcastURL = provider == .openMeteo ? baseURL
             : try url(nil, environment: "OPEN_METEO_BASE_URL", default: OpenMeteoClient.defaultBaseURL, option: "OPEN_METEO_BASE_URL")
         var alertBaseURLs: [AlertSource: URL] = [:]
-        for source in AlertSource.allCases {
+        // AccuWeather's alerts go where its weather goes (`baseURL`), with its key.
+        for source in AlertSource.allCases where source.isKeyless {
             guard let fallback = URL(string: source.defaultBaseURL) else { continue }
             alertBaseURLs[source] = try url(nil, environment: source.baseURLVariable, default: fallback, option: source.baseURLVariable)
         }

@@ -20,6 +20,7 @@ import WeatherModels
         case "aw-daily": return await capture { try await client.dailyForecast(cityKey: "623", language: "en-us") } == nil
         case "aw-hourly": return await capture { try await client.hourlyForecast(cityKey: "623", language: "en-us") } == nil
         case "aw-search": return await capture { try await client.searchPlaces("Paris", language: "en-us") } == nil
+        case "aw-alerts": return await capture { try await client.alerts(locationKey: "623", language: "en-us") } == nil
         default:
             Issue.record("no request named \(target)")
             return false

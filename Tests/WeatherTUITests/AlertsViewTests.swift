@@ -123,7 +123,8 @@ import WeatherModels
         let state = Self.state(["a": Self.checked([]), "b": failed])
         #expect(detail(state, selecting: "a").contains("Alerts: no alerts in force (National Weather Service)"))
         #expect(detail(state, selecting: "b").contains("Alerts: alerts could not be checked (offline: cannot reach api.met.no)"))
-        #expect(detail(state, selecting: "c").contains("Alerts: no official alerts source for Japan"))
+        // AccuWeather gives the weather, without a daily budget: it is not asked, and the detail says why.
+        #expect(detail(state, selecting: "c").contains("Alerts: alerts via AccuWeather need a daily budget (--daily-calls)"))
         #expect(detail(state, selecting: "d").contains("Alerts: alerts not checked yet"))
     }
 

@@ -97,7 +97,7 @@ extension State {
             return airQualityError.map { language.text("map.noAir", ("why", $0)) } ?? language.text("map.noAirYet")
         case .alerts:
             guard !visibleCities.contains(where: { alertStatus(for: $0).alerts != nil }) else { return nil }
-            return alertsState.restored && !config.demo ? "no official alerts known yet" : "no official alerts in this run"
+            return language.text(alertsState.restored && !config.demo ? "map.noAlertsYet" : "map.noAlertsThisRun")
         case .temperature, .wind:
             return nil
         }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherHTTP
+import EssentialsSupport
 import WeatherModels
 import WeatherSource
 
@@ -60,7 +61,7 @@ extension State {
             for key in keys { forecastErrors[key] = error.errorDescription }
             heard(error, from: config.provider)
             if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
-            if error != .network(.cancelled) { record("forecasts failed: \(error.errorDescription ?? "")") }
+            if error != .network(.cancelled) { record(language.text("message.forecastsFailed", ("error", error.errorDescription ?? ""))) }
             return []
         }
     }

@@ -303,6 +303,9 @@ extension Catalogue {
         "map.airLoading": "空气质量：加载中…",
         "map.noAir": "无空气质量：{why}",
         "map.noAirYet": "尚无空气质量",
+        "map.noAlertsYet": "尚无已知官方预警",
+        "map.noAlertsThisRun": "本次运行无官方预警",
+        "message.forecastsFailed": "预报失败：{error}",
         "forecast.hourlyFailed": "逐小时预报：{why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{place}整周{weather}",

@@ -328,6 +328,9 @@ extension Catalogue {
         "map.airLoading": "air quality: loading…",
         "map.noAir": "no air quality: {why}",
         "map.noAirYet": "no air quality yet",
+        "map.noAlertsYet": "no official alerts known yet",
+        "map.noAlertsThisRun": "no official alerts in this run",
+        "message.forecastsFailed": "forecasts failed: {error}",
         "forecast.hourlyFailed": "hourly forecast: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} through the week in {place}",

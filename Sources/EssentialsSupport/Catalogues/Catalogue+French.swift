@@ -309,6 +309,9 @@ extension Catalogue {
         "map.airLoading": "qualité de l'air : chargement…",
         "map.noAir": "pas de qualité de l'air : {why}",
         "map.noAirYet": "pas encore de qualité de l'air",
+        "map.noAlertsYet": "aucune alerte officielle connue pour l’instant",
+        "map.noAlertsThisRun": "pas d’alertes officielles dans cette session",
+        "message.forecastsFailed": "échec des prévisions : {error}",
         "forecast.hourlyFailed": "prévision horaire : {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} toute la semaine à {place}",

@@ -309,6 +309,9 @@ extension Catalogue {
         "map.airLoading": "Luftqualität: wird geladen…",
         "map.noAir": "keine Luftqualität: {why}",
         "map.noAirYet": "noch keine Luftqualität",
+        "map.noAlertsYet": "noch keine amtlichen Warnungen bekannt",
+        "map.noAlertsThisRun": "keine amtlichen Warnungen in diesem Lauf",
+        "message.forecastsFailed": "Vorhersagen fehlgeschlagen: {error}",
         "forecast.hourlyFailed": "Stundenvorhersage: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} die ganze Woche in {place}",

@@ -309,6 +309,9 @@ extension Catalogue {
         "map.airLoading": "qualità dell'aria: caricamento…",
         "map.noAir": "nessuna qualità dell'aria: {why}",
         "map.noAirYet": "ancora nessuna qualità dell'aria",
+        "map.noAlertsYet": "nessuna allerta ufficiale nota per ora",
+        "map.noAlertsThisRun": "nessuna allerta ufficiale in questa sessione",
+        "message.forecastsFailed": "previsioni non riuscite: {error}",
         "forecast.hourlyFailed": "previsione oraria: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} per tutta la settimana a {place}",

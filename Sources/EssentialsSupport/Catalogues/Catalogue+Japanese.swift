@@ -303,6 +303,9 @@ extension Catalogue {
         "map.airLoading": "大気質: 読み込み中…",
         "map.noAir": "大気質なし: {why}",
         "map.noAirYet": "大気質はまだありません",
+        "map.noAlertsYet": "公式警報はまだ不明です",
+        "map.noAlertsThisRun": "この実行では公式警報なし",
+        "message.forecastsFailed": "予報の取得に失敗：{error}",
         "forecast.hourlyFailed": "時間ごとの予報: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{place}は1週間を通して{weather}",

@@ -309,6 +309,9 @@ extension Catalogue {
         "map.airLoading": "qualidade do ar: carregando…",
         "map.noAir": "sem qualidade do ar: {why}",
         "map.noAirYet": "ainda sem qualidade do ar",
+        "map.noAlertsYet": "ainda não há alertas oficiais conhecidos",
+        "map.noAlertsThisRun": "sem alertas oficiais nesta sessão",
+        "message.forecastsFailed": "previsões falharam: {error}",
         "forecast.hourlyFailed": "previsão por hora: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} durante a semana em {place}",

@@ -315,6 +315,9 @@ extension Catalogue {
         "map.airLoading": "качество воздуха: загрузка…",
         "map.noAir": "нет качества воздуха: {why}",
         "map.noAirYet": "качества воздуха пока нет",
+        "map.noAlertsYet": "официальные предупреждения пока неизвестны",
+        "map.noAlertsThisRun": "в этом запуске нет официальных предупреждений",
+        "message.forecastsFailed": "прогнозы не получены: {error}",
         "forecast.hourlyFailed": "почасовой прогноз: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{place}: {weather} всю неделю",

@@ -309,6 +309,9 @@ extension Catalogue {
         "map.airLoading": "calidad del aire: cargando…",
         "map.noAir": "sin calidad del aire: {why}",
         "map.noAirYet": "aún sin calidad del aire",
+        "map.noAlertsYet": "aún no se conocen avisos oficiales",
+        "map.noAlertsThisRun": "sin avisos oficiales en esta sesión",
+        "message.forecastsFailed": "fallaron los pronósticos: {error}",
         "forecast.hourlyFailed": "pronóstico por horas: {why}",
         // The demo's forecast headline: an icon's phrase and the place (`DemoData.translated`).
         "demo.headline": "{weather} toda la semana en {place}",

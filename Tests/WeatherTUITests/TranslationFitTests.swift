@@ -217,6 +217,7 @@ import TerminalKit
     @Test func englishIsWhatTheScreensAlwaysSaid() {
         let english = Language.english
         #expect(HeaderView.nowcastCost(5) == "rain: 5 calls/30 min")
+        #expect(HeaderView.nowcastCost(1) == "rain: 1 call/30 min", "one kept place: not '1 calls'")
         #expect(english.counted("header.alertsCost", 1) == "alerts: 1 call" && english.counted("header.alertsCost", 3) == "alerts: 3 calls")
         for source in AlertSource.allCases { #expect(english.text("alerts.credit." + source.rawValue) == source.credit) }
         let measures = MapLayer.Measures(units: .metric, air: { _ in nil }, airScale: .european)
@@ -226,7 +227,9 @@ import TerminalKit
 
     @Test func germanSaysTheRainTheAlertsAndTheHeader() {
         let german = Language(code: .de)
-        #expect(HeaderView.nowcastCost(2.5, in: german) == "Regen: 2,5 Aufrufe/30 min")
+        #expect(HeaderView.nowcastCost(2, in: german) == "Regen: 2 Aufrufe/30 min")
+        #expect(HeaderView.nowcastCost(1, in: german) == "Regen: 1 Aufruf/30 min")
+        #expect(HeaderView.nowcastCost(2, in: Language(code: .ru)) == "дождь: 2 вызова/30 мин")
         let section = DetailView.RainSection(line: "-", quarters: [0, 0.5], native: true, kept: true)
         #expect(DetailView.rainLines(section, in: german)[1].text.hasPrefix("Nächste 2 h ·▂ · 15-Minuten-Daten"))
         #expect(PlaceAlertStatus.uncovered(country: "Japan").words(in: german) == "keine amtliche Warnquelle für Japan")

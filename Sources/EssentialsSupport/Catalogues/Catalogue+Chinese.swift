@@ -347,7 +347,7 @@ extension Catalogue {
         "rain.interpolated": "由逐小时数据插值",
         "rain.notifyNow": "{name}：正在下雨",
         "rain.notifyFrom": "{name}：{time} 起有雨",
-        "header.nowcastCost": "降雨：{n} 次/30 分钟",
+        "header.nowcastCost#other": "降雨：{n} 次/30 分钟",
         "message.nowcastFailed": "降雨预报失败：{error}",
         "header.withAlerts#other": "⚠ {n} 地有预警",
         "header.alertsCost#other": "预警：{n} 次调用",

@@ -373,7 +373,8 @@ extension Catalogue {
         "rain.interpolated": "interpolated from hourly data",
         "rain.notifyNow": "{name}: rain now",
         "rain.notifyFrom": "{name}: rain from {time}",
-        "header.nowcastCost": "rain: {n} calls/30 min",
+        "header.nowcastCost#one": "rain: {n} call/30 min",
+        "header.nowcastCost#other": "rain: {n} calls/30 min",
         "message.nowcastFailed": "rain nowcast failed: {error}",
         // Official alerts: the header, the detail, the map and `!`; the alerts' own texts stay the issuer's.
         "header.withAlerts#one": "⚠ {n} with alerts",

@@ -347,7 +347,7 @@ extension Catalogue {
         "rain.interpolated": "1時間ごとのデータから補間",
         "rain.notifyNow": "{name}：雨が降っています",
         "rain.notifyFrom": "{name}：{time}から雨",
-        "header.nowcastCost": "雨：{n}回/30分",
+        "header.nowcastCost#other": "雨：{n}回/30分",
         "message.nowcastFailed": "雨の予報を取得できません：{error}",
         "header.withAlerts#other": "⚠ {n}か所で警報",
         "header.alertsCost#other": "警報：{n}回",

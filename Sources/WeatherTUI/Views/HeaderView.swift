@@ -147,10 +147,11 @@ public enum HeaderView {
     }
 
     /// `rain: 5 calls/30 min`: what the kept places' nowcasts cost at most every half hour; nil for none.
+    /// Whole calls (a nowcast costs one a place by Open-Meteo's rule; a part is counted as one), in
+    /// the language's plural: `rain: 1 call/30 min`.
     static func nowcastCost(_ calls: Double, in words: Language = .english) -> String? {
-        guard calls > 0 else { return nil }
-        let whole = calls.rounded()
-        return words.text("header.nowcastCost", ("n", abs(calls - whole) < 0.05 ? String(Int(whole)) : words.decimal(calls.fixed(1))))
+        guard calls > 0, calls.isFinite else { return nil }
+        return words.counted("header.nowcastCost", Int(min(calls, 1e9).rounded(.up)))
     }
 
     public static func draw(_ header: Content, into buffer: inout ScreenBuffer, rect: Rect) {

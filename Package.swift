@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeatherAlertsTests",
-            dependencies: ["WeatherAlerts", "WeatherModels", "WeatherHTTP", "EssentialsSupport", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["WeatherAlerts", "WeatherModels", "WeatherHTTP", "WeatherSource", "EssentialsSupport", "HTTPTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "WeatherHTTPTests",

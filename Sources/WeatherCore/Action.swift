@@ -73,7 +73,7 @@ public enum Action: Equatable, Sendable {
     /// The saved alerts (`Alerts.plist`), and why the file was not used, if it was not (said once).
     case alertsRestored(StoredAlerts, notice: String? = nil)
     /// One place's alerts from its source, and when they were asked for (State+Alerts.swift).
-    case alertsLoaded(AlertRequest, Result<AlertsPayload, FeedError>, askedAt: Date)
+    case alertsLoaded(AlertRequest, Result<AlertsAnswer, FeedError>, askedAt: Date)
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: FileNotice? = nil)
     /// The pinned and own cities as saved, and why `Pinned.plist` was not used, if it was not (said once).

@@ -6,11 +6,12 @@ import Foundation
 import PlistArchive
 import WeatherHTTP
 import WeatherModels
+import WeatherSource
 import WeatherStore
 
 /// Where live alerts come from: one client a source (WeatherCore knows no client; the executable
 /// passes them in).
-public typealias AlertsService = @Sendable (AlertRequest) async throws(ServiceError) -> AlertsPayload
+public typealias AlertsService = @Sendable (AlertRequest) async throws(ServiceError) -> AlertsAnswer
 
 extension AppEnvironment {
     /// This environment asking `fetch` for alerts, kept in `files.alerts` (shared by the browser and `--once`).

@@ -75,7 +75,7 @@ public struct AppEnvironment: Sendable {
     public var loadNowcasts: (@Sendable () -> (nowcasts: StoredNowcasts?, notice: FileNotice?))?
     public var saveNowcasts: @Sendable (StoredNowcasts) throws(ArchiveError) -> Void = { _ in }
     /// One place's alerts from its source (AppEnvironment+Alerts.swift).
-    public var fetchAlerts: @Sendable (AlertRequest) async -> Result<AlertsPayload, FeedError> = { _ in .failure(.network(.cancelled)) }
+    public var fetchAlerts: @Sendable (AlertRequest) async -> Result<AlertsAnswer, FeedError> = { _ in .failure(.network(.cancelled)) }
     /// The saved alerts. Nil: this run asks for none (tests, the demo): none is read, and so none fetched.
     public var loadAlerts: (@Sendable () -> (alerts: StoredAlerts, notice: FileNotice?))?
     public var saveAlerts: @Sendable (StoredAlerts) throws(ArchiveError) -> Void = { _ in }

@@ -52,20 +52,6 @@ public struct AlertRequest: Equatable, Hashable, Sendable {
     }
 }
 
-/// A source's answer for one place.
-public struct AlertsPayload: Equatable, Sendable {
-    public var alerts: [WeatherAlert]
-    /// One line for each alert left out because its fields could not be read.
-    public var notices: [String]
-    /// No request for the place before then.
-    public var freshUntil: Date
-
-    public init(alerts: [WeatherAlert], notices: [String] = [], freshUntil: Date) {
-        self.alerts = alerts
-        self.notices = notices
-        self.freshUntil = freshUntil
-    }
-}
 
 /// What is known of one place's alerts: unknown is never shown as none.
 public enum PlaceAlertStatus: Equatable, Sendable {
@@ -276,7 +262,7 @@ extension State {
 
     /// A source's answer for one place: kept (expired alerts dropped) and saved for every run; a
     /// failure is kept as the reason the place's alerts are unknown, until it may be asked again.
-    mutating func alertsLoaded(_ request: AlertRequest, _ result: Result<AlertsPayload, FeedError>, askedAt: Date) -> [Effect] {
+    mutating func alertsLoaded(_ request: AlertRequest, _ result: Result<AlertsAnswer, FeedError>, askedAt: Date) -> [Effect] {
         alertsState.inFlight.remove(request.cityKey)
         let wasAccuWeather = alertsState.inFlightAccuWeather.remove(request.cityKey) != nil
         let earliest = askedAt.addingTimeInterval(State.alertsSpacing)

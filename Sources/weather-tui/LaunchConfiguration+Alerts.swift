@@ -34,12 +34,10 @@ extension LaunchConfiguration {
         return { request throws(ServiceError) in
             if request.source == .accuWeather {
                 guard let accuWeather else { throw .unauthorized(status: 401, keySource: ServiceError.defaultKeySource) }
-                let answer = try await accuWeather.alerts(locationKey: request.cityKey, language: request.language)
-                return AlertsPayload(alerts: answer.alerts, notices: answer.notices, freshUntil: answer.freshUntil)
+                return try await accuWeather.alerts(locationKey: request.cityKey, language: request.language)
             }
             guard let client = ready[request.source] else { throw .unreachable(host: request.source.defaultBaseURL) }
-            let answer = try await client.alerts(latitude: request.latitude, longitude: request.longitude)
-            return AlertsPayload(alerts: answer.alerts, notices: answer.notices, freshUntil: answer.freshUntil)
+            return try await client.alerts(latitude: request.latitude, longitude: request.longitude)
         }
     }
 }

@@ -4,6 +4,7 @@ import FlyingFox
 import HTTPTestSupport
 import WeatherHTTP
 import WeatherModels
+import WeatherSource
 @testable import WeatherAlerts
 
 @Suite("AlertsClient against a loopback server")

@@ -3,6 +3,7 @@ import HTTPTestSupport
 import Testing
 import WeatherHTTP
 import WeatherModels
+import WeatherSource
 @testable import WeatherAlerts
 
 /// Replays the alerts answers kept in `Tests/Fixtures/fuzz-answer-regressions/` through the source

@@ -76,7 +76,7 @@ import WeatherSource
     @Test func anAnswerCountsAtOnceAndHoldsThePlaceTenMinutes() {
         var (state, _) = Self.asking(Self.config(budget: 100), spent: 10)
         let request = AlertRequest(cityKey: "623", source: .accuWeather, latitude: 48.8566, longitude: 2.3522)
-        _ = state.reduce(.alertsLoaded(request, .success(AlertsPayload(alerts: [], freshUntil: Make.t0 + 60)), askedAt: Make.t0))
+        _ = state.reduce(.alertsLoaded(request, .success(AlertsAnswer(alerts: [], freshUntil: Make.t0 + 60)), askedAt: Make.t0))
         #expect(state.gate(for: .accuWeather).spentToday == 11)
         #expect(state.alertsState.inFlightAccuWeather == ["1"])
         #expect(state.alertStatus(for: Self.paris) == .checked([], source: .accuWeather))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherModels
+import WeatherSource
 @testable import WeatherCore
 
 /// A new official alert at a kept place gets one word through the terminal with `--notify`
@@ -21,7 +22,7 @@ import WeatherModels
     }
 
     static func storm(at state: inout State, askedAt: Date = Make.t0) -> [Effect] {
-        state.reduce(.alertsLoaded(A.request(A.denver, .nws), .success(AlertsPayload(alerts: [A.storm()], freshUntil: askedAt + 600)), askedAt: askedAt))
+        state.reduce(.alertsLoaded(A.request(A.denver, .nws), .success(AlertsAnswer(alerts: [A.storm()], freshUntil: askedAt + 600)), askedAt: askedAt))
     }
 
     @Test func aNewAlertAtAKeptPlaceIsToldOnceWhileItLasts() {

@@ -83,7 +83,7 @@ extension AlertPass {
     }
 
     @Test func anAnswerIsKeptSavedAndHoldsTheNextRequestTenMinutes() {
-        let payload = AlertsPayload(alerts: [Self.storm(), Self.storm(expires: Make.t0 - 1)], freshUntil: Make.t0 + 60)
+        let payload = AlertsAnswer(alerts: [Self.storm(), Self.storm(expires: Make.t0 - 1)], freshUntil: Make.t0 + 60)
         let kept = PlaceAlerts(source: .nws, askedAt: Make.t0, nextAskAt: Make.t0 + 600, alerts: [Self.storm()])
         var state = R.expect(Self.asking(), .alertsLoaded(Self.request(Self.denver, .nws), .success(payload), askedAt: Make.t0),
                              effects: [.saveAlerts(StoredAlerts(byCityKey: ["6": kept]))]) {
@@ -100,7 +100,7 @@ extension AlertPass {
 
     @Test func aSourcesLongerFreshnessPutsTheNextRequestOff() {
         var state = Self.asking()
-        _ = state.reduce(.alertsLoaded(Self.request(Self.denver, .nws), .success(AlertsPayload(alerts: [], freshUntil: Make.t0 + 1_800)), askedAt: Make.t0))
+        _ = state.reduce(.alertsLoaded(Self.request(Self.denver, .nws), .success(AlertsAnswer(alerts: [], freshUntil: Make.t0 + 1_800)), askedAt: Make.t0))
         #expect(state.alertStatus(for: Self.denver) == .checked([], source: .nws))
         #expect(state.reduce(.tick(Make.t0 + 1_799)) == [])
         #expect(Self.requests(state.reduce(.tick(Make.t0 + 1_800))) == [Self.request(Self.denver, .nws)])
@@ -108,7 +108,7 @@ extension AlertPass {
 
     @Test func anAlertIsDroppedWhenItExpires() {
         var state = Self.asking()
-        _ = state.reduce(.alertsLoaded(Self.request(Self.denver, .nws), .success(AlertsPayload(alerts: [Self.storm(expires: Make.t0 + 300)], freshUntil: Make.t0)), askedAt: Make.t0))
+        _ = state.reduce(.alertsLoaded(Self.request(Self.denver, .nws), .success(AlertsAnswer(alerts: [Self.storm(expires: Make.t0 + 300)], freshUntil: Make.t0)), askedAt: Make.t0))
         #expect(state.alertStatus(for: Self.denver).alerts?.count == 1)
         _ = state.reduce(.tick(Make.t0 + 300))
         #expect(state.alertStatus(for: Self.denver) == .checked([], source: .nws))
@@ -118,7 +118,7 @@ extension AlertPass {
     @Test func theMostSevereComesFirst() {
         var state = Self.asking()
         let minor = Self.storm(severity: .minor), extreme = Self.storm(severity: .extreme)
-        _ = state.reduce(.alertsLoaded(Self.request(Self.denver, .nws), .success(AlertsPayload(alerts: [minor, extreme], freshUntil: Make.t0)), askedAt: Make.t0))
+        _ = state.reduce(.alertsLoaded(Self.request(Self.denver, .nws), .success(AlertsAnswer(alerts: [minor, extreme], freshUntil: Make.t0)), askedAt: Make.t0))
         #expect(state.alertStatus(for: Self.denver).alerts == [extreme, minor])
         #expect(state.alertStatus(for: Self.denver).highestSeverity == .extreme)
     }
@@ -142,7 +142,7 @@ extension AlertPass {
         _ = state.reduce(.alertsRestored(StoredAlerts()))
         let limited = ServiceError.rateLimited(reason: "too many requests", status: 429, until: Make.t0 + 1_200)
         _ = state.reduce(.alertsLoaded(Self.request(Self.denver, .nws), .failure(.network(limited)), askedAt: Make.t0))
-        _ = state.reduce(.alertsLoaded(Self.request(denver2, .nws), .success(AlertsPayload(alerts: [], freshUntil: Make.t0)), askedAt: Make.t0))
+        _ = state.reduce(.alertsLoaded(Self.request(denver2, .nws), .success(AlertsAnswer(alerts: [], freshUntil: Make.t0)), askedAt: Make.t0))
         #expect(state.alertsState.kept.holds["nws"] == SourceHold(until: Make.t0 + 1_200, reason: "too many requests (429)"))
         #expect(state.alertsState.callsThisRun == 2)
         #expect(state.reduce(.tick(Make.t0 + 1_199)) == [], "neither place is asked while the source is held")

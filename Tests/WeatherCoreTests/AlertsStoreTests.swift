@@ -27,7 +27,7 @@ import WeatherModels
         let env = AppEnvironment.live(loader: FeedLoader(service: FakeWeatherService(), archive: files.feed, now: { now }), files: files, now: { now })
             .showingAlerts({ request throws(ServiceError) in
                 asked.add(request)
-                return AlertsPayload(alerts: [AlertsReducerTests.storm()], freshUntil: now)
+                return AlertsAnswer(alerts: [AlertsReducerTests.storm()], freshUntil: now)
             }, files: files)
         return try Store(config: AppConfig(refreshAfter: 1800), environment: env)
     }

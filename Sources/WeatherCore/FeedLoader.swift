@@ -46,7 +46,11 @@ public struct FeedLoader: Sendable {
         }
         var ownProblem: String?
         if let unrefreshed = response.unrefreshed {
-            let kept = keepSaved(unrefreshed, in: &response, order: own)
+            // The saved feed is read on a thread of its own: the pool has a thread a core, and a
+            // slow disk there would keep other answers from the screen.
+            let archive = self.archive
+            let saved = await DedicatedThread.run { try? archive.load(WeatherFeed.self) }
+            let kept = FeedLoader.keepSaved(unrefreshed, from: saved, in: &response, order: own)
             ownProblem = FeedLoader.describe(unrefreshed, kept: kept, listed: response.cities + response.ownCities,
                                              in: Language.resolve(request.language).language)
         }
@@ -81,8 +85,9 @@ public struct FeedLoader: Sendable {
     /// Own cities a refresh could not bring keep the weather the saved feed holds for them (with
     /// its own observation time), rather than dropping out of the list; returns those kept.
     /// The own cities stay in the order asked.
-    private func keepSaved(_ unrefreshed: UnrefreshedCities, in response: inout TopCitiesResponse, order own: [PinnedCity]) -> [PinnedCity] {
-        guard let saved = try? archive.load(WeatherFeed.self) else { return [] }
+    private static func keepSaved(_ unrefreshed: UnrefreshedCities, from saved: WeatherFeed?, in response: inout TopCitiesResponse,
+                                  order own: [PinnedCity]) -> [PinnedCity] {
+        guard let saved else { return [] }
         let savedByKey = Dictionary(saved.cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let kept = unrefreshed.cities.filter { savedByKey[$0.key] != nil }
         guard !kept.isEmpty else { return [] }

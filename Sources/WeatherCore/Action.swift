@@ -10,8 +10,8 @@ import WeatherSource
 
 /// Everything that can happen: a user's intent or a finished piece of background work.
 public enum Action: Equatable, Sendable {
-    // Moving
-    case moveUp, moveDown, pageUp, pageDown, first, last
+    // Moving (a page is `moveBy` the rows the front end's list shows)
+    case moveUp, moveDown, first, last
     // Screens
     case openDetail, closeDetail, toggleHelp
     /// `m`: the world map ⇄ the list.
@@ -27,9 +27,8 @@ public enum Action: Equatable, Sendable {
     /// `K` / `J`: the selected own place moves up or down among the own places.
     case moveOwnCity(up: Bool)
     case refresh
-    /// Ctrl-D / Ctrl-U: half a page.
-    case halfPageUp, halfPageDown
-    /// The mouse wheel: this many rows (negative: up).
+    /// This many cities down the list (negative: up), held to its ends: the wheel's rows, or a
+    /// page or half a page of the rows the front end's list shows (the core knows no rows).
     case moveBy(Int)
     /// A click on a row (or a map marker): that city.
     case select(key: String)
@@ -39,16 +38,10 @@ public enum Action: Equatable, Sendable {
     case nextPlaceWithAlerts
     /// `!`: opens or closes the messages overlay.
     case toggleMessages
-    /// The open overlay's first line, as the front end bounded it.
-    case scrollOverlay(to: Int)
-    /// The first line of a detail taller than its pane, as the front end bounded it.
-    case scrollDetail(to: Int)
     /// `q`: closes the help overlay if open, else quits.
     case quit
     /// Ctrl-C, SIGTERM, SIGHUP: quits from anywhere.
     case interrupt
-    /// The front end's list now shows this many cities at once (its size or layout changed).
-    case pageRows(Int)
     case tick(Date)
     // Results
     case archiveRestored(Result<WeatherFeed, ArchiveError>)

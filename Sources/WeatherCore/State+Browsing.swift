@@ -31,10 +31,6 @@ extension State {
     /// The actions of this concern; nil for every other action.
     mutating func reduceBrowsing(_ action: Action) -> [Effect]? {
         switch action {
-        case .halfPageUp:
-            moveSelection(by: -max(1, pageRows / 2))
-        case .halfPageDown:
-            moveSelection(by: max(1, pageRows / 2))
         case .moveBy(let delta):
             moveSelection(by: delta)
         case .select(let key):
@@ -52,11 +48,6 @@ extension State {
         case .toggleMessages:
             showMessages.toggle()
             showHelp = false
-            overlayScroll = 0
-        case .scrollOverlay(let line):
-            overlayScroll = max(0, line)
-        case .scrollDetail(let line):
-            detailScroll = max(0, line)
         default:
             return nil
         }

@@ -32,27 +32,22 @@ extension State {
         switch action {
         case .moveUp: moveSelection(by: -1)
         case .moveDown: moveSelection(by: 1)
-        case .pageUp: moveSelection(by: -pageRows)
-        case .pageDown: moveSelection(by: pageRows)
         case .first: select(index: 0)
         case .last: select(index: visibleCities.count - 1)
 
         case .openDetail:
             guard let city = selectedCity else { return [] }
-            if mode != .detail { detailScroll = 0 }
             mode = .detail
             return forecastEffects(for: city.key)
         case .closeDetail:
             if showMessages { showMessages = false } else if showHelp { showHelp = false } else if mode == .detail {
                 mode = .list
-                detailScroll = 0  // beside the list the page keys move the list: the detail shows its top
             } else if showsMap { showsMap = false } else if !filter.isEmpty {
                 clearFilterAndReturn()
             }
         case .toggleHelp:
             showHelp.toggle()
             showMessages = false
-            overlayScroll = 0
         case .toggleMap:
             toggleMap()
         case .cycleMapLayer:
@@ -115,9 +110,6 @@ extension State {
             isQuitting = true
             return [saveSettings(fieldsKeptOnQuit), .quit]
 
-        case .pageRows(let rows):
-            pageRows = max(1, rows)  // a page of no rows would make PgDn a no-op and the clamp hide the selection
-            clampScroll()
         case .tick(let date):
             now = date
             return refreshIfDue()
@@ -211,7 +203,7 @@ extension State {
             return reduceRemoveCity(step)
         case .nowcast:
             break  // reduceNowcast (State+Nowcast.swift) takes them
-        case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay, .scrollDetail:
+        case .moveBy, .select, .sortBy, .toggleMessages:
             break  // reduceBrowsing (State+Browsing.swift) took them
         case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
             break  // alertsFollowing (State+Alerts.swift) takes them
@@ -238,7 +230,6 @@ extension State {
     mutating func select(key: String) -> Bool {
         guard visibleCities.contains(where: { $0.key == key }) else { return false }
         selectedKey = key
-        clampScroll()
         return true
     }
 
@@ -385,7 +376,6 @@ extension State {
         // The header must not count calls left beside "limit reached".
         if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
         if error != .network(.cancelled) { record(language.text("message.refreshFailed", ("error", error.description(in: language)))) }
-        clampScroll()
     }
 }
 
@@ -394,7 +384,7 @@ extension Action {
     var isUserIntent: Bool {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded, .pinsChanged,
-             .saveFailed, .tick, .ledgerRead, .pageRows, .addCity(.found), .airQualityLoaded, .airQualityRestored,
+             .saveFailed, .tick, .ledgerRead, .addCity(.found), .airQualityLoaded, .airQualityRestored,
              .nowcast(.restored), .nowcast(.loaded), .alertsRestored, .alertsLoaded:
             return false
         default:

@@ -42,19 +42,12 @@ public struct State: Equatable, Sendable {
     public internal(set) var messages: [Message]
     /// `!`: the messages overlay is open.
     public var showMessages: Bool
-    /// The first line shown of the open overlay (help or messages); the front end bounds it.
-    public internal(set) var overlayScroll: Int
     /// The city selected when `/` opened the filter, so `Esc` can return to it.
     public internal(set) var selectionBeforeFilter: String?
     /// The selected city, by key: stable across refresh, sort, filter and pin.
     public var selectedKey: String? {
-        didSet {
-            locateSelection()
-            if selectedKey != oldValue { detailScroll = 0 }  // another city's detail starts at its top
-        }
+        didSet { locateSelection() }
     }
-    /// The first line shown of a detail taller than its pane; the front end bounds it.
-    public internal(set) var detailScroll: Int = 0
     public var filter: String
     public var isEditingFilter: Bool
     public var sortField: SortField
@@ -78,10 +71,6 @@ public struct State: Equatable, Sendable {
     /// the remembered choice.
     public var showsTitle: Bool
     public var showHelp: Bool
-    /// How many cities the front end's list shows at once: PgUp/PgDn move by it and the scroll
-    /// offset keeps the selection within it. The front end says (`.pageRows`) whenever its
-    /// layout changes; the core knows nothing else of the screen.
-    public internal(set) var pageRows: Int
     public var rateLimitRemaining: Int?
     public var forecasts: [String: StoredForecast]
     public var forecastsInFlight: Set<String>
@@ -115,8 +104,6 @@ public struct State: Equatable, Sendable {
     /// Where `selectedKey` is in `visibleCities`, kept in step with both (a frame reads it
     /// many times; searching 10,000 cities each time would make drawing depend on the count).
     public private(set) var selectedIndex: Int?
-    /// The first list row shown; moves so the selection stays visible.
-    public internal(set) var listScrollOffset: Int
     public var isQuitting: Bool
     /// The add-a-city prompt, while it is open.
     public var placeSearch: PlaceSearch?
@@ -139,10 +126,6 @@ public struct State: Equatable, Sendable {
     /// that there is none); nil when it was used or there was none.
     public internal(set) var savedFeedNotUsed: ArchiveError?
 
-    /// Until the front end sends its page size; it does so before its first frame, so no frame
-    /// is drawn with this guess.
-    public static let defaultPageRows = 20
-
     public init(config: AppConfig, now: Date) {
         self.config = config
         self.request = FeedPolicy.request(config: config, saved: nil)
@@ -155,7 +138,6 @@ public struct State: Equatable, Sendable {
         self.notice = nil
         self.messages = []
         self.showMessages = false
-        self.overlayScroll = 0
         self.selectionBeforeFilter = nil
         self.selectedKey = nil
         self.filter = ""
@@ -170,7 +152,6 @@ public struct State: Equatable, Sendable {
         self.mapLayer = .temperature
         self.showsTitle = config.title ?? false
         self.showHelp = false
-        self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
         self.forecasts = [:]
         self.forecastsInFlight = []
@@ -179,7 +160,6 @@ public struct State: Equatable, Sendable {
         self.now = now
         self.visibleCities = []
         self.selectedIndex = nil
-        self.listScrollOffset = 0
         self.isQuitting = false
     }
 
@@ -289,7 +269,7 @@ public struct State: Equatable, Sendable {
     // MARK: derived, stored
 
     /// Rebuilds `visibleCities` after the feed, filter, sort or pins changed, keeps the selection on
-    /// its city when it is still listed (else the first), and the scroll offset around it.
+    /// its city when it is still listed (else the first).
     mutating func recomputeVisible() {
         var cities = feed?.cities ?? []
         if let places = feed?.placeKeys {
@@ -315,19 +295,6 @@ public struct State: Equatable, Sendable {
         }
         visibleCities = sorted
         if selectedIndex == nil { selectedKey = sorted.first?.key ?? selectedKey }
-        clampScroll()
-    }
-
-    /// Keeps the selection inside the page the front end shows, scrolling as little as possible.
-    mutating func clampScroll() {
-        let rows = pageRows
-        let maxOffset = max(0, visibleCities.count - rows)
-        var offset = min(listScrollOffset, maxOffset)
-        if let index = selectedIndex {
-            if index < offset { offset = index }
-            if index >= offset + rows { offset = index - rows + 1 }
-        }
-        listScrollOffset = max(0, min(offset, maxOffset))
     }
 
     /// Whether any of the city's names contains `folded` (a filter already `SearchFold.fold`ed).

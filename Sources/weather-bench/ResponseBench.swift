@@ -31,7 +31,6 @@ func runResponseBench() async throws {
         results.append(try await measureAsync("bytes → feed → frame", iterations: 20) {
             let response = try await source.service.topCities(count: 150, language: "en-us")
             var state = State(config: AppConfig(refreshAfter: 1800, provider: source.name == "Open-Meteo" ? .openMeteo : .accuWeather), now: Date())
-            _ = state.reduce(.pageRows(Layout.pageRows(size: TerminalSize(columns: 140, rows: 40), state: state)))
             let feed = WeatherFeed(fetchedAt: Date(), request: FeedRequest(count: 150, language: "en-us"), cities: response.cities)
             _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: response.rateLimitRemaining))))
             BrowserView.draw(state, into: &buffer)

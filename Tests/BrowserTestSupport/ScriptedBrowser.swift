@@ -43,6 +43,8 @@ public struct ScriptedBrowser {
     }
 
     public private(set) var state: State
+    /// The front end's screen state, as `StoreDriver` keeps it: what a frame is drawn with.
+    public private(set) var screen = ScreenState()
     public let size: TerminalSize
     private let refreshFails: Bool
     private let forecasts: Forecasts
@@ -76,30 +78,34 @@ public struct ScriptedBrowser {
         public var description: String { "key \(key) does nothing here: the screen would not be the one named" }
     }
 
-    /// Presses `keys`, fitting the page before each as `StoreDriver.handle` does, and once more
-    /// after the last as the run loop does before drawing.
+    /// Presses `keys`, each resolved by the screen state (which fits the page first) as
+    /// `StoreDriver.handle` does, and lays the screen out after the last as the run loop does
+    /// before drawing.
     public mutating func press(_ keys: [KeyEvent]) throws(KeyDoesNothing) {
         for key in keys {
-            let command = KeyMap.command(for: key, state: state)
-            guard let action = command?.action else { throw KeyDoesNothing(key: key) }
-            fitPage()
-            send(action)
+            guard let command = KeyMap.command(for: key, state: state) else { throw KeyDoesNothing(key: key) }
+            let before = screen
+            let action = screen.resolve(command, state: state, size: size)
+            guard action != nil || screen != before else { throw KeyDoesNothing(key: key) }
+            if let action { send(action) }
         }
         fitPage()
     }
 
-    /// Tells the core the page the layout gives the list now, as `StoreDriver.fitPage` does.
+    /// Lays the screen state out for the state now, as `StoreDriver.layOut` does before a frame.
     private mutating func fitPage() {
-        if let action = StoreDriver.pageAction(for: state, size: size) { send(action) }
+        screen.layOut(state, size: size)
     }
 
     /// Applies `action` and, in order, the results of the effects it asks for.
     private mutating func send(_ action: Action) {
         var pending = [action]
         while !pending.isEmpty {
-            for effect in state.reduce(pending.removeFirst()) {
+            let action = pending.removeFirst()
+            for effect in state.reduce(action) {
                 if let result = answer(effect) { pending.append(result) }
             }
+            screen.follow(state, after: action)
         }
     }
 

@@ -49,15 +49,6 @@ import WeatherModels
         R.expect(open, .toggleMessages) { $0.showMessages = false }
     }
 
-    @Test func anOverlayOpensAtItsTop() {
-        var state = R.loaded()
-        _ = state.reduce(.toggleHelp)
-        _ = state.reduce(.scrollOverlay(to: 4))
-        #expect(state.overlayScroll == 4)
-        _ = state.reduce(.toggleMessages)  // the help gives way to the messages, from their top
-        #expect(state.showMessages && !state.showHelp && state.overlayScroll == 0)
-    }
-
     // MARK: keys never dropped
 
     /// `r` during a refresh starts no second one (docs/spec.md §4) but says so.
@@ -75,18 +66,6 @@ import WeatherModels
     }
 
     // MARK: moving
-
-    @Test func ctrlDAndCtrlUMoveHalfAPage() {
-        var state = R.loaded()
-        _ = state.reduce(.pageRows(4))
-        _ = state.reduce(.halfPageDown)
-        #expect(state.selectedIndex == 2)
-        _ = state.reduce(.halfPageUp)
-        #expect(state.selectedIndex == 0)
-        _ = state.reduce(.pageRows(1))  // half of one row is still a row
-        _ = state.reduce(.halfPageDown)
-        #expect(state.selectedIndex == 1)
-    }
 
     @Test func theWheelMovesByRows() {
         var state = R.loaded()

@@ -62,7 +62,7 @@ import WeatherStore
     @Test func aRestoredListIsSortedByEnglishNameWithTheFirstSelected() {
         let state = Self.loaded()
         #expect(state.visibleCities == Self.cities("2", "4", "5", "3", "1"))  // Athens, Berlin, Cairo, Moscow, Tokyo
-        #expect(state.selectedKey == "2" && state.listScrollOffset == 0)
+        #expect(state.selectedKey == "2")
         #expect(state.source == .archive && state.banner == .none)
     }
 
@@ -190,7 +190,7 @@ import WeatherStore
 
     @Test func movingOnAnEmptyListChangesNothing() {
         let empty = State(config: AppConfig(), now: Make.t0)
-        for action in [Action.moveUp, .moveDown, .pageUp, .pageDown, .first, .last, .openDetail, .togglePin] {
+        for action in [Action.moveUp, .moveDown, .moveBy(-10), .moveBy(10), .first, .last, .openDetail, .togglePin] {
             Self.expect(empty, action)
         }
     }
@@ -227,21 +227,22 @@ import WeatherStore
 
     // MARK: PgUp PgDn
 
-    /// A list of `count` cities "City 000"… with the front end's page of `pageRows` rows.
-    static func many(_ count: Int, pageRows: Int, keyFormat: String = "%03d") -> State {
+    /// A list of `count` cities "City 000"….
+    static func many(_ count: Int, keyFormat: String = "%03d") -> State {
         let cities = (0..<count).map { Make.city(String(format: keyFormat, $0), String(format: "City %03d", $0)) }
         var state = State(config: AppConfig(), now: Make.t0)
-        _ = state.reduce(.pageRows(pageRows))
         _ = state.reduce(.archiveRestored(.success(Make.feed(cities, at: Make.t0))))
         return state
     }
 
-    @Test func pageDownAndUpMoveByThePageTheFrontEndGave() {
-        var state = Self.many(100, pageRows: 10)
-        state = Self.expect(state, .pageDown) { $0.selectedKey = "010"; $0.listScrollOffset = 1 }
-        state = Self.expect(state, .pageDown) { $0.selectedKey = "020"; $0.listScrollOffset = 11 }
-        state = Self.expect(state, .pageUp) { $0.selectedKey = "010"; $0.listScrollOffset = 10 }
-        state = Self.expect(state, .pageUp) { $0.selectedKey = "000"; $0.listScrollOffset = 0 }
+    /// The core knows no rows: a page is a move by the count the front end gives, held to the
+    /// list's ends (the front end's `ScreenStateTests` hold the rows and the scroll).
+    @Test func aMoveByACountIsHeldToTheListsEnds() {
+        var state = Self.many(100)
+        state = Self.expect(state, .moveBy(10)) { $0.selectedKey = "010" }
+        state = Self.expect(state, .moveBy(95)) { $0.selectedKey = "099" }
+        state = Self.expect(state, .moveBy(-10)) { $0.selectedKey = "089" }
+        state = Self.expect(state, .moveBy(-1000)) { $0.selectedKey = "000" }
     }
 
     // MARK: g G Home End
@@ -250,11 +251,6 @@ import WeatherStore
         let state = Self.loaded()
         let last = Self.expect(state, .last) { $0.selectedKey = "1" }
         Self.expect(last, .first) { $0.selectedKey = "2" }
-    }
-
-    @Test func endScrollsSoTheLastCityIsOnTheBottomRow() {
-        let state = Self.many(30, pageRows: 10, keyFormat: "%02d")
-        Self.expect(state, .last) { $0.selectedKey = "29"; $0.listScrollOffset = 20 }
     }
 
     // MARK: Enter → l
@@ -705,34 +701,7 @@ import WeatherStore
         #expect(state.request == FeedRequest(count: 150, language: "ru-ru"))
     }
 
-    // MARK: the page size and the clock
-
-    @Test func aNewPageSizeMovesNothingButTheScrollAndIsNoKeyPress() {
-        var state = Self.loaded()
-        _ = state.reduce(.saveFailed("could not save settings: disk full"))
-        Self.expect(state, .pageRows(7)) { $0.pageRows = 7 }
-        Self.expect(state, .pageRows(0)) { $0.pageRows = 1 }  // a page always holds the selected row
-    }
-
-    @Test func aSmallerPageKeepsTheSelectionVisible() {
-        var state = Self.many(40, pageRows: 37, keyFormat: "%02d")
-        for _ in 0..<30 { _ = state.reduce(.moveDown) }  // City 30, on the first page
-        #expect(state.listScrollOffset == 0)
-        Self.expect(state, .pageRows(10)) {
-            $0.pageRows = 10
-            $0.listScrollOffset = 21  // rows 21…30 shown, City 30 on the bottom row
-        }
-    }
-
-    @Test func aLargerPageScrollsBackSoNoRowIsBlankUnderTheLastCity() {
-        var state = Self.many(100, pageRows: 10)
-        _ = state.reduce(.last)
-        #expect(state.selectedIndex == 99 && state.listScrollOffset == 90)
-        Self.expect(state, .pageRows(27)) {
-            $0.pageRows = 27
-            $0.listScrollOffset = 73  // 27 rows: cities 73…99
-        }
-    }
+    // MARK: the clock
 
     @Test func aTickOnlyMovesTheClock() {
         let state = Self.loaded()

@@ -59,22 +59,6 @@ import WeatherModels
         #expect(store.state.feed == Make.feed(at: Make.t0 - 60))
     }
 
-    /// The store knows no screen: PgDn moves by the page the front end last said, and a smaller
-    /// page scrolls so the selection stays on it.
-    @Test func pagesMoveByThePageSizeTheFrontEndSent() async throws {
-        try saveArchive(fetchedAt: Make.t0 - 60)
-        let store = try store(FakeWeatherService())
-        store.start()
-        await store.settle()
-        store.send(.pageRows(2))
-        store.send(.pageDown)
-        #expect(store.state.selectedIndex == 2 && store.state.listScrollOffset == 1)
-        store.send(.pageRows(1))
-        #expect(store.state.selectedIndex == 2 && store.state.listScrollOffset == 2)
-        store.send(.pageUp)
-        #expect(store.state.selectedIndex == 1 && store.state.listScrollOffset == 1)
-    }
-
     @Test func aStaleArchiveIsShownAndRefreshedWithOneRequest() async throws {
         try saveArchive(fetchedAt: Make.t0 - 3600)
         let service = FakeWeatherService()

@@ -170,19 +170,19 @@ import EssentialsSupport
         }
     }
 
-    /// The list draws the state's scroll offset as it is: keeping the selection on the page is
-    /// the reducer's work, once the driver has told it the page the layout gives the list.
+    /// The list draws from the screen state's offset, fitted to the page the layout gives the
+    /// list so that the selection is on it.
     @Test func scrollingKeepsTheSelectionVisible() throws {
         let cities = try ViewFixtures.topCities()
         var m = ViewFixtures.state(cities, selected: 45)
-        _ = m.reduce(.pageRows(Layout.pageRows(size: TerminalSize(columns: 80, rows: 24), state: m)))
         let lines = render(m, 80, 24)
         #expect(lines.contains { $0.hasPrefix(">  \(cities[45].localizedName)") })
         _ = m.reduce(.last)
         let last = render(m, 80, 24)
         #expect(last[22].hasPrefix(">  \(cities[49].localizedName)"))
-        m.listScrollOffset = 3
-        #expect(render(m, 80, 24)[2].hasPrefix("   \(cities[3].localizedName)"))
+        _ = m.reduce(.select(key: cities[10].key))
+        let screen = ScreenState(list: ListViewState(offset: 3))
+        #expect(BrowserView.render(m, screen: screen, size: TerminalSize(columns: 80, rows: 24)).lines[2].hasPrefix("   \(cities[3].localizedName)"))
     }
 
     @Test func pinnedCitiesAreMarked() {

@@ -167,15 +167,18 @@ import BrowserTestSupport
         var browser = ScriptedBrowser(size: size, refreshFails: false)
         try browser.press([KeyEvent](repeating: .character("j"), count: 4) + [.enter])
         var state = browser.state
-        var pages = [BrowserView.render(state, size: size).lines]
+        var screen = browser.screen
+        var pages = [BrowserView.render(state, screen: screen, size: size).lines]
         let pane = try #require(Layout(size: size, state: state).detail)
         #expect(pages[0][pane.maxY - 1].contains("↓ more (PgDn)"), "\(pages[0].joined(separator: "\n"))")
         #expect(!pages[0].joined().contains("Thu "), "the fifth day is below")
         let command = try #require(KeyMap.command(for: .pageDown, state: state))
         #expect(command == .scrollDetailPages(1))
-        while let action = StoreDriver.pointedAction(for: command, state: state, size: size), pages.count < 20 {
-            _ = state.reduce(action)
-            pages.append(BrowserView.render(state, size: size).lines)
+        while pages.count < 20 {
+            let before = screen
+            #expect(screen.resolve(command, state: state, size: size) == nil)  // the front end's alone
+            if screen == before { break }
+            pages.append(BrowserView.render(state, screen: screen, size: size).lines)
         }
         let last = try #require(pages.last)
         #expect(pages.count > 1 && last[pane.y].contains("↑ more (PgUp)") && !last.joined().contains("↓ more"))
@@ -183,9 +186,13 @@ import BrowserTestSupport
         for day in ["Sun ", "Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat "] { #expect(seen.contains(day), "\(day) never shown") }
         #expect(last[pane.maxY - 1].contains("Sat "), "the last page ends with the week's last day")
         // ↑↓ still step to the next city, whose detail starts at its top.
+        #expect(screen.detailScroll > 0)
         _ = state.reduce(.moveDown)
-        #expect(state.detailScroll == 0)
-        #expect(StoreDriver.pointedAction(for: .scrollDetailPages(-1), state: state, size: size) == nil)
+        screen.follow(state, after: .moveDown)
+        #expect(screen.detailScroll == 0)
+        let top = screen
+        _ = screen.resolve(.scrollDetailPages(-1), state: state, size: size)
+        #expect(screen == top)
     }
 
     /// Beside the list the page keys move the list; the mark says how to reach the rest.
@@ -193,7 +200,7 @@ import BrowserTestSupport
         var m = try Self.state(hours: Self.hours())
         m.mode = .list
         let size = TerminalSize(columns: 100, rows: 16)
-        #expect(KeyMap.command(for: .pageDown, state: m) == .send(.pageDown))
+        #expect(KeyMap.command(for: .pageDown, state: m) == .pageList(1))
         #expect(BrowserView.render(m, size: size).lines.contains { $0.contains("↓ more (⏎, then PgDn)") })
         m.mode = .detail
         #expect(KeyMap.command(for: .pageDown, state: m) == .scrollDetailPages(1))

@@ -39,7 +39,7 @@ import BrowserTestSupport
         try GoldenScreenTests.cases.map { golden in
             var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline, forecasts: golden.screen.forecasts)
             try browser.press(golden.screen.keys)
-            return (golden.name, BrowserView.render(browser.state, size: golden.size, glyphs: glyphs))
+            return (golden.name, BrowserView.render(browser.state, screen: browser.screen, size: golden.size, glyphs: glyphs))
         }
     }
 

@@ -41,7 +41,7 @@ import TerminalKit
     func screenMatchesItsGoldenFile(_ golden: GoldenCase) throws {
         var browser = ScriptedBrowser(size: golden.size, refreshFails: golden.screen == .offline, forecasts: golden.screen.forecasts)
         try browser.press(golden.screen.keys)
-        let screen = BrowserView.render(browser.state, size: golden.size, glyphs: golden.screen.glyphs)
+        let screen = BrowserView.render(browser.state, screen: browser.screen, size: golden.size, glyphs: golden.screen.glyphs)
 
         // Whatever the file says, a frame fills the terminal exactly: no row short or spilling over.
         for (row, line) in screen.lines.enumerated() {
@@ -55,7 +55,7 @@ import TerminalKit
     @Test func aChangedColourRoleIsADifferentScreen() throws {
         var browser = ScriptedBrowser(size: TerminalSize(columns: 80, rows: 24), refreshFails: false)
         try browser.press([])
-        let screen = BrowserView.render(browser.state, size: TerminalSize(columns: 80, rows: 24))
+        let screen = BrowserView.render(browser.state, screen: browser.screen, size: TerminalSize(columns: 80, rows: 24))
         var recoloured = screen
         recoloured.restyle(x: 0, y: 0, count: screen.width) { style in
             var style = style

@@ -29,8 +29,8 @@ import TerminalKit
     }
 
     @Test func newKeysMapToTheirCommands() {
-        #expect(KeyMap.command(for: .control("d"), editingFilter: false) == .send(.halfPageDown))
-        #expect(KeyMap.command(for: .control("u"), editingFilter: false) == .send(.halfPageUp))
+        #expect(KeyMap.command(for: .control("d"), editingFilter: false) == .halfPageList(1))
+        #expect(KeyMap.command(for: .control("u"), editingFilter: false) == .halfPageList(-1))
         #expect(KeyMap.command(for: .control("l"), editingFilter: false) == .redraw)
         #expect(KeyMap.command(for: .control("l"), editingFilter: true) == .redraw)
         #expect(KeyMap.command(for: .character("!"), editingFilter: false) == .send(.toggleMessages))
@@ -134,11 +134,13 @@ import TerminalKit
 
     /// At 80×24 without a banner: header row 0, column titles row 1, cities from row 2.
     @Test func aClickFindsTheRowOrTheTitleUnderIt() {
-        var state = ViewFixtures.state(Self.cities(40), selected: 0)
-        state.listScrollOffset = 10
+        let state = ViewFixtures.state(Self.cities(40), selected: 12)
+        let screen = ScreenState(list: ListViewState(offset: 10))
         let size = TerminalSize(columns: 80, rows: 24)
-        #expect(ScreenTarget.at(x: 20, y: 2, state: state, size: size) == .city(key: "k10"))
-        #expect(ScreenTarget.at(x: 20, y: 5, state: state, size: size) == .city(key: "k13"))
+        #expect(ScreenTarget.at(x: 20, y: 2, state: state, screen: screen, size: size) == .city(key: "k10"))
+        #expect(ScreenTarget.at(x: 20, y: 5, state: state, screen: screen, size: size) == .city(key: "k13"))
+        // The offset is the one the frame is drawn with: kept around the selection.
+        #expect(ScreenTarget.at(x: 20, y: 2, state: ViewFixtures.state(Self.cities(40), selected: 2), screen: screen, size: size) == .city(key: "k2"))
         let cols = CityListView.Columns(width: 80)
         #expect(ScreenTarget.at(x: cols.city.x, y: 1, state: state, size: size) == .columnTitle(.name))
         #expect(ScreenTarget.at(x: cols.country.x + 1, y: 1, state: state, size: size) == .columnTitle(.country))
@@ -226,8 +228,7 @@ import TerminalKit
         #expect(top.contains("↓ more") && top.contains("move") && !top.contains("wheel"))
         let extent = OverlayExtent.of(state, size: size)
         #expect(extent.maxScroll > 0)
-        state.overlayScroll = extent.maxScroll
-        let bottom = BrowserView.render(state, size: size).lines.joined(separator: "\n")
+        let bottom = BrowserView.render(state, screen: ScreenState(overlayScroll: extent.maxScroll), size: size).lines.joined(separator: "\n")
         #expect(bottom.contains("wheel") && bottom.contains("↑ more") && !bottom.contains("↓ more"))
     }
 
@@ -236,11 +237,16 @@ import TerminalKit
         state.showHelp = true
         let size = TerminalSize(columns: 60, rows: 16)
         let max = OverlayExtent.of(state, size: size).maxScroll
-        #expect(StoreDriver.pointedAction(for: .scrollOverlay(-1), state: state, size: size) == nil)
-        #expect(StoreDriver.pointedAction(for: .scrollOverlay(.max), state: state, size: size) == .scrollOverlay(to: max))
-        state.overlayScroll = max
-        #expect(StoreDriver.pointedAction(for: .scrollOverlayPages(1), state: state, size: size) == nil)
-        #expect(StoreDriver.pointedAction(for: .scrollOverlay(.min), state: state, size: size) == .scrollOverlay(to: 0))
+        var screen = ScreenState()
+        func scroll(_ command: KeyCommand) -> Int {
+            #expect(screen.resolve(command, state: state, size: size) == nil)  // the core is asked nothing
+            return screen.overlayScroll
+        }
+        #expect(scroll(.scrollOverlay(-1)) == 0)
+        #expect(scroll(.scrollOverlay(.max)) == max)
+        #expect(scroll(.scrollOverlayPages(1)) == max)
+        #expect(scroll(.scrollOverlay(-1)) == max - 1)
+        #expect(scroll(.scrollOverlay(.min)) == 0)
     }
 
     /// At 80 columns the footer keeps sorting and pinning, which a new user looks for.

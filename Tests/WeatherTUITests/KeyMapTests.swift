@@ -8,7 +8,6 @@ import TerminalKit
     @Test(arguments: [
         (KeyEvent.up, Action.moveUp), (.character("k"), .moveUp),
         (.down, .moveDown), (.character("j"), .moveDown),
-        (.pageUp, .pageUp), (.pageDown, .pageDown),
         (.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last),
         (.enter, .openDetail), (.right, .openDetail), (.character("l"), .openDetail),
         (.escape, .closeDetail), (.left, .closeDetail), (.character("h"), .closeDetail),
@@ -142,5 +141,16 @@ import TerminalKit
         for hint in ["/ filter", "s sort", "p pin", "a add", "r refresh", "? help", "q quit"] {
             #expect(status.contains(hint), "\(hint) missing from \(status)")
         }
+    }
+}
+
+extension KeyMapTests {
+    /// The page keys are the front end's: only it knows the rows a page is.
+    @Test func thePageKeysMoveByPagesOfTheFrontEnd() {
+        #expect(KeyMap.command(for: .pageUp, editingFilter: false) == .pageList(-1))
+        #expect(KeyMap.command(for: .pageDown, editingFilter: false) == .pageList(1))
+        #expect(KeyMap.command(for: .character(" "), editingFilter: false) == .pageList(1))
+        #expect(KeyMap.command(for: .pageDown, editingFilter: true) == .pageList(1))
+        #expect(KeyMap.command(for: .control("d"), editingFilter: false) == .halfPageList(1))
     }
 }

@@ -25,7 +25,7 @@ import TerminalKit
                                       language: named.language)
         try browser.press(golden.screen.keys)
         #expect(browser.state.language.code.rawValue == named.language)
-        let screen = BrowserView.render(browser.state, size: golden.size, glyphs: golden.screen.glyphs)
+        let screen = BrowserView.render(browser.state, screen: browser.screen, size: golden.size, glyphs: golden.screen.glyphs)
         for (row, line) in screen.lines.enumerated() {
             #expect(DisplayWidth.width(of: line) == golden.size.columns, "row \(row + 1) is \(DisplayWidth.width(of: line)) columns wide")
         }

@@ -158,7 +158,6 @@ import EssentialsSupport
         }
         // At 40 columns every class is still named, closer together.
         var narrow = m
-        narrow.pageRows = 4
         let small = BrowserView.render(narrow, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
         #expect(small.contains("○<0 ◔0–10 ◑10–18 ◕18–25 ●25–32 ◆≥32°C"), "\(small)")
         // In colour nothing changes: one dot in six colours.
@@ -242,7 +241,6 @@ import EssentialsSupport
         #expect(narrow.contains("US AQI  ○ 0–50  ◔ 51–100  ◑ 101–150  ◕ 151–200  ● 201–300  ◆ > 300"), "\(narrow)")
         // At 40 columns every category still has its glyph explained, by where it ends.
         var small = m
-        small.pageRows = 4
         let tiny = BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
         #expect(tiny.contains("○≤50 ◔≤100 ◑≤150 ◕≤200 ●≤300 ◆>300"), "\(tiny)")
         // Without braille, each category's glyph and its end still stand apart (`<=`, `>`).
@@ -375,7 +373,6 @@ import EssentialsSupport
     /// At 40 columns in °F the legend, close together, still names the hottest class.
     @Test func theNarrowestLegendKeepsEveryClassInEitherUnit() {
         var m = Self.mapState(selected: 0)
-        m.pageRows = 4
         for units in [TemperatureUnit.metric, .imperial] {
             m.units = units
             for color in [true, false] {
@@ -390,7 +387,6 @@ import EssentialsSupport
     @Test func withoutTheGlyphsTheLegendSaysAtLeastAndAtMost() throws {
         var m = Self.layered(.airQuality)
         m.units = .imperial
-        m.pageRows = 4
         for glyphs in [GlyphSet.ascii, .console] {
             let tiny = BrowserView.render(m, size: TerminalSize(columns: 40, rows: 10), color: false, glyphs: glyphs).line(8)
             #expect(tiny.contains("<=50") && tiny.contains("<=300") && tiny.contains(">300"), "\(glyphs): \(tiny)")
@@ -398,7 +394,6 @@ import EssentialsSupport
             temperature.units = .imperial
             let wide = BrowserView.render(temperature, size: TerminalSize(columns: 140, rows: 40), glyphs: glyphs).lines.joined(separator: "\n")
             #expect(wide.contains(">= 90") && !wide.contains("> 90"), "\(glyphs)")
-            temperature.pageRows = 4
             let narrow = BrowserView.render(temperature, size: TerminalSize(columns: 40, rows: 10), glyphs: glyphs).line(8)
             #expect(narrow.contains(">=90"), "\(glyphs): \(narrow)")
         }
@@ -409,7 +404,6 @@ import EssentialsSupport
     @Test func aLongLabelNeverCoversItsMarker() throws {
         for (layer, index) in [(MapLayer.rainChance, 0), (.wind, 0), (.airQuality, 0), (.rainChance, 1), (.temperature, 2)] {
             var m = Self.layered(layer, selected: index)
-            m.pageRows = 4
             let size = TerminalSize(columns: 40, rows: 12)
             let buffer = BrowserView.render(m, size: size)
             let rect = try #require(Layout(size: size, state: m).map)

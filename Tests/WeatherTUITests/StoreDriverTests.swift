@@ -100,7 +100,7 @@ import TerminalKit
         #expect(!store.state.isFetching)
     }
 
-    /// A key's action reaches the store as it is; a resize sends nothing but the page it fits.
+    /// A key's action reaches the store as it is; a resize asks nothing of it, and fits the page.
     @Test func aKeysActionReachesTheStoreAsItIs() throws {
         let store = try Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: nil))
         let driver = StoreDriver(store: store, startsStore: false)
@@ -110,7 +110,7 @@ import TerminalKit
         #expect(store.state.filter == "東")
         driver.handle(.resize, size: size)
         #expect(store.state.filter == "東" && store.state.isEditingFilter)
-        #expect(store.state.pageRows == Layout.pageRows(size: size, state: store.state))
+        #expect(driver.screen.list.rows == Layout.pageRows(size: size, state: store.state))
     }
 
     private func topCitiesFeed(age: TimeInterval) throws -> WeatherFeed {
@@ -123,16 +123,16 @@ import TerminalKit
         frame.lines.firstIndex { $0.hasPrefix(">") }
     }
 
-    /// At 80×24 the list shows 21 cities; the filter prompt takes a row. The driver tells the core
-    /// before the frame is drawn, so the selection on the list's last row stays on screen (the
-    /// view draws the core's scroll offset as it is) and PgDn moves by the 20 rows now shown.
+    /// At 80×24 the list shows 21 cities; the filter prompt takes a row. The driver fits its
+    /// screen state before the frame is drawn, so the selection on the list's last row stays on
+    /// screen and PgDn moves by the 20 rows now shown.
     @Test func theFilterRowShrinksThePageBeforeTheFrameIsDrawn() async throws {
         let store = try Store(config: AppConfig(refreshAfter: 3600), environment: Self.environment(feed: try topCitiesFeed(age: 300)))
         let backend = InMemoryBackend(keys: [.pageDown, .character("/"), .pageDown, .escape, .character("q")])
         var shown: [(index: Int?, offset: Int, frames: Int)] = []
         let driver = StoreDriver(store: store)
         backend.stopWhen = { _ in
-            shown.append((store.state.selectedIndex, store.state.listScrollOffset, backend.frames.count))
+            shown.append((store.state.selectedIndex, driver.screen.list.offset, backend.frames.count))
             return false
         }
         try await TerminalApp(driver: driver, backend: backend).runOffThePool()
@@ -148,7 +148,7 @@ import TerminalKit
         #expect(shown[3].index == 41)
         #expect(frames[3].lines[21].hasPrefix(">  \(names[41])"))
         // Esc: the prompt closes, the page is 21 again and PgDn would move by it.
-        #expect(store.state.pageRows == 21)
+        #expect(driver.screen.list.rows == 21)
         for frame in frames { #expect(selectedRow(frame) != nil) }
     }
 
@@ -160,16 +160,16 @@ import TerminalKit
         let size = TerminalSize(columns: 80, rows: 24)
         driver.handle(.resize, size: size)  // as the run loop starts
         driver.start()
-        #expect(store.state.banner == .none && store.state.pageRows == 21)
-        driver.handle(.send(.pageDown), size: size)
-        #expect(store.state.selectedIndex == 21 && store.state.listScrollOffset == 1)
+        #expect(store.state.banner == .none && driver.screen.list.rows == 21)
+        driver.handle(.pageList(1), size: size)
+        #expect(store.state.selectedIndex == 21 && driver.screen.list.offset == 1)
         await store.settle()  // the refresh fails: OFFLINE banner
         #expect(store.state.banner != .none)
-        driver.fitPage(to: size)  // the run loop's step before drawing
-        #expect(store.state.pageRows == 20 && store.state.listScrollOffset == 2)
-        let frame = BrowserView.render(store.state, size: size)  // banner on row 2: the list is rows 4…23
+        let screen = driver.layOut(at: size)  // the run loop's step before drawing
+        #expect(screen.list.rows == 20 && screen.list.offset == 2)
+        let frame = BrowserView.render(store.state, screen: screen, size: size)  // banner on row 2: the list is rows 4…23
         #expect(frame.lines[22].hasPrefix(">  \(store.state.visibleCities[21].localizedName)"))
-        driver.handle(.send(.pageDown), size: size)
+        driver.handle(.pageList(1), size: size)
         #expect(store.state.selectedIndex == 41)
     }
 }

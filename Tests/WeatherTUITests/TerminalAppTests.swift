@@ -28,7 +28,7 @@ final class FakeDriver: BrowserDriver {
         switch command {
         case .send(.moveDown): select(min(last, (state.selectedIndex ?? -1) + 1))
         case .send(.moveUp): select(max(0, (state.selectedIndex ?? 1) - 1))
-        case .send(.pageDown): select(min(last, (state.selectedIndex ?? 0) + listRows))
+        case .pageList(1): select(min(last, (state.selectedIndex ?? 0) + listRows))
         case .send(.last): select(last)
         case .send(.first): select(0)
         case .send(.startFilter): state.isEditingFilter = true
@@ -40,7 +40,10 @@ final class FakeDriver: BrowserDriver {
         }
     }
 
-    func fitPage(to size: TerminalSize) { pagesFitted.append(size) }
+    func layOut(at size: TerminalSize) -> ScreenState {
+        pagesFitted.append(size)
+        return ScreenState().fitted(state, size: size)
+    }
 
     /// Results arrive only from this call of `processPendingResults` on (as if the network took a while).
     var resultsArriveAtPoll = 0
@@ -67,7 +70,7 @@ final class FakeDriver: BrowserDriver {
         let backend = InMemoryBackend(keys: [.character("j"), .down, .pageDown, .character("G"), .character("g"), .character("q")])
         let exit = try TerminalApp(driver: driver, backend: backend).run()
         #expect(exit == .quit)
-        #expect(driver.commands == [.resize, .send(.moveDown), .send(.moveDown), .send(.pageDown), .send(.last), .send(.first), .send(.quit)])
+        #expect(driver.commands == [.resize, .send(.moveDown), .send(.moveDown), .pageList(1), .send(.last), .send(.first), .send(.quit)])
         #expect(driver.sizesSeen.first == TerminalSize(columns: 80, rows: 24))
         #expect(backend.frames.first?.line(2).hasPrefix(">  City0") == true)
         #expect(backend.frames.contains { $0.line(3).hasPrefix(">  City1") })

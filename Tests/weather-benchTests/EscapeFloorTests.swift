@@ -101,13 +101,13 @@ import WeatherTUI
                 backend.resize(to: size)
                 let floor = EscapeFloor(colors: backend.colorCount)
                 var browser = ScriptedBrowser(size: size, refreshFails: false)
-                var previous = BrowserView.render(browser.state, size: size)
+                var previous = BrowserView.render(browser.state, screen: browser.screen, size: size)
                 backend.present(previous)
                 fflush(out)
                 var frames = 0
                 for key in keys {
                     try browser.press([key])
-                    let frame = BrowserView.render(browser.state, size: size)
+                    let frame = BrowserView.render(browser.state, screen: browser.screen, size: size)
                     let before = ftell(out)
                     backend.present(frame)
                     fflush(out)

@@ -17,10 +17,10 @@ public protocol BrowserDriver: AnyObject {
     var state: State { get }
     /// Applies a key command (already mapped by `KeyMap`); `size` is the terminal's current size.
     func handle(_ command: KeyCommand, size: TerminalSize)
-    /// Called before each frame is drawn at `size`: keeps the core's page size equal to the rows
-    /// the layout gives the list now (a banner or the filter row may have taken one), so the
-    /// frame never shows a scroll offset clamped to a stale height.
-    func fitPage(to size: TerminalSize)
+    /// Called before each frame is drawn at `size`: the screen state to draw it with, its list
+    /// fitted to the rows the layout gives it now (a banner or the filter row may have taken one),
+    /// so the frame never shows an offset kept to a stale height.
+    func layOut(at size: TerminalSize) -> ScreenState
     /// Applies finished background work; true when something changed (redraw).
     func processPendingResults() -> Bool
     /// The clock moved on (ages in the header and banner).
@@ -36,6 +36,7 @@ public protocol BrowserDriver: AnyObject {
 
 extension BrowserDriver {
     public func start() {}
+    public func layOut(at size: TerminalSize) -> ScreenState { ScreenState().fitted(state, size: size) }
     public var wakeDescriptor: Int32? { nil }
     public func sendNotifications(_ send: @escaping (DesktopNotification) -> Void) {}
 }
@@ -69,27 +70,29 @@ public final class StoreDriver: BrowserDriver {
 
     public var wakeDescriptor: Int32? { store.mailbox.fileDescriptor }
 
-    public func processPendingResults() -> Bool { store.processPendingResults() }
+    /// Where the list, the open overlay and the detail are scrolled to: the front end's own.
+    public private(set) var screen = ScreenState()
 
-    public func tick(now: Date) { store.send(.tick(now)) }
+    public func processPendingResults() -> Bool {
+        store.processPendingResults { action, state in screen.follow(state, after: action) }
+    }
 
-    /// The page is fitted first so that PgUp/PgDn move by the rows on screen at `size` (a resize
-    /// has no action of its own: fitting the page is all it asks of the core).
+    public func tick(now: Date) { send(.tick(now)) }
+
+    /// The screen state takes the command's part at `size` (the page it fits, a scroll, what a
+    /// click is on) and passes on the action it asks of the core.
     public func handle(_ command: KeyCommand, size: TerminalSize) {
-        fitPage(to: size)
-        if let action = command.action ?? Self.pointedAction(for: command, state: store.state, size: size) {
-            store.send(action)
-        }
+        if let action = screen.resolve(command, state: store.state, size: size) { send(action) }
     }
 
-    /// Sends `.pageRows` when the layout's list height at `size` is not the core's page size.
-    public func fitPage(to size: TerminalSize) {
-        if let action = Self.pageAction(for: store.state, size: size) { store.send(action) }
+    public func layOut(at size: TerminalSize) -> ScreenState {
+        screen.layOut(store.state, size: size)
+        return screen
     }
 
-    /// `.pageRows` with the list's rows for `state` at `size`, or nil when the core already has them.
-    public static func pageAction(for state: State, size: TerminalSize) -> Action? {
-        let rows = Layout.pageRows(size: size, state: state)
-        return rows == state.pageRows ? nil : .pageRows(rows)
+    /// Applies `action`; the screen state follows what it did.
+    private func send(_ action: Action) {
+        store.send(action)
+        screen.follow(store.state, after: action)
     }
 }

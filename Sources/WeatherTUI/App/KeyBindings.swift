@@ -58,10 +58,10 @@ public enum KeyBindings {
         KeyBinding("help.move", [(.up, .send(.moveUp)), (.down, .send(.moveDown)), (.character("k"), .send(.moveUp)),
                             (.character("j"), .send(.moveDown))],
                    hints: [.list: ("hint.move", 0), .map: ("hint.city", 5), .detail: ("hint.city", 4)]),
-        KeyBinding("help.page", [(.pageUp, .send(.pageUp)), (.pageDown, .send(.pageDown))]),
+        KeyBinding("help.page", [(.pageUp, .pageList(-1)), (.pageDown, .pageList(1))]),
         KeyBinding("help.page",
-                   [(.control("b"), .send(.pageUp)), (.control("f"), .send(.pageDown)), (.character(" "), .send(.pageDown))]),
-        KeyBinding("help.halfPage", [(.control("u"), .send(.halfPageUp)), (.control("d"), .send(.halfPageDown))]),
+                   [(.control("b"), .pageList(-1)), (.control("f"), .pageList(1)), (.character(" "), .pageList(1))]),
+        KeyBinding("help.halfPage", [(.control("u"), .halfPageList(-1)), (.control("d"), .halfPageList(1))]),
         KeyBinding("help.firstLast", [(.character("g"), .send(.first)), (.character("G"), .send(.last)), (.home, .send(.first)),
                                    (.end, .send(.last))]),
         KeyBinding("help.detail", [(.enter, .send(.openDetail)), (.right, .send(.openDetail)), (.character("l"), .send(.openDetail))],
@@ -110,7 +110,7 @@ public enum KeyBindings {
         KeyBinding("keep the filter", [(.enter, .send(.commitFilter))], hints: [.filter: ("hint.keep", 9)]),
         KeyBinding("clear the filter", [(.escape, .send(.cancelFilter))], hints: [.filter: ("hint.clear", 9)]),
         KeyBinding("move", [(.up, .send(.moveUp)), (.down, .send(.moveDown))], hints: [.filter: ("hint.move", 1)]),
-        KeyBinding("page up / down", [(.pageUp, .send(.pageUp)), (.pageDown, .send(.pageDown))]),
+        KeyBinding("page up / down", [(.pageUp, .pageList(-1)), (.pageDown, .pageList(1))]),
         KeyBinding("delete a character", [(.backspace, .send(.filterBackspace)), (.delete, .send(.filterBackspace))]),
     ]
 

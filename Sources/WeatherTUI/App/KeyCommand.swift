@@ -6,10 +6,14 @@ import TerminalKit
 public enum KeyCommand: Equatable, Sendable {
     /// An action for the store.
     case send(Action)
-    /// The terminal changed size: fitting the page to it is all the core is asked.
+    /// The terminal changed size: the front end fits the page to it and asks nothing of the core.
     case resize
     /// Ctrl-L: paint the whole screen again (after another program wrote over it).
     case redraw
+    /// PgUp/PgDn: the selection moves by this many pages of the rows the list has on screen.
+    case pageList(Int)
+    /// Ctrl-U/Ctrl-D: the selection moves by this many half pages (at least a row each).
+    case halfPageList(Int)
     /// In an overlay: scroll by this many lines (`Int.min`/`Int.max`: to the top/bottom).
     case scrollOverlay(Int)
     /// In an overlay: scroll by this many pages.

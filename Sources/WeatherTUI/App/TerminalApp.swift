@@ -87,11 +87,11 @@ public final class TerminalApp {
                 dirty = true
             }
             if dirty {
-                driver.fitPage(to: backend.size)
                 state = driver.state
                 // Handed over whatever it holds: the backend compares it with what the terminal shows
                 // and sends only what changed (nothing for the same frame).
-                let frame = BrowserView.render(state, size: backend.size, color: backend.supportsColor, glyphs: glyphs)
+                let frame = BrowserView.render(state, screen: driver.layOut(at: backend.size), size: backend.size, color: backend.supportsColor,
+                                               glyphs: glyphs)
                 backend.present(frame)
                 // `--title`: the home place's weather; the backend sends only a title that changed.
                 if let title = TerminalTitle.text(of: state, glyphs: glyphs) { backend.setTitle(title) }

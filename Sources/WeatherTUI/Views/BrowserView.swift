@@ -4,11 +4,13 @@ import EssentialsSupport
 
 /// The whole screen: header, banner, list and/or detail, filter prompt, status line, overlays.
 public enum BrowserView {
-    /// Draws `state` for a terminal of `size` into a new buffer; `color` is false when the
-    /// terminal shows none (`--no-color`, `NO_COLOR`, a monochrome terminal); `glyphs` what its font shows.
-    public static func render(_ state: State, size: TerminalSize, color: Bool = true, glyphs: GlyphSet = .unicode) -> ScreenBuffer {
+    /// Draws `state` for a terminal of `size` into a new buffer, scrolled as `screen` says (fitted
+    /// to `size` first); `color` is false when the terminal shows none (`--no-color`, `NO_COLOR`,
+    /// a monochrome terminal); `glyphs` what its font shows.
+    public static func render(_ state: State, screen: ScreenState = ScreenState(), size: TerminalSize, color: Bool = true,
+                              glyphs: GlyphSet = .unicode) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.columns, height: size.rows)
-        draw(state, into: &buffer, color: color, glyphs: glyphs)
+        draw(state, screen: screen, into: &buffer, color: color, glyphs: glyphs)
         return buffer
     }
 
@@ -16,7 +18,8 @@ public enum BrowserView {
     /// colour alone would say (the map's temperature classes) is said by glyphs (docs/spec.md §5).
     /// Each view is given what it draws of the state and its area of the layout; the glyphs the
     /// terminal's font lacks are swapped for their stand-ins once the frame is drawn.
-    public static func draw(_ state: State, into buffer: inout ScreenBuffer, color: Bool = true, glyphs: GlyphSet = .unicode) {
+    public static func draw(_ state: State, screen: ScreenState = ScreenState(), into buffer: inout ScreenBuffer, color: Bool = true,
+                            glyphs: GlyphSet = .unicode) {
         defer { glyphs.apply(to: &buffer) }
         buffer.clear()
         let size = TerminalSize(columns: buffer.width, rows: buffer.height)
@@ -25,6 +28,7 @@ public enum BrowserView {
             return
         }
         let layout = Layout(size: size, state: state)
+        let screen = screen.fitted(state, size: size)
         let detailFullScreen = Layout.detailFullScreen(size: size, state: state)
         HeaderView.draw(HeaderView.Content(state), into: &buffer, rect: layout.header)
         let language = state.language
@@ -32,24 +36,24 @@ public enum BrowserView {
             BannerView.draw(state.banner, now: state.now, timeZone: state.config.timeZone, savedFeedNotUsed: state.savedFeedNotUsed != nil,
                             into: &buffer, rect: rect, language: language, clock: state.clock)
         }
-        if let rect = layout.list { CityListView.draw(CityListView.Content(state), into: &buffer, rect: rect) }
+        if let rect = layout.list { CityListView.draw(CityListView.Content(state, scrollOffset: screen.list.offset), into: &buffer, rect: rect) }
         if let rect = layout.map { MapView.draw(MapView.Content(state, glyphs: glyphs), into: &buffer, rect: rect, color: color) }
         if let rect = layout.detail {
             if let list = layout.list {
                 for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }
             }
             let focused = size.isWide && state.mode == .detail && !detailFullScreen
-            DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
+            DetailView.draw(DetailView.Content(state, scroll: screen.detailScroll), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
         StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.notice,
                             position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
         PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
-        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size,
+        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: screen.overlayScroll, into: &buffer, size: size,
                                             language: language) }
         if state.showMessages {
-            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size,
+            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: screen.overlayScroll, into: &buffer, size: size,
                                  language: language, clock: state.clock)
         }
     }

@@ -184,11 +184,11 @@ public enum CityListView {
 }
 
 extension CityListView.Content {
-    /// What of `state` the list shows.
-    public init(_ state: State) {
+    /// What of `state` the list shows, from the city at `scrollOffset` (the front end's).
+    public init(_ state: State, scrollOffset: Int = 0) {
         cities = state.visibleCities
         selectedIndex = state.selectedIndex
-        scrollOffset = state.listScrollOffset
+        self.scrollOffset = scrollOffset
         pinnedKeys = Set(state.pinned.map(\.key))
         homeKey = state.homeKey
         units = state.units

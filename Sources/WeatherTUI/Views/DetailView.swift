@@ -376,8 +376,8 @@ public enum DetailView {
 }
 
 extension DetailView.Content {
-    /// What of `state` the pane shows.
-    public init(_ state: State) {
+    /// What of `state` the pane shows, from its line `scroll` (the front end's).
+    public init(_ state: State, scroll: Int = 0) {
         let city = state.selectedCity
         // What only the detail's own request brings (gusts, UV, visibility) fills what the list's lacks.
         self.city = city.map { city in state.forecasts[city.key]?.current.map(city.filling(from:)) ?? city }
@@ -392,7 +392,7 @@ extension DetailView.Content {
         isForecastLoading = state.isSelectedForecastLoading
         forecastError = state.selectedForecastError
         refreshBlocked = FeedPolicy.fetchBlocked(config: state.config).map { $0.description(in: state.language) }
-        scroll = state.detailScroll
+        self.scroll = scroll
         isOpen = state.mode == .detail
         air = DetailView.AirSection(state, city: city)
         language = state.language

@@ -2,8 +2,8 @@ import WeatherCore
 import TerminalKit
 
 /// Where each part of the screen goes for a given terminal size (pure: size in, rectangles out).
-/// The one place that knows how many rows the list gets; the core is told the result as its page
-/// size (`Layout.pageRows`, sent by `StoreDriver`).
+/// The one place that knows how many rows the list gets (`Layout.pageRows`, the page the front
+/// end's `ScreenState` keeps the list's offset to and the page keys move by); the core knows no rows.
 public struct Layout: Equatable, Sendable {
     /// Smallest usable terminal; below it only the "too small" notice is drawn.
     public static let minimumSize = TerminalSize(columns: 40, rows: 10)
@@ -70,7 +70,7 @@ public struct Layout: Equatable, Sendable {
         state.isEditingFilter || !state.filter.isEmpty
     }
 
-    /// Cities the list shows at once for `state` at `size`: the core's page size. While the
+    /// Cities the list shows at once for `state` at `size`: the page PgUp/PgDn move by. While the
     /// narrow detail hides the list, the rows the list has when it comes back (↑↓ still move the
     /// selection there). At least 1, even in a terminal too small to draw.
     public static func pageRows(size: TerminalSize, state: State) -> Int {

@@ -11,8 +11,8 @@ public enum ScreenTarget: Equatable, Sendable {
     case city(key: String)
     case nothing
 
-    /// The target at column `x`, row `y` of the frame `state` is drawn in at `size`.
-    public static func at(x: Int, y: Int, state: State, size: TerminalSize) -> ScreenTarget {
+    /// The target at column `x`, row `y` of the frame `state` is drawn in at `size`, scrolled as `screen` says.
+    public static func at(x: Int, y: Int, state: State, screen: ScreenState = ScreenState(), size: TerminalSize) -> ScreenTarget {
         guard !Layout.isTooSmall(size), !state.overlayShown else { return .nothing }
         let layout = Layout(size: size, state: state)
         if let map = layout.map, map.contains(x: x, y: y) { return nearestMarker(x: x - map.x, y: y - map.y, state: state, map: map) }
@@ -28,7 +28,7 @@ public enum ScreenTarget: Equatable, Sendable {
             if inside(cols.weather) { return .columnTitle(.weather) }
             return .nothing
         }
-        let index = state.listScrollOffset + (y - list.y - 1)
+        let index = screen.fitted(state, size: size).list.offset + (y - list.y - 1)
         guard index >= 0, index < state.visibleCities.count else { return .nothing }
         return .city(key: state.visibleCities[index].key)
     }

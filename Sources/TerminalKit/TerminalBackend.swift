@@ -1,5 +1,5 @@
 
-/// What the run loop needs from a terminal; the ncurses backend and `InMemoryBackend` implement it.
+/// What a `Program` needs from a terminal; the ncurses backend and `InMemoryBackend` implement it.
 public protocol TerminalBackend: AnyObject {
     /// The current size (updated after a `.resize` event).
     var size: TerminalSize { get }
@@ -20,7 +20,8 @@ public protocol TerminalBackend: AnyObject {
     /// every key already typed, in order (none after a wake-up or a timeout). A change of the
     /// terminal's size is one `.resize` among them, after which `size` is the newest.
     func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent]
-    /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end.
+    /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end (read after each wait, which the
+    /// signal ends).
     var terminationRequested: Bool { get }
     /// Writes a desktop notification's bytes between frames (docs/spec.md §5 "A word when it matters").
     func notify(_ notification: TerminalNotification)

@@ -28,7 +28,7 @@ public final class InMemoryBackend: TerminalBackend {
     public private(set) var titles: [String] = []
     /// What the terminal shows: nil before the first frame and after `repaintAll`.
     private var shown: ScreenBuffer?
-    /// Simulates SIGTERM: once true, `terminationRequested` reports it.
+    /// Simulates SIGTERM: once true, the next wait brings `.terminate` at once.
     public var terminationRequested = false
     /// When the script runs out: request termination (so a test's run loop ends) or keep returning nil.
     public var terminateWhenScriptEnds: Bool
@@ -85,20 +85,21 @@ public final class InMemoryBackend: TerminalBackend {
     /// a real terminal's would).
     public var clock: ManualClock?
 
-    /// One scripted key a call. After the script, a wait ends when `wake` is readable (the
+    /// One scripted key a call, or `.terminate` once termination is requested. After the script, a wait ends when `wake` is readable (the
     /// caller's work posted something) or its timeout passes: on `clock`, at once, moving it on
     /// by the timeout; without one, in real time when there is a `wake` to wait on, else at once
     /// (nothing but time could end it, and a test that wants time passes a clock).
-    public func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
+    public func waitForInput(timeoutMilliseconds: Int, wake: Int32?) -> [TerminalInput] {
         waits.append(timeoutMilliseconds)
         // A signal asked already (`stopWhen`, a test's SIGTERM) ends the wait at once, as its
         // wake-up ends a real terminal's.
-        if terminationRequested { return [] }
+        if terminationRequested { return [.terminate] }
         guard !scriptedKeys.isEmpty else {
             idleReads += 1
             guard idleReads <= idleReadsBeforeTermination else {
-                if terminateWhenScriptEnds { terminationRequested = true }
-                return []
+                guard terminateWhenScriptEnds else { return [] }
+                terminationRequested = true
+                return [.terminate]
             }
             let timeout = max(timeoutMilliseconds, 0)
             if let wake, Self.readable(wake, withinMilliseconds: clock == nil ? timeout : 0) { return [] }
@@ -107,7 +108,7 @@ public final class InMemoryBackend: TerminalBackend {
         }
         let key = scriptedKeys.removeFirst()
         if key == .resize, !pendingSizes.isEmpty { size = pendingSizes.removeFirst() }
-        return [key]
+        return [.key(key)]
     }
 
     /// Whether `descriptor` becomes readable within `milliseconds`.

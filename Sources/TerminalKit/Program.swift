@@ -144,10 +144,6 @@ public final class Program<Model: ProgramModel> {
         if deliver(.resize(backend.size)) { return .quit }
         model.start(context)
         while true {
-            if backend.terminationRequested {
-                _ = deliver(.terminate)
-                return .terminated
-            }
             if wakeWaiting(), deliver(.wake) { return .quit }
             let now = clock()
             // A clock set back (by hand, NTP after a suspend) makes every deadline on the old clock
@@ -168,7 +164,11 @@ public final class Program<Model: ProgramModel> {
                 draw = false
             }
             let timeout = Self.milliseconds(from: now, to: context.timers.nextDeadline())
-            for key in backend.waitForKeys(timeoutMilliseconds: timeout, wake: model.wakeDescriptor) {
+            for input in backend.waitForInput(timeoutMilliseconds: timeout, wake: model.wakeDescriptor) {
+                guard case .key(let key) = input else {
+                    _ = deliver(.terminate)
+                    return .terminated
+                }
                 // What the model's own work sent while the key was awaited comes first: the key
                 // acts on what was on screen.
                 if wakeWaiting(), deliver(.wake) { return .quit }

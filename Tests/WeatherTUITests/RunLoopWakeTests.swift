@@ -142,7 +142,6 @@ import EssentialsSupport
 
         var size: TerminalSize { terminal.size }
         var supportsColor: Bool { terminal.supportsColor }
-        var terminationRequested: Bool { terminal.terminationRequested }
         func start() throws(TerminalError) { try terminal.start() }
         func stop() { terminal.stop() }
         func repaintAll() { terminal.repaintAll() }
@@ -152,11 +151,11 @@ import EssentialsSupport
             terminal.present(buffer)
         }
 
-        func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
+        func waitForInput(timeoutMilliseconds: Int, wake: Int32?) -> [TerminalInput] {
             if !beforeSleep.isEmpty { beforeSleep.removeFirst()(wake) }
             var watched = [pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)]
             readableAtSleep.append(wake != nil && poll(&watched, 1, 0) == 1)
-            return terminal.waitForKeys(timeoutMilliseconds: timeoutMilliseconds, wake: wake)
+            return terminal.waitForInput(timeoutMilliseconds: timeoutMilliseconds, wake: wake)
         }
     }
 

@@ -28,7 +28,7 @@ public final class InMemoryBackend: TerminalBackend {
     public private(set) var titles: [String] = []
     /// What the terminal shows: nil before the first frame and after `repaintAll`.
     private var shown: ScreenBuffer?
-    /// Simulates SIGTERM: once true, `terminationRequested` reports it.
+    /// Simulates SIGTERM: once true, the next wait brings `.terminate` at once.
     public var terminationRequested = false
     /// When the script runs out: request termination (so a test's run loop ends) or keep returning nil.
     public var terminateWhenScriptEnds: Bool
@@ -36,8 +36,8 @@ public final class InMemoryBackend: TerminalBackend {
     public private(set) var stopCount = 0
     /// Number of waits that delivered no key (idle ticks).
     public private(set) var idleReads = 0
-    /// After the script: idle reads (each waiting a few milliseconds, as a real key poll does)
-    /// before termination is requested, so background results can arrive.
+    /// After the script: idle waits (each ended by the caller's wake-up or its timeout) before
+    /// termination is requested, so background results and timers can arrive.
     public var idleReadsBeforeTermination = 0
     /// Ends the run early (as a signal would) once a presented frame satisfies this.
     public var stopWhen: ((ScreenBuffer) -> Bool)?
@@ -81,22 +81,40 @@ public final class InMemoryBackend: TerminalBackend {
 
     /// The timeouts the run loop waited with, in order.
     public private(set) var waits: [Int] = []
+    /// The clock a wait's timeout moves on (nil: a wait that nothing wakes lasts its timeout, as
+    /// a real terminal's would).
+    public var clock: ManualClock?
 
-    /// One scripted key a call (a wake-up or a timeout waits at most 10 ms).
-    public func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
+    /// One scripted key a call, or `.terminate` once termination is requested. After the script, a wait ends when `wake` is readable (the
+    /// caller's work posted something) or its timeout passes: on `clock`, at once, moving it on
+    /// by the timeout; without one, in real time when there is a `wake` to wait on, else at once
+    /// (nothing but time could end it, and a test that wants time passes a clock).
+    public func waitForInput(timeoutMilliseconds: Int, wake: Int32?) -> [TerminalInput] {
         waits.append(timeoutMilliseconds)
+        // A signal asked already (`stopWhen`, a test's SIGTERM) ends the wait at once, as its
+        // wake-up ends a real terminal's.
+        if terminationRequested { return [.terminate] }
         guard !scriptedKeys.isEmpty else {
             idleReads += 1
-            if idleReads <= idleReadsBeforeTermination {
-                usleep(UInt32(min(max(timeoutMilliseconds, 0), 10)) * 1000)
-            } else if terminateWhenScriptEnds {
+            guard idleReads <= idleReadsBeforeTermination else {
+                guard terminateWhenScriptEnds else { return [] }
                 terminationRequested = true
+                return [.terminate]
             }
+            let timeout = max(timeoutMilliseconds, 0)
+            if let wake, Self.readable(wake, withinMilliseconds: clock == nil ? timeout : 0) { return [] }
+            clock?.advance(by: Double(timeout) / 1000)
             return []
         }
         let key = scriptedKeys.removeFirst()
         if key == .resize, !pendingSizes.isEmpty { size = pendingSizes.removeFirst() }
-        return [key]
+        return [.key(key)]
+    }
+
+    /// Whether `descriptor` becomes readable within `milliseconds`.
+    private static func readable(_ descriptor: Int32, withinMilliseconds milliseconds: Int) -> Bool {
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, Int32(clamping: milliseconds)) == 1
     }
 }
 

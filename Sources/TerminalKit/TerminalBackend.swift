@@ -1,5 +1,5 @@
 
-/// What the run loop needs from a terminal; the ncurses backend and `InMemoryBackend` implement it.
+/// What a `Program` needs from a terminal; the ncurses backend and `InMemoryBackend` implement it.
 public protocol TerminalBackend: AnyObject {
     /// The current size (updated after a `.resize` event).
     var size: TerminalSize { get }
@@ -18,16 +18,23 @@ public protocol TerminalBackend: AnyObject {
     /// Waits until input comes, `wake` (a descriptor of the caller's, e.g. a `Wakeup` pipe's) becomes
     /// readable, a signal arrives, or `timeoutMilliseconds` pass, whichever is first; then answers
     /// every key already typed, in order (none after a wake-up or a timeout). A change of the
-    /// terminal's size is one `.resize` among them, after which `size` is the newest.
-    func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent]
-    /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end.
-    var terminationRequested: Bool { get }
+    /// terminal's size is one `.resize` among them, after which `size` is the newest; a request to
+    /// end (SIGINT, SIGTERM, SIGHUP) is `.terminate`, after the keys.
+    func waitForInput(timeoutMilliseconds: Int, wake: Int32?) -> [TerminalInput]
     /// Writes a desktop notification's bytes between frames (docs/spec.md §5 "A word when it matters").
     func notify(_ notification: TerminalNotification)
     /// Shows `title` as the terminal's title, once the terminal's own title is kept to be given
     /// back by `stop` (nothing when it is the title shown already). A terminal that has no title
     /// ignores it.
     func setTitle(_ title: String)
+}
+
+/// What a terminal's wait brings.
+public enum TerminalInput: Equatable, Sendable {
+    /// A key, a mouse report or a resize.
+    case key(KeyEvent)
+    /// SIGINT, SIGTERM or SIGHUP asked the program to end.
+    case terminate
 }
 
 extension TerminalBackend {

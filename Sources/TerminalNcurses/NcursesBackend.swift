@@ -71,6 +71,7 @@ public final class NcursesBackend: TerminalBackend {
 
     deinit { stop() }
 
+    /// Whether SIGINT/SIGTERM/SIGHUP asked the program to end.
     public var terminationRequested: Bool { cnc_pending_signal() != 0 }
 
     /// Sets a UTF-8 locale before ncurses starts: the user's if it is UTF-8, else `C.UTF-8`.
@@ -341,6 +342,12 @@ public final class NcursesBackend: TerminalBackend {
 
     // MARK: Input
 
+    public func waitForInput(timeoutMilliseconds: Int, wake: Int32?) -> [TerminalInput] {
+        let keys = waitForKeys(timeoutMilliseconds: timeoutMilliseconds, wake: wake).map(TerminalInput.key)
+        return terminationRequested ? keys + [.terminate] : keys
+    }
+
+    /// `waitForInput`'s keys alone.
     public func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
         guard screen != nil else { return [] }
         let before = size

@@ -52,6 +52,9 @@ public enum Effect: Equatable, Sendable {
     case readLedger
     /// Keep a source's hold in `Holds.txt`, so every run of the program obeys it.
     case keepHold(WeatherProvider, SourceGate.Hold)
+    /// Wake the app at `date` (the front end's scheduler sends `.tick` then), in place of any
+    /// wake under `id`; `.cancel(.wake(id))` forgets it. Without a scheduler (`--once`) nothing waits for it.
+    case wake(WakeID, at: Date)
     /// Stop the run of this effect in flight, if any: its result is never applied.
     case cancel(EffectID)
     /// Leave the program: every request in flight is cancelled (saves finish).
@@ -78,13 +81,25 @@ public enum EffectID: Hashable, Sendable {
     case restoreFeedDetails, restoreForecasts, restoreAir, restoreNowcasts
     /// One place's alerts request, their save, and the saved alerts' reading.
     case alerts(cityKey: String), saveAlerts, restoreAlerts
+    /// A wake asked of the scheduler (`Effect.wake`).
+    case wake(WakeID)
 
     /// Whether it only waits on a server: quitting cancels it rather than wait for an answer.
     public var isRequest: Bool {
         switch self {
         case .feed, .places, .search, .forecast, .forecasts, .air, .nowcast, .alerts: true
         case .saveFeed, .saveForecasts, .saveAir, .saveNowcasts, .restoreFeedDetails, .restoreForecasts, .restoreAir, .restoreNowcasts, .readLedger, .keepHold,
-             .saveSettings, .changePins, .saveAlerts, .restoreAlerts: false
+             .saveSettings, .changePins, .saveAlerts, .restoreAlerts, .wake: false
         }
     }
+}
+
+/// Why the app asks to be woken (`Effect.wake`): each is asked again as the state changes.
+public enum WakeID: Hashable, Sendable, CaseIterable {
+    /// The next minute on the clock: ages and the header's time move on.
+    case minute
+    /// The instant the automatic refresh falls due (`refreshPlan.next`).
+    case refresh
+    /// The end of the nearest hold a source gave.
+    case holdEnds
 }

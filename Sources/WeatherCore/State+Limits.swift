@@ -55,6 +55,12 @@ extension State {
         changeGate(of: .accuWeather) { $0.spentToday += 1 }
     }
 
+    /// When the nearest hold in force ends (the header's `limit until` goes then, and what it
+    /// held may go): a wake is asked for it.
+    var nextHoldEnd: Date? {
+        limits.gates.values.compactMap { $0.hold(at: now)?.until }.min()
+    }
+
     /// Holds other runs of the program met (`Holds.txt`): each gate keeps the later of its own and the file's.
     mutating func held(_ holds: [WeatherProvider: SourceGate.Hold]) {
         for (provider, hold) in holds {

@@ -80,6 +80,13 @@ extension State {
         return age > 2 * config.refreshAfter
     }
 
+    /// When to be woken for the automatic refresh: the instant it falls due, while that is still
+    /// ahead. One due already, or past, waits for the minute's tick (a wake at a past instant
+    /// would come at once, and again after each tick, while the refresh cannot start).
+    var refreshWake: Date? {
+        refreshPlan.next.flatMap { $0 > now ? $0 : nil }
+    }
+
     /// At a tick: when a refresh has fallen due, the shared files are read first (other runs of
     /// the program may have spent today's calls or changed the places), then `sharedFilesRead` decides.
     mutating func refreshIfDue() -> [Effect] {

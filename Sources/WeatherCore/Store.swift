@@ -33,6 +33,17 @@ public final class Store {
     /// Shows a desktop notification through the terminal: the front end's backend, on the loop's
     /// thread, the store's own. None without a terminal (`--once`).
     public var notifier: ((DesktopNotification) -> Void)?
+    /// Keeps the wakes the state asks for (`Effect.wake`) and, when one comes, has the front end
+    /// call `woke`: the front end's program's timers, on the loop's thread. None without a
+    /// terminal (`--once`): nothing waits for a wake, and `settle` does not.
+    public var scheduler: WakeScheduler? {
+        didSet {
+            // What was asked before there was a scheduler is handed to it.
+            for (id, date) in wakesAsked.sorted(by: { $0.value < $1.value }) { scheduler?.schedule(id, date) }
+        }
+    }
+    /// The wakes asked and not cancelled, fired or replaced.
+    private(set) var wakesAsked: [WakeID: Date] = [:]
 
     public init(config: AppConfig, environment: AppEnvironment) throws(Mailbox.Unavailable) {
         self.environment = environment
@@ -42,6 +53,9 @@ public final class Store {
 
     /// The state now.
     public var state: State { current }
+
+    /// What time it is, by the environment's clock (the one the state's `now` comes from).
+    public var now: Date { environment.now() }
 
     /// Whether `q` (or a signal) asked to leave.
     public var isQuitting: Bool { current.isQuitting }
@@ -95,9 +109,18 @@ public final class Store {
         }
     }
 
-    /// Applies an action now and launches the effects it asks for.
+    /// Applies an action now and launches the effects it asks for, with the wakes its change asks
+    /// to move (`State.wakeEffects`).
     public func send(_ action: Action) {
         for effect in current.reduce(action) { run(effect) }
+        for effect in current.wakeEffects(asked: wakesAsked) { run(effect) }
+    }
+
+    /// The scheduler's wakes under `ids` came at `now`: they are no longer asked, and the clock
+    /// ticks (which asks again for what the state still wants).
+    public func woke(_ ids: [WakeID], now: Date) {
+        for id in ids { wakesAsked[id] = nil }
+        send(.tick(now))
     }
 
     /// Applies the actions that effects sent, in the order they were sent; true when the state
@@ -267,6 +290,12 @@ public final class Store {
                 env.keepHold(provider, hold)
                 return nil
             }
+        case .wake(let id, let date):
+            wakesAsked[id] = date
+            scheduler?.schedule(id, date)
+        case .cancel(.wake(let id)):
+            wakesAsked[id] = nil
+            scheduler?.cancel(id)
         case .cancel(let id):
             running.removeValue(forKey: id)?.task.cancel()
         case .quit:
@@ -325,6 +354,20 @@ public final class Store {
         let values = [("what", language.text(what)), ("why", error.description(in: language))]
         guard case .busy = error else { return language.text("save.failed", values[0], values[1]) }
         return language.text(quitting ? "save.notSaved" : "save.notSavedYet", values[0], values[1])
+    }
+}
+
+/// Where the store's wakes go: a program's timers (`TerminalApp` hands it its program's). Called
+/// on the store's thread.
+public struct WakeScheduler {
+    /// Come back (`Store.woke`) at the date, in place of any wake under the id.
+    public var schedule: (WakeID, Date) -> Void
+    /// Forget the wake under the id.
+    public var cancel: (WakeID) -> Void
+
+    public init(schedule: @escaping (WakeID, Date) -> Void, cancel: @escaping (WakeID) -> Void) {
+        self.schedule = schedule
+        self.cancel = cancel
     }
 }
 

@@ -317,7 +317,6 @@ import TerminalKit
 final class ResultThenKeyBackend: TerminalBackend {
     let size = TerminalSize(columns: 100, rows: 30)
     let supportsColor = false
-    private(set) var terminationRequested = false
     private let store: Store
     private var keys: [KeyEvent]
     private let gate: LockedCount
@@ -339,7 +338,7 @@ final class ResultThenKeyBackend: TerminalBackend {
     func present(_ buffer: ScreenBuffer) {}
     func repaintAll() {}
 
-    func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
+    func waitForInput(timeoutMilliseconds: Int, wake: Int32?) -> [TerminalInput] {
         gate.increment()
         // The fetch this wait let go answers while the loop waits here: its result is in the
         // store's mailbox (the start-up ledger reading may be there already) before the key is read.
@@ -361,10 +360,9 @@ final class ResultThenKeyBackend: TerminalBackend {
                 _ = poll(&mailbox, 1, 30_000)
                 return []
             }
-            terminationRequested = true
-            return []
+            return [.terminate]
         }
-        return [keys.removeFirst()]
+        return [.key(keys.removeFirst())]
     }
 }
 

@@ -157,7 +157,7 @@ import EssentialsSupport
             #expect(buffer.grapheme(x: rect.x + cell.x, y: rect.y + cell.y) == glyph, "\(city.englishName)")
         }
         // At 40 columns every class is still named, closer together.
-        var narrow = m
+        let narrow = m
         let small = BrowserView.render(narrow, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
         #expect(small.contains("○<0 ◔0–10 ◑10–18 ◕18–25 ●25–32 ◆≥32°C"), "\(small)")
         // In colour nothing changes: one dot in six colours.
@@ -240,7 +240,7 @@ import EssentialsSupport
         let narrow = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24), color: false).lines.joined(separator: "\n")
         #expect(narrow.contains("US AQI  ○ 0–50  ◔ 51–100  ◑ 101–150  ◕ 151–200  ● 201–300  ◆ > 300"), "\(narrow)")
         // At 40 columns every category still has its glyph explained, by where it ends.
-        var small = m
+        let small = m
         let tiny = BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false).line(8)
         #expect(tiny.contains("○≤50 ◔≤100 ◑≤150 ◕≤200 ●≤300 ◆>300"), "\(tiny)")
         // Without braille, each category's glyph and its end still stand apart (`<=`, `>`).
@@ -403,7 +403,7 @@ import EssentialsSupport
     /// short, and the marker stays in sight.
     @Test func aLongLabelNeverCoversItsMarker() throws {
         for (layer, index) in [(MapLayer.rainChance, 0), (.wind, 0), (.airQuality, 0), (.rainChance, 1), (.temperature, 2)] {
-            var m = Self.layered(layer, selected: index)
+            let m = Self.layered(layer, selected: index)
             let size = TerminalSize(columns: 40, rows: 12)
             let buffer = BrowserView.render(m, size: size)
             let rect = try #require(Layout(size: size, state: m).map)

@@ -142,7 +142,6 @@ import EssentialsSupport
 
         var size: TerminalSize { terminal.size }
         var supportsColor: Bool { terminal.supportsColor }
-        var terminationRequested: Bool { terminal.terminationRequested }
         func start() throws(TerminalError) { try terminal.start() }
         func stop() { terminal.stop() }
         func repaintAll() { terminal.repaintAll() }
@@ -152,11 +151,11 @@ import EssentialsSupport
             terminal.present(buffer)
         }
 
-        func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] {
+        func waitForInput(timeoutMilliseconds: Int, wake: Int32?) -> [TerminalInput] {
             if !beforeSleep.isEmpty { beforeSleep.removeFirst()(wake) }
             var watched = [pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)]
             readableAtSleep.append(wake != nil && poll(&watched, 1, 0) == 1)
-            return terminal.waitForKeys(timeoutMilliseconds: timeoutMilliseconds, wake: wake)
+            return terminal.waitForInput(timeoutMilliseconds: timeoutMilliseconds, wake: wake)
         }
     }
 
@@ -198,15 +197,6 @@ import EssentialsSupport
         #expect(framesAtSecondWait > framesBeforeAnswer, "and drawn before the loop sleeps again")
     }
 
-    /// The loop waits until the next minute on the clock (when the header's minutes change), not
-    /// a fixed poll, and ticks there.
-    @Test func theLoopWaitsUntilTheNextMinute() throws {
-        let driver = FakeDriver(ViewFixtures.state([ViewFixtures.make(key: "1", name: "Lima", country: "Peru")]))
-        let backend = InMemoryBackend(keys: [.character("x"), .character("q")])
-        let start = Date(timeIntervalSince1970: 1_789_999_980 + 30)   // 30 s past a minute (1_789_999_980 is a multiple of 60)
-        var readings = [start, start, start.addingTimeInterval(30.001)]
-        try TerminalApp(driver: driver, backend: backend, clock: { readings.count > 1 ? readings.removeFirst() : readings[0] }).run()
-        #expect(backend.waits.first == 30_000)
-        #expect(driver.ticks == 1, "the tick falls on the minute")
-    }
+    // The program waits until the next minute on the clock (when the header's minutes change),
+    // not a fixed poll, and ticks there: `TerminalAppWakeTests`.
 }

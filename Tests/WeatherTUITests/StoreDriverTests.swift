@@ -87,12 +87,11 @@ import TerminalKit
         final class Refusing: TerminalBackend {
             let size = TerminalSize(columns: 80, rows: 24)
             let supportsColor = false
-            let terminationRequested = false
             func start() throws(TerminalError) { throw .notATerminal }
             func stop() {}
             func present(_ buffer: ScreenBuffer) {}
             func repaintAll() {}
-            func waitForKeys(timeoutMilliseconds: Int, wake: Int32?) -> [KeyEvent] { [] }
+            func waitForInput(timeoutMilliseconds: Int, wake: Int32?) -> [TerminalInput] { [] }
         }
         let store = try Store(config: AppConfig(refreshAfter: 60), environment: Self.environment(feed: feed(age: 3600)))
         #expect(throws: TerminalError.notATerminal) { try TerminalApp(driver: StoreDriver(store: store), backend: Refusing()).run() }

@@ -4,6 +4,7 @@ import Foundation
 import WeatherModels
 @testable import WeatherTUI
 import TerminalKit
+import EssentialsSupport
 
 /// A driver that records commands and moves a selection like the real store would.
 final class FakeDriver: BrowserDriver {
@@ -15,8 +16,18 @@ final class FakeDriver: BrowserDriver {
     var pending: [(inout State) -> Void] = []
     var ticks = 0
     var isQuitting = false
+    /// Readable while a posted result waits, as the store's mailbox is.
+    let wakeup = Wakeup()
 
     init(_ state: State) { self.state = state }
+
+    var wakeDescriptor: Int32? { wakeup?.fileDescriptor }
+
+    /// A background result, applied at the program's next wake.
+    func post(_ apply: @escaping (inout State) -> Void) {
+        pending.append(apply)
+        wakeup?.signal()
+    }
 
     private func select(_ index: Int) { state.selectedKey = state.visibleCities[index].key }
 
@@ -45,19 +56,15 @@ final class FakeDriver: BrowserDriver {
         return ScreenState().fitted(state, size: size)
     }
 
-    /// Results arrive only from this call of `processPendingResults` on (as if the network took a while).
-    var resultsArriveAtPoll = 0
-    private var polls = 0
-
     func processPendingResults() -> Bool {
-        polls += 1
-        guard !pending.isEmpty, polls > resultsArriveAtPoll else { return false }
+        wakeup?.drain()
+        guard !pending.isEmpty else { return false }
         for apply in pending { apply(&state) }
         pending = []
         return true
     }
 
-    func tick(now: Date) { ticks += 1 }
+    func woke(_ ids: [WakeID], now: Date) { ticks += 1 }
 }
 
 @Suite struct TerminalAppTests {
@@ -119,13 +126,18 @@ final class FakeDriver: BrowserDriver {
 
     @Test func backgroundResultsRedrawWithoutKeys() throws {
         let driver = FakeDriver(ViewFixtures.state(cities(3)))
-        driver.pending = [{ $0.isFetching = true }]
-        driver.resultsArriveAtPoll = 1
-        // Keys that mean nothing: the loop polls results again after each.
-        let backend = InMemoryBackend(keys: [.character("x"), .character("x")])
+        // The result is posted once the first frame is up, while the program waits: its wake-up
+        // ends the wait, and no key comes.
+        let backend = InMemoryBackend()
+        backend.idleReadsBeforeTermination = 1
+        backend.stopWhen = { _ in
+            if backend.frames.count == 1 { driver.post { $0.isFetching = true } }
+            return false
+        }
         try TerminalApp(driver: driver, backend: backend).run()
         #expect(backend.frames.last?.line(0).contains("refreshing…") == true)
         #expect(backend.frames.count == 2)
+        #expect(backend.idleReads == 2, "woken once by the result, then the script's end")
     }
 
     @Test func unchangedFramesAreNotPresentedAgain() throws {
@@ -133,37 +145,5 @@ final class FakeDriver: BrowserDriver {
         let backend = InMemoryBackend(keys: [.character("x"), .character("s"), .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
         #expect(backend.frames.count == 1)
-    }
-
-    @Test func ticksComeFromTheClock() throws {
-        let driver = FakeDriver(ViewFixtures.state(cities(3)))
-        var now = ViewFixtures.now
-        let backend = InMemoryBackend(keys: [.character("x"), .character("x"), .character("q")])
-        try TerminalApp(driver: driver, backend: backend, tickInterval: 15, clock: { now = now.addingTimeInterval(10); return now }).run()
-        #expect(driver.ticks >= 1)
-    }
-
-    /// A clock set back (by hand, NTP after a suspend) ticks at once: the ages and the header's
-    /// time must not freeze until the clock is past the last tick again.
-    @Test func aClockSetBackTicksAtOnce() throws {
-        let driver = FakeDriver(ViewFixtures.state(cities(3)))
-        var readings = [ViewFixtures.now, ViewFixtures.now - 3600]
-        let backend = InMemoryBackend(keys: [.character("x"), .character("x"), .character("q")])
-        try TerminalApp(driver: driver, backend: backend, tickInterval: 15, clock: {
-            readings.count > 1 ? readings.removeFirst() : readings[0]
-        }).run()
-        #expect(driver.ticks == 1)
-    }
-}
-
-/// The loop's wait ends at the next minute or the instant a refresh falls due, whichever is first,
-/// and a due time already ticked at never makes it spin.
-@Suite struct RefreshWakeTests {
-    @Test func theLoopWakesWhenARefreshFallsDue() {
-        let last = Date(timeIntervalSince1970: 1_000_020), minute = Date(timeIntervalSince1970: 1_000_080)
-        #expect(TerminalApp.wakeTime(refreshDue: last + 30, lastTick: last, nextTick: minute) == last + 30)
-        #expect(TerminalApp.wakeTime(refreshDue: last + 600, lastTick: last, nextTick: minute) == minute)
-        #expect(TerminalApp.wakeTime(refreshDue: last, lastTick: last, nextTick: minute) == minute, "already ticked at")
-        #expect(TerminalApp.wakeTime(refreshDue: nil, lastTick: last, nextTick: minute) == minute)
     }
 }

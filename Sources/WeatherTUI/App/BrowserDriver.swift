@@ -7,7 +7,7 @@ import WeatherCore
 import EssentialsSupport
 import TerminalKit
 
-/// What the run loop drives: the app's store seen through key commands and its state.
+/// What `TerminalApp` drives: the app's store seen through key commands and its state.
 ///
 /// The CLI passes `StoreDriver` (over WeatherCore's `Store`); tests pass a small fake.
 public protocol BrowserDriver: AnyObject {
@@ -23,12 +23,16 @@ public protocol BrowserDriver: AnyObject {
     func layOut(at size: TerminalSize) -> ScreenState
     /// Applies finished background work; true when something changed (redraw).
     func processPendingResults() -> Bool
-    /// The clock moved on (ages in the header and banner).
-    func tick(now: Date)
+    /// The wakes under `ids` came at `now` (the minute, a refresh due, a hold's end).
+    func woke(_ ids: [WakeID], now: Date)
+    /// Where the store's wakes go: the program's timers.
+    func scheduleWakes(_ scheduler: WakeScheduler)
+    /// What time it is, by the app's clock (the program's deadlines are on it).
+    func now() -> Date
     /// Whether the app asked to quit (after `q`).
     var isQuitting: Bool { get }
-    /// Readable when background work has a result waiting: the run loop waits on it beside the
-    /// terminal (nil: results are only picked up after a key or a tick).
+    /// Readable when background work has a result waiting: the program waits on it beside the
+    /// terminal (nil: there is none).
     var wakeDescriptor: Int32? { get }
     /// Hands the app's notifications (`--notify`) to `send`, which writes them to the terminal.
     func sendNotifications(_ send: @escaping (DesktopNotification) -> Void)
@@ -39,6 +43,8 @@ extension BrowserDriver {
     public func layOut(at size: TerminalSize) -> ScreenState { ScreenState().fitted(state, size: size) }
     public var wakeDescriptor: Int32? { nil }
     public func sendNotifications(_ send: @escaping (DesktopNotification) -> Void) {}
+    public func scheduleWakes(_ scheduler: WakeScheduler) {}
+    public func now() -> Date { Date() }
 }
 
 /// The live driver: key commands' `Action`s go to the `Store`; frames are drawn from its `State`.
@@ -77,7 +83,15 @@ public final class StoreDriver: BrowserDriver {
         store.processPendingResults { action, state in screen.follow(state, after: action) }
     }
 
-    public func tick(now: Date) { send(.tick(now)) }
+    public func woke(_ ids: [WakeID], now: Date) {
+        store.woke(ids, now: now)
+        screen.follow(store.state)
+    }
+
+    public func scheduleWakes(_ scheduler: WakeScheduler) { store.scheduler = scheduler }
+
+    public func now() -> Date { store.now }
+
 
     /// The screen state takes the command's part at `size` (the page it fits, a scroll, what a
     /// click is on) and passes on the action it asks of the core.

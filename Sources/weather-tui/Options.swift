@@ -84,7 +84,7 @@ struct Options: ParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text); by default clicks and the wheel work in the browser.")
     var noMouse = false
 
-    @Flag(name: .long, help: "Tell of rain due within the hour, or a new official alert, at a kept place through the terminal's desktop notifications (remembered; N toggles it).")
+    @Flag(name: .long, help: "Tell of rain due within the hour, or a new official alert, at a kept place through the terminal's desktop notifications (remembered; \(KeyBindings.name(of: .send(.nowcast(.toggleNotify)))) toggles it).")
     var notify = false
 
     @Flag(name: .customLong("no-notify"), help: "No notifications for this run, whatever is remembered.")

@@ -66,6 +66,9 @@ public struct AppConfig: Equatable, Sendable {
     /// A `--city` run prints only these places (by key): only they are asked for, and only when
     /// what is saved of them is not fresh. Nil: the whole list.
     public var printedPlaceKeys: [String]?
+    /// The names of the keys the core's words name (a notice, the empty screen, the add-a-city
+    /// prompt), as the front end's key table gives them.
+    public var keyNames: KeyNames = .standard
 
     public init(count: Int? = nil, language: String? = nil, units: TemperatureUnit? = nil, refreshAfter: TimeInterval = 30 * 60,
                 offline: Bool = false, demo: Bool = false, provider: WeatherProvider = .accuWeather, hasAPIKey: Bool = true, host: String = "dataservice.accuweather.com",

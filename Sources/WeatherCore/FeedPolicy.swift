@@ -90,11 +90,13 @@ public enum FeedPolicy {
     }
 
     /// What the user reads about `unlisted` (non-empty) own cities: which, why, and what to do
-    /// (`a`, add a city, in the browser: `inBrowser` says whether the user is there), in `language`.
-    public static func describe(unlisted: [PinnedCity], provider: WeatherProvider, inBrowser: Bool, in language: Language = .english) -> String {
+    /// (`a`, add a city, in the browser: `inBrowser` says whether the user is there; `keys` names
+    /// it), in `language`.
+    public static func describe(unlisted: [PinnedCity], provider: WeatherProvider, inBrowser: Bool, keys: KeyNames = .standard,
+                                in language: Language = .english) -> String {
         let names = unlisted.map { $0.place?.label ?? $0.name }.joined(separator: "; ")
         return language.text("own.unlisted", ("names", names), ("source", provider.displayName)) + "; "
-            + language.counted(inBrowser ? "own.pressA" : "own.findInBrowser", unlisted.count)
+            + language.counted(inBrowser ? "own.pressA" : "own.findInBrowser", unlisted.count, ("key", keys.name(of: .addCity(.start))))
     }
 
     /// How much older than its feed a city's observation may be before the detail dates it.

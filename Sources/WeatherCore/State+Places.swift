@@ -54,7 +54,7 @@ extension State {
             case .typing:
                 let name = search.text.trimmed
                 guard !name.isEmpty else {
-                    search.message = language.text("search.prompt")
+                    search.message = language.text("search.prompt", ("key", keyName(.addCity(.submit))))
                     return []
                 }
                 if config.offline {
@@ -158,7 +158,8 @@ extension State {
         guard keys != unlistedOwnKeys else { return }
         unlistedOwnKeys = keys
         guard !left.isEmpty else { return }
-        let text = FeedPolicy.describe(unlisted: left, provider: config.provider, inBrowser: config.inBrowser, in: language)
+        let text = FeedPolicy.describe(unlisted: left, provider: config.provider, inBrowser: config.inBrowser, keys: config.keyNames,
+                                       in: language)
         notice = [notice, text].compactMap { $0 }.joined(separator: "; ")
     }
 
@@ -180,8 +181,10 @@ extension State {
         case .ask:
             guard let city = selectedCity else { return [] }
             guard let own = pinned.first(where: { $0.key == city.key }), own.isOwn else {
-                notice = isPinned(city.key) ? language.text("notice.dRemovesUnpin", ("name", city.englishName))
-                    : language.text("notice.dRemoves")
+                notice = isPinned(city.key)
+                    ? language.text("notice.dRemovesUnpin", ("remove", keyName(.removeCity(.ask))), ("pin", keyName(.togglePin)),
+                                    ("name", city.englishName))
+                    : language.text("notice.dRemoves", ("remove", keyName(.removeCity(.ask))), ("add", keyName(.addCity(.start))))
                 return []
             }
             showHelp = false
@@ -274,7 +277,7 @@ extension State {
     mutating func togglePin() -> [Effect] {
         guard let city = selectedCity else { return [] }
         if let own = pinned.first(where: { $0.key == city.key && $0.isOwn }) {
-            notice = language.text("notice.ownOnTop", ("name", ownName(own.key)))
+            notice = language.text("notice.ownOnTop", ("key", keyName(.removeCity(.ask))), ("name", ownName(own.key)))
             return []
         }
         if isPinned(city.key) { return changePins(.unpin(key: city.key)) }
@@ -289,7 +292,8 @@ extension State {
     mutating func toggleHome() -> [Effect] {
         guard let city = selectedCity else { return [] }
         guard let kept = pinned.first(where: { $0.key == city.key }) else {
-            notice = language.text("notice.homePinFirst", ("name", city.englishName))
+            notice = language.text("notice.homePinFirst", ("home", keyName(.toggleHome)), ("pin", keyName(.togglePin)),
+                                   ("name", city.englishName))
             return []
         }
         let name = kept.isOwn ? ownName(kept.key) : city.englishName
@@ -307,13 +311,14 @@ extension State {
         guard let city = selectedCity else { return [] }
         if city.key == homeKey {
             let name = pinned.contains { $0.key == city.key && $0.isOwn } ? ownName(city.key) : city.englishName
-            notice = language.text("notice.homeStaysFirst", ("name", name))
+            notice = language.text("notice.homeStaysFirst", ("key", keyName(.toggleHome)), ("name", name))
             return []
         }
         // Home stands first whatever its place among them: the others move past it unseen otherwise.
         let own = pinned.filter { $0.isOwn && !$0.isHome }
         guard let at = own.firstIndex(where: { $0.key == city.key }) else {
-            notice = language.text("notice.moveOwn")
+            notice = language.text("notice.moveOwn", ("up", keyName(.moveOwnCity(up: true))), ("down", keyName(.moveOwnCity(up: false))),
+                                   ("add", keyName(.addCity(.start))))
             return []
         }
         guard own.indices.contains(up ? at - 1 : at + 1) else {

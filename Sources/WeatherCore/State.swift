@@ -261,7 +261,7 @@ public struct State: Equatable, Sendable {
             lines.append(words.text("empty.key1"))
             lines.append(words.text("empty.key2"))
         } else {
-            lines.append(words.text("empty.retry"))
+            lines.append(words.text("empty.retry", ("key", keyName(.refresh))))
         }
         return lines
     }

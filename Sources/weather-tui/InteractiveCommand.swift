@@ -170,6 +170,7 @@ extension LaunchConfiguration {
                                demo: demo, provider: provider, hasAPIKey: apiKey != nil, host: host, timeZone: timeZone,
                                inBrowser: inBrowser, mouse: mouse)
         config.dailyCalls = dailyCalls
+        config.keyNames = KeyBindings.keyNames
         config.environmentLocale = environmentLocale
         config.clock = clock
         config.airQualityIndex = airQualityIndex

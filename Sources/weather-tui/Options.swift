@@ -2,6 +2,8 @@ import EssentialsSupport
 import ArgumentParser
 import WeatherModels
 import WeatherSource
+import WeatherCore
+import WeatherTUI
 
 /// The command line of docs/spec.md §2, parsed; resolution against environment and files is `LaunchConfiguration`.
 struct Options: ParsableCommand {
@@ -82,7 +84,7 @@ struct Options: ParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text); by default clicks and the wheel work in the browser.")
     var noMouse = false
 
-    @Flag(name: .long, help: "Tell of rain due within the hour, or a new official alert, at a kept place through the terminal's desktop notifications (remembered; N toggles it).")
+    @Flag(name: .long, help: "Tell of rain due within the hour, or a new official alert, at a kept place through the terminal's desktop notifications (remembered; \(KeyBindings.name(of: .send(.nowcast(.toggleNotify)))) toggles it).")
     var notify = false
 
     @Flag(name: .customLong("no-notify"), help: "No notifications for this run, whatever is remembered.")
@@ -140,10 +142,10 @@ struct Options: ParsableCommand {
             throw ValidationError("--demo and --offline cannot be combined.")
         }
         if !cities.isEmpty && !printsOnce {
-            throw ValidationError("--city is for --once (in the browser, press a to add a city).")
+            throw ValidationError("--city is for --once (in the browser, press \(KeyBindings.name(of: .send(.addCity(.start)))) to add a city).")
         }
         if forecast && !printsOnce {
-            throw ValidationError("--forecast is for --once (in the browser, Enter opens a place's forecast).")
+            throw ValidationError("--forecast is for --once (in the browser, \(KeyBindings.name(of: .send(.openDetail))) opens a place's forecast).")
         }
         if cities.contains(where: { $0.trimmed.isEmpty }) {
             throw ValidationError("--city takes a place name, e.g. --city Reykjavik.")

@@ -29,7 +29,8 @@ import TerminalKit
             StatusLineView.draw(hints: KeyBindings.hints(on: screen, in: language), notice: nil, position: position, into: &buffer,
                                 rect: Rect(x: 0, y: 0, width: 80, height: 1), language: language)
             let line = buffer.lines[0]
-            #expect(line.contains(language.text("hint.help")) && line.contains(language.text("hint.quit")), "\(language.code) \(screen): \(line)")
+            #expect(line.contains(KeyNameTests.hint("hint.help", in: language)) && line.contains(KeyNameTests.hint("hint.quit", in: language)),
+                    "\(language.code) \(screen): \(line)")
             #expect(line.hasSuffix(position + " "), "\(language.code) \(screen): \(line)")
         }
     }
@@ -109,7 +110,7 @@ import TerminalKit
         let room = 80 - CityListView.Columns(width: 80).city.x
         for key in ["empty.fetching", "empty.none", "empty.unusable", "empty.noSaved", "empty.offline1", "empty.offline2", "empty.key1",
                     "empty.key2", "empty.retry"] {
-            let line = language.text(key, ("n", "150"), ("host", "dataservice.accuweather.com"))
+            let line = language.text(key, ("n", "150"), ("host", "dataservice.accuweather.com"), ("key", KeyBindings.keyNames.name(of: .refresh)))
             #expect(DisplayWidth.width(of: line) <= room, "\(language.code): “\(line)” is \(DisplayWidth.width(of: line)) of \(room)")
         }
     }
@@ -206,7 +207,11 @@ import TerminalKit
     func theHomeAndAlertsNoticesFitTheStatusLine(_ language: Language) {
         for key in ["notice.homePinFirst", "notice.home", "notice.noLongerHome", "notice.homeStaysFirst", "notice.moveOwn", "notice.alreadyFirst",
                     "notice.alreadyLast", "notice.noAlerts"] {
-            let line = language.text(key, ("name", "Reykjavík"))
+            let keys = KeyBindings.keyNames
+            let line = language.text(key, ("home", keys.name(of: .toggleHome)), ("pin", keys.name(of: .togglePin)), ("key", keys.name(of: .toggleHome)),
+                                     ("up", keys.name(of: .moveOwnCity(up: true))), ("down", keys.name(of: .moveOwnCity(up: false))),
+                                     ("add", keys.name(of: .addCity(.start))), ("name", "Reykjavík"))
+            #expect(!line.contains("{"), "\(language.code): “\(line)” names a key the test does not fill")
             #expect(Self.width(line) <= 80 - 2, "\(language.code): “\(line)” is \(Self.width(line))")
         }
     }

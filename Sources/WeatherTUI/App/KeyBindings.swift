@@ -33,7 +33,7 @@ public struct KeyBinding: Sendable {
     public var labelKey: String
 
     /// The help's English words for what the keys do (the README's keys table says at least these words).
-    public var help: String { Language.english.text(helpKey) }
+    public var help: String { KeyBindings.helpText(of: self) }
     /// The keys as the help and the README name them, in English.
     public var label: String { Language.english.text(labelKey) }
     /// Its hint on each status line that shows one (by catalogue key), with the priority that
@@ -169,13 +169,13 @@ public enum KeyBindings {
 
     /// The help overlay's lines: the browsing keys, then the mouse's when this run reads it.
     public static func help(mouse reads: Bool, in language: Language = .english) -> [HelpOverlay.Entry] {
-        (reads ? browsing + mouse : browsing).map { HelpOverlay.Entry(key: language.text($0.labelKey), text: language.text($0.helpKey)) }
+        (reads ? browsing + mouse : browsing).map { HelpOverlay.Entry(key: language.text($0.labelKey), text: helpText(of: $0, in: language)) }
     }
 
     /// The hints of `screen`'s status line, in the tables' order, in `language`.
     public static func hints(on screen: HintScreen, in language: Language = .english) -> [StatusLineView.Hint] {
         (filter + browsing).compactMap { binding in
-            binding.hints[screen].map { StatusLineView.Hint(text: language.text($0.text), priority: $0.priority) }
+            binding.hints[screen].map { StatusLineView.Hint(text: hintText($0.text, of: binding, in: language), priority: $0.priority) }
         }
     }
 

@@ -71,10 +71,9 @@ extension KeyMap {
 }
 
 extension KeyMap {
-    /// Keys while the terminal is too small to show anything but its notice: the notice says
-    /// `q quits`, so `q` quits whatever was open (a filter prompt, an overlay), and nothing
-    /// unseen changes.
+    /// Keys while the terminal is too small to show anything but its notice (`KeyBindings.tooSmall`,
+    /// the key its notice names), and those that mean the same anywhere.
     public static func tooSmallCommand(for key: KeyEvent) -> KeyCommand? {
-        key == .character("q") ? .send(.interrupt) : globalCommand(for: key)
+        KeyBindings.command(for: key, in: KeyBindings.tooSmall) ?? globalCommand(for: key)
     }
 }

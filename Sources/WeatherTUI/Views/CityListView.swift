@@ -211,7 +211,8 @@ extension CityListView.Content {
 extension CityListView {
     /// What a list or map with no city says: that the filter matches none, or why there are none.
     static func emptyLines(_ state: State) -> [String] {
-        guard state.filter.isEmpty else { return [state.language.text("list.noMatch", ("filter", state.filter))] }
+        let clear = ("key", KeyBindings.name(of: .send(.cancelFilter), in: KeyBindings.filter))
+        guard state.filter.isEmpty else { return [state.language.text("list.noMatch", clear, ("filter", state.filter))] }
         guard let explanation = state.emptyExplanation, !explanation.isEmpty else { return [state.language.text("list.none")] }
         return explanation
     }

@@ -170,7 +170,7 @@ public enum DetailView {
         guard let forecast = detail.forecast, !forecast.dailyForecasts.isEmpty else {
             if detail.isForecastLoading { return [Line(text: detail.language.text("detail.forecastLoading"), style: .dimmed)] }
             if let error = detail.forecastError { return [Line(text: detail.language.text("detail.forecastError", ("error", error)), style: .dimmed)] }
-            return [Line(text: detail.language.text("detail.forecastHint"), style: .dimmed)]
+            return [Line(text: detail.language.text("detail.forecastHint", ("key", KeyBindings.name(of: .send(.openDetail), short: true))), style: .dimmed)]
         }
         let days = detail.city.map { WeatherFormat.daysFromToday(forecast.dailyForecasts, city: $0, now: detail.now) } ?? []
         guard !days.isEmpty else { return [Line(text: allDaysPast(detail), style: .dimmed)] }
@@ -208,7 +208,7 @@ public enum DetailView {
         let words = detail.language
         let said = detail.forecastFetchedAt.map { words.text("detail.allPastFrom", ("time", WeatherFormat.when($0, now: detail.now, timeZone: detail.timeZone))) }
             ?? words.text("detail.allPast")
-        return detail.refreshBlocked.map { "\(said) (\($0))" } ?? "\(said); " + words.text("detail.rToRefresh")
+        return detail.refreshBlocked.map { "\(said) (\($0))" } ?? "\(said); " + words.text("detail.rToRefresh", ("key", KeyBindings.name(of: .send(.refresh))))
     }
 
     /// Lines of "a · b · c" parts that are too wide continue on the next line at a " · " boundary.
@@ -305,10 +305,11 @@ public enum DetailView {
     /// The marks on the first and last rows of a detail that does not fit: where the rest is and
     /// which key brings it (in the list beside it, the detail must be focused first).
     static func moreAbove(keys: Bool, in language: Language = .english) -> String {
-        language.text(keys ? "detail.moreAbove" : "detail.moreAboveEnter")
+        language.text(keys ? "detail.moreAbove" : "detail.moreAboveEnter", ("key", KeyBindings.name(of: .scrollDetailPages(-1), in: KeyBindings.detailScrolling)))
     }
     static func moreBelow(keys: Bool, in language: Language = .english) -> String {
-        language.text(keys ? "detail.more" : "detail.moreEnter")
+        language.text(keys ? "detail.more" : "detail.moreEnter", ("key", KeyBindings.name(of: .scrollDetailPages(1), in: KeyBindings.detailScrolling)),
+                      ("enter", KeyBindings.name(of: .send(.openDetail), short: true)))
     }
     static let moreStyle = Style(bold: true, role: .key)
 

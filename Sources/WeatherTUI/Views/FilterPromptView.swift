@@ -11,7 +11,8 @@ public enum FilterPromptView {
         if editing {
             buffer.draw("█", x: x, y: rect.y, style: .plain, maxWidth: rect.maxX - x)
         } else {
-            buffer.draw("  (/ edits, Esc clears)", x: x, y: rect.y, style: .dimmed, maxWidth: rect.maxX - x)
+            let keys = "  (\(KeyBindings.name(of: .send(.startFilter))) edits, \(KeyBindings.name(of: .send(.closeDetail))) clears)"
+            buffer.draw(keys, x: x, y: rect.y, style: .dimmed, maxWidth: rect.maxX - x)
         }
     }
 }

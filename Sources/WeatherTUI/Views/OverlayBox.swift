@@ -75,7 +75,9 @@ public enum OverlayBox {
             buffer.draw(up, x: f.x + f.innerWidth - DisplayWidth.width(of: up), y: f.y, style: border)
         }
         if first + f.visible < lines.count {
-            let down = " \(language.text("overlay.more")) "
+            let table = KeyBindings.overlay(closing: .toggleHelp)
+            let keys = ("keys", KeyBindings.names(of: .scrollOverlay(-1), .scrollOverlay(1), in: table))
+            let down = " \(language.text("overlay.more", keys, ("page", KeyBindings.name(of: .scrollOverlayPages(1), in: table)))) "
             buffer.draw(down, x: f.x + max(1, f.innerWidth - DisplayWidth.width(of: down)), y: f.y + f.height - 1, style: border)
         }
         let keyed = lines.contains { $0.key != nil }

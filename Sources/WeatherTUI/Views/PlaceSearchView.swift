@@ -16,7 +16,8 @@ public enum PlaceSearchView {
         if let search {
             drawSearch(search, into: &buffer, size: size, language: language)
         } else if let name = removing {
-            drawQuestion(language.text("remove.question", ("name", name)), title: language.text("remove.title"), into: &buffer, size: size)
+            let yes = KeyBindings.name(of: .send(.removeCity(.confirm)), in: KeyBindings.removalQuestion)
+            drawQuestion(language.text("remove.question", ("key", yes), ("name", name)), title: language.text("remove.title"), into: &buffer, size: size)
         }
     }
 
@@ -38,7 +39,7 @@ public enum PlaceSearchView {
 
         let line: String
         switch search.phase {
-        case .typing: line = search.message ?? words.text("search.prompt")
+        case .typing: line = search.message ?? words.text("search.prompt", ("key", KeyBindings.name(of: .send(.addCity(.submit)), in: KeyBindings.placePrompt)))
         case .searching: line = words.text("search.searching")
         case .results(let places): line = words.counted("search.found", places.count)
         }
@@ -73,8 +74,13 @@ public enum PlaceSearchView {
             }
         }
         // A narrow box keeps the keys and leaves out what typing does.
-        let picking = words.text("search.picking"), shortPicking = words.text("search.pickingShort")
-        let hints = results.isEmpty ? words.text("search.keys") : DisplayWidth.width(of: picking) <= inner - 2 ? picking : shortPicking
+        let table = KeyBindings.placePrompt
+        let pick = ("keys", KeyBindings.names(of: .send(.addCity(.moveUp)), .send(.addCity(.moveDown)), in: table))
+        let submit = ("submit", KeyBindings.name(of: .send(.addCity(.submit)), in: table, short: true))
+        let leave = ("leave", KeyBindings.name(of: .send(.addCity(.cancel)), in: table))
+        func text(_ key: String) -> String { words.text(key, pick, submit, leave) }
+        let picking = text("search.picking"), shortPicking = text("search.pickingShort")
+        let hints = results.isEmpty ? text("search.keys") : DisplayWidth.width(of: picking) <= inner - 2 ? picking : shortPicking
         buffer.draw(hints, x: x + 2, y: y + height - 2, columns: inner - 2, style: .dimmed)
     }
 

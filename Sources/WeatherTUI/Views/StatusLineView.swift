@@ -1,4 +1,5 @@
 import TerminalKit
+import WeatherCore
 import EssentialsSupport
 
 /// The bottom line: key hints on the left (or a message), the position in the list on the right.
@@ -23,7 +24,8 @@ public enum StatusLineView {
     /// The notice as the status line shows it: shortened to `width`, and pointing at the `!`
     /// overlay, where the whole text is.
     static func noticeText(_ message: String, width: Int, in language: Language = .english) -> String {
-        let pointer = "  " + language.text("status.messages"), cutPointer = "  " + language.text("status.fullText")
+        let key = ("key", KeyBindings.name(of: .send(.toggleMessages)))
+        let pointer = "  " + language.text("status.messages", key), cutPointer = "  " + language.text("status.fullText", key)
         if DisplayWidth.width(of: message) + DisplayWidth.width(of: pointer) <= width - 1 { return message + pointer }
         return DisplayWidth.truncate(message, to: max(1, width - 1 - DisplayWidth.width(of: cutPointer))) + cutPointer
     }

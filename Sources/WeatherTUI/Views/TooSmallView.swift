@@ -10,7 +10,7 @@ public enum TooSmallView {
             language.text("small.title"),
             language.text("small.size", ("size", "\(size.columns)×\(size.rows)"),
                           ("need", "\(Layout.minimumSize.columns)×\(Layout.minimumSize.rows)")),
-            language.text("small.quit"),
+            language.text("small.quit", ("key", KeyBindings.name(of: .send(.interrupt), in: KeyBindings.tooSmall))),
         ]
         let top = max(0, (buffer.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < buffer.height {

@@ -52,6 +52,9 @@ public enum Effect: Equatable, Sendable {
     case readLedger
     /// Keep a source's hold in `Holds.txt`, so every run of the program obeys it.
     case keepHold(WeatherProvider, SourceGate.Hold)
+    /// Add these calls to the ledger (`Calls.txt`), after the writes asked before, with the calls
+    /// of those not yet begun (State+Ledger.swift).
+    case recordCalls([WeatherProvider: Double])
     /// Stop the run of this effect in flight, if any: its result is never applied.
     case cancel(EffectID)
     /// Leave the program: every request in flight is cancelled (saves finish).
@@ -67,6 +70,8 @@ public enum EffectID: Hashable, Sendable {
     case saveSettings, changePins(Int)
     /// A source's hold, kept in `Holds.txt`.
     case keepHold(WeatherProvider)
+    /// The `n`th write of the ledger asked (each runs after the one before).
+    case writeLedger(Int)
     case forecast(cityKey: String)
     /// The printed places' forecasts (`--once --forecast`).
     case forecasts
@@ -83,7 +88,7 @@ public enum EffectID: Hashable, Sendable {
     public var isRequest: Bool {
         switch self {
         case .feed, .places, .search, .forecast, .forecasts, .air, .nowcast, .alerts: true
-        case .saveFeed, .saveForecasts, .saveAir, .saveNowcasts, .restoreFeedDetails, .restoreForecasts, .restoreAir, .restoreNowcasts, .readLedger, .keepHold,
+        case .saveFeed, .saveForecasts, .saveAir, .saveNowcasts, .restoreFeedDetails, .restoreForecasts, .restoreAir, .restoreNowcasts, .readLedger, .keepHold, .writeLedger,
              .saveSettings, .changePins, .saveAlerts, .restoreAlerts: false
         }
     }

@@ -81,6 +81,8 @@ public enum Action: Equatable, Sendable {
     /// `holds`: the sources' holds other runs met (`Holds.txt`).
     case ledgerRead(calls: [WeatherProvider: Double], pins: [PinnedCity]? = nil, notice: String? = nil, at: Date? = nil,
                     holds: [WeatherProvider: SourceGate.Hold] = [:])
+    /// The calls of answered requests, and the ledger's writes of them (State+Ledger.swift).
+    case ledger(LedgerAction)
     /// A save failed; the user is told once, nothing else changes.
     case saveFailed(String)
     /// `a`: the add-a-city prompt and its search (State+Places.swift).

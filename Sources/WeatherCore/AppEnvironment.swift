@@ -62,6 +62,12 @@ public struct AppEnvironment: Sendable {
     public var sharedHolds: @Sendable () -> (holds: [WeatherProvider: SourceGate.Hold], notice: FileNotice?) = { ([:], nil) }
     /// Keeps a source's hold for every run (a file that cannot be written keeps it for this run alone).
     public var keepHold: @Sendable (WeatherProvider, SourceGate.Hold) -> Void = { _, _ in }
+    /// Where the live clients count their answered calls; the store connects its mailbox to it
+    /// (CallMeter.swift). None: nothing counts calls (the demo, tests).
+    public var callMeter: CallMeter?
+    /// Adds calls to the ledger, blocking (locked, atomic, `fsync`ed), and gives back those another
+    /// copy's lock kept from it, and why; `lastTry`: the lock is tried once, not waited for.
+    public var writeCalls: @Sendable (_ calls: [WeatherProvider: Double], _ lastTry: Bool) -> (kept: [WeatherProvider: Double], notice: FileNotice?) = { _, _ in ([:], nil) }
     /// The current air of the places, by key (Open-Meteo's, whichever source gives the weather).
     public var fetchAirQuality: @Sendable ([AirQualityPlace]) async -> Result<[String: AirQuality], FeedError> = { _ in .success([:]) }
     /// The saved air. Nil: this run shows no air (`--once`): none is read, and so none fetched.

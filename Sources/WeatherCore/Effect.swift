@@ -55,6 +55,9 @@ public enum Effect: Equatable, Sendable {
     /// Wake the app at `date` (the front end's scheduler sends `.tick` then), in place of any
     /// wake under `id`; `.cancel(.wake(id))` forgets it. Without a scheduler (`--once`) nothing waits for it.
     case wake(WakeID, at: Date)
+    /// Add these calls to the ledger (`Calls.txt`), after the writes asked before, with the calls
+    /// of those not yet begun (State+Ledger.swift).
+    case recordCalls([WeatherProvider: Double])
     /// Stop the run of this effect in flight, if any: its result is never applied.
     case cancel(EffectID)
     /// Leave the program: every request in flight is cancelled (saves finish).
@@ -70,6 +73,8 @@ public enum EffectID: Hashable, Sendable {
     case saveSettings, changePins(Int)
     /// A source's hold, kept in `Holds.txt`.
     case keepHold(WeatherProvider)
+    /// The `n`th write of the ledger asked (each runs after the one before).
+    case writeLedger(Int)
     case forecast(cityKey: String)
     /// The printed places' forecasts (`--once --forecast`).
     case forecasts
@@ -88,7 +93,7 @@ public enum EffectID: Hashable, Sendable {
     public var isRequest: Bool {
         switch self {
         case .feed, .places, .search, .forecast, .forecasts, .air, .nowcast, .alerts: true
-        case .saveFeed, .saveForecasts, .saveAir, .saveNowcasts, .restoreFeedDetails, .restoreForecasts, .restoreAir, .restoreNowcasts, .readLedger, .keepHold,
+        case .saveFeed, .saveForecasts, .saveAir, .saveNowcasts, .restoreFeedDetails, .restoreForecasts, .restoreAir, .restoreNowcasts, .readLedger, .keepHold, .writeLedger,
              .saveSettings, .changePins, .saveAlerts, .restoreAlerts, .wake: false
         }
     }

@@ -264,12 +264,12 @@ extension State {
     /// failure is kept as the reason the place's alerts are unknown, until it may be asked again.
     mutating func alertsLoaded(_ request: AlertRequest, _ result: Result<AlertsAnswer, FeedError>, askedAt: Date) -> [Effect] {
         alertsState.inFlight.remove(request.cityKey)
-        let wasAccuWeather = alertsState.inFlightAccuWeather.remove(request.cityKey) != nil
+        // Its calls were counted when the client heard the answer (`.ledger(.answered)`, just before).
+        alertsState.inFlightAccuWeather.remove(request.cityKey)
         let earliest = askedAt.addingTimeInterval(State.alertsSpacing)
         switch result {
         case .success(let payload):
             alertsState.callsThisRun += 1
-            if wasAccuWeather { spentOnAlerts() }
             for line in payload.notices { record("\(request.source.displayName): \(line)") }
             alertsState.kept.byCityKey[request.cityKey] = PlaceAlerts(
                 source: request.source, askedAt: askedAt, nextAskAt: max(payload.freshUntil, earliest),
@@ -279,10 +279,7 @@ extension State {
         case .failure(let error):
             if case .network(let service) = error, request.source == .accuWeather {
                 // AccuWeather counts each request it answers; its 429 or spent day holds its weather too.
-                if service.answered {
-                    alertsState.callsThisRun += 1
-                    if wasAccuWeather { spentOnAlerts() }
-                }
+                if service.answered { alertsState.callsThisRun += 1 }
                 heard(error, from: .accuWeather)
             } else if case .network(let service) = error {
                 if service.answered { alertsState.callsThisRun += 1 }

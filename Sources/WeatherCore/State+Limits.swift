@@ -15,6 +15,8 @@ public struct Limits: Equatable, Sendable {
     public var gates: [WeatherProvider: SourceGate] = [:]
     /// `settings.plist`'s `dailyCalls`, which a person may write there.
     public var savedDailyCalls: Int?
+    /// The calls this run counted that the ledger does not hold yet (State+Ledger.swift).
+    public var ledger = LedgerState()
 
     public init() {}
 }
@@ -49,10 +51,10 @@ extension State {
         changeGate(of: provider) { $0.heard(service, at: now) }
     }
 
-    /// An AccuWeather alerts call answered: counted against today's spending at once, until the
-    /// ledger (which the client wrote it to) is read again and says the same.
-    mutating func spentOnAlerts() {
-        changeGate(of: .accuWeather) { $0.spentToday += 1 }
+    /// A request `provider` answered: its calls count against today's spending at once (the
+    /// ledger's write of them comes after).
+    mutating func counted(_ calls: Double, by provider: WeatherProvider) {
+        changeGate(of: provider) { $0.spentToday += calls }
     }
 
     /// When the nearest hold in force ends (the header's `limit until` goes then, and what it
@@ -70,9 +72,13 @@ extension State {
         }
     }
 
-    /// The ledger's counts, by source, as every run of the program spent them today.
+    /// The ledger's counts, by source, as every run of the program spent them today, with this
+    /// run's calls the file does not hold yet: a reading never takes back a call counted.
     mutating func spent(_ calls: [WeatherProvider: Double]) {
-        for (provider, count) in calls { changeGate(of: provider) { $0.spentToday = count } }
+        for (provider, count) in calls {
+            let unwritten = limits.ledger.unwritten[provider] ?? 0
+            changeGate(of: provider) { $0.spentToday = count + unwritten }
+        }
     }
 
     /// Keeps what `change` makes of `provider`'s hold and spending (the budget is this run's,

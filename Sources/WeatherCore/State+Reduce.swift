@@ -17,6 +17,7 @@ extension State {
         let held = limits.gates.mapValues(\.hold)
         var effects = apply(action)
         effects += reduceNowcast(action)
+        effects += reduceLedger(action)
         // The weather's effects first: alerts never stand in its way.
         effects += alertsFollowing(action)
         if case .ledgerRead = action { return effects }  // holds read from the file are not written back
@@ -203,6 +204,8 @@ extension State {
             return reduceRemoveCity(step)
         case .nowcast:
             break  // reduceNowcast (State+Nowcast.swift) takes them
+        case .ledger:
+            break  // reduceLedger (State+Ledger.swift) takes them
         case .moveBy, .select, .sortBy, .toggleMessages:
             break  // reduceBrowsing (State+Browsing.swift) took them
         case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
@@ -385,7 +388,7 @@ extension Action {
         switch self {
         case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .forecastLoaded, .forecastsLoaded, .forecastsRestored, .settingsLoaded, .pinsLoaded, .pinsChanged,
              .saveFailed, .tick, .ledgerRead, .addCity(.found), .airQualityLoaded, .airQualityRestored,
-             .nowcast(.restored), .nowcast(.loaded), .alertsRestored, .alertsLoaded:
+             .nowcast(.restored), .nowcast(.loaded), .alertsRestored, .alertsLoaded, .ledger:
             return false
         default:
             return true

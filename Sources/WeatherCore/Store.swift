@@ -27,6 +27,13 @@ public final class Store {
     /// How many changes of `Pinned.plist` were asked, and the last one's run (the next waits for it).
     private var pinChangesAsked = 0
     private var lastPinChange: Task<Void, Never>?
+    /// How many writes of the ledger were asked, and the last run that touches the ledger (a
+    /// write, or its reading before a refresh): each waits for the one before.
+    private var ledgerWritesAsked = 0
+    private var lastLedgerRun: Task<Void, Never>?
+    /// The calls the next ledger write to begin takes: those of writes asked and not begun, and
+    /// those another copy's lock kept back.
+    private let callsToWrite = CallsToWrite()
     private let environment: AppEnvironment
     /// Readable while a finished effect's action waits to be applied.
     public let mailbox: Mailbox
@@ -49,6 +56,8 @@ public final class Store {
         self.environment = environment
         self.current = State(config: config, now: environment.now())
         self.mailbox = try Mailbox()
+        // The live clients' calls (and those answered before the store was there) come as actions.
+        environment.callMeter?.connect(mailbox)
     }
 
     /// The state now.
@@ -161,8 +170,14 @@ public final class Store {
     /// network home) is said, not waited for.
     public func shutDown(savingWithin bound: Duration = .seconds(10), clock: any Clock<Duration> = ContinuousClock()) async {
         cancelRequests()
+        var ledgerTried = false
         while true {
             processPendingResults()
+            // Calls another copy's lock kept from the ledger get one more try, without waiting for it.
+            if running.isEmpty, !ledgerTried, callsToWrite.hasCalls {
+                ledgerTried = true
+                writeLedger(adding: [:], lastTry: true)
+            }
             let left = running
             guard !left.isEmpty else { break }
             guard await Self.end(left.values.map(\.task), before: bound, on: clock) else {
@@ -174,11 +189,22 @@ public final class Store {
                 return
             }
         }
+        handCallsBack()
         // Changes to the cities another copy's lock kept back get one more try; settings need
         // none, since quitting saves them (with what was kept) as it begins.
         do throws(ArchiveError) { try environment.saveKeptPins() } catch {
             let language = current.language
             send(.saveFailed(language.text("save.notSaved", ("what", language.text("save.what.pins")), ("why", error.description(in: language)))))
+        }
+    }
+
+    /// Calls heard from now on (a cancelled request the server had answered) are no store's: the
+    /// meter holds them, those already posted too, for the run's end to write (`CallMeter.writeHeld`).
+    private func handCallsBack() {
+        guard let meter = environment.callMeter else { return }
+        meter.disconnect()
+        for letter in mailbox.receive() {
+            if case .ledger(.answered(let provider, let calls))? = letter.action { meter.record(calls, by: provider) }
         }
     }
 
@@ -220,13 +246,20 @@ public final class Store {
         case .fetchForecasts(let keys, let own, let language, let pass):
             start(.forecasts, under: pass) { await .forecastsLoaded(cityKeys: keys, env.fetchForecasts(keys, own, language)) }
         case .readLedger:
-            startOnItsThread(.readLedger) {
-                let today = env.callsToday(), saved = env.loadPins(), holds = env.sharedHolds()
-                // Pins that could not be read leave the ones on screen as they are; why is said.
-                let notice = FileNotice.joined([today.notice, saved.notice, holds.notice])
-                return .ledgerRead(calls: today.calls, pins: saved.notice == nil ? saved.pins : nil,
-                                   notice: notice?.text(in: language), at: env.now(), holds: holds.holds)
+            // After the ledger's writes asked before it, before those asked after: a call is then
+            // either in the file read or among the state's unwritten ones, never in both.
+            let previous = lastLedgerRun
+            start(.readLedger) {
+                await previous?.value
+                return await DedicatedThread.run {
+                    let today = env.callsToday(), saved = env.loadPins(), holds = env.sharedHolds()
+                    // Pins that could not be read leave the ones on screen as they are; why is said.
+                    let notice = FileNotice.joined([today.notice, saved.notice, holds.notice])
+                    return .ledgerRead(calls: today.calls, pins: saved.notice == nil ? saved.pins : nil,
+                                       notice: notice?.text(in: language), at: env.now(), holds: holds.holds)
+                }
             }
+            lastLedgerRun = running[.readLedger]?.task
         case .saveFeed(let feed):
             saveInOrder(.saveFeed) { () throws(ArchiveError) in try env.saveFeed(feed) }
         case .fetchAirQuality(let places, let pass):
@@ -296,6 +329,8 @@ public final class Store {
         case .cancel(.wake(let id)):
             wakesAsked[id] = nil
             scheduler?.cancel(id)
+        case .recordCalls(let calls):
+            writeLedger(adding: calls)
         case .cancel(let id):
             running.removeValue(forKey: id)?.task.cancel()
         case .quit:
@@ -339,6 +374,35 @@ public final class Store {
             guard !Task.isCancelled else { return nil }
             return await DedicatedThread.run { Self.saving(what, quitting: quitting, in: language, body) }
         }
+    }
+
+    /// Adds `calls` to the ledger after the writes asked before. The write that begins takes every
+    /// call waiting (those of writes asked meanwhile, and those a lock kept back), so a burst of
+    /// answers is one write with their sum; what another copy's lock keeps back waits for the
+    /// next. Each write blocks on the file's lock and `fsync`, on a thread of its own. `lastTry`
+    /// (quitting): the lock is tried once, and calls it keeps back are said not saved.
+    private func writeLedger(adding calls: [WeatherProvider: Double], lastTry: Bool = false) {
+        callsToWrite.add(calls)
+        ledgerWritesAsked += 1
+        let id = EffectID.writeLedger(ledgerWritesAsked), previous = lastLedgerRun, waiting = callsToWrite
+        let env = environment, language = current.language
+        start(id) {
+            await previous?.value
+            let batch = waiting.takeAll()
+            guard !batch.isEmpty else { return nil }
+            return await DedicatedThread.run {
+                let (kept, notice) = env.writeCalls(batch, lastTry)
+                waiting.add(kept)
+                var written = batch
+                for (provider, calls) in kept { written[provider] = (written[provider] ?? 0) - calls }
+                // The last try's calls kept back are lost with the run: said as a save not made.
+                if lastTry, let notice {
+                    return .saveFailed(language.text("save.notSaved", ("what", language.text("save.what.calls")), ("why", notice.text(in: language))))
+                }
+                return .ledger(.written(written.filter { $0.value > 0 }, kept: notice?.text(in: language)))
+            }
+        }
+        lastLedgerRun = running[id]?.task
     }
 
     /// `.saveFailed` in words when `body` fails, else nil.
@@ -397,7 +461,28 @@ extension EffectID {
         case .keepHold: "save.what.hold"
         case .saveNowcasts: "save.what.nowcasts"
         case .saveAlerts: "save.what.alerts"
+        case .writeLedger: "save.what.calls"
         default: nil
         }
     }
+}
+
+/// The calls waiting for the ledger's next write, shared by the store and its write runs.
+private final class CallsToWrite: Sendable {
+    private let calls = Mutex<[WeatherProvider: Double]>([:])
+
+    func add(_ more: [WeatherProvider: Double]) {
+        guard !more.isEmpty else { return }
+        calls.withLock { $0.merge(more, uniquingKeysWith: +) }
+    }
+
+    /// Every call waiting, which are no longer.
+    func takeAll() -> [WeatherProvider: Double] {
+        calls.withLock { calls in
+            defer { calls = [:] }
+            return calls
+        }
+    }
+
+    var hasCalls: Bool { calls.withLock { !$0.isEmpty } }
 }

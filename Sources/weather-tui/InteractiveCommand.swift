@@ -74,18 +74,21 @@ extension LaunchConfiguration {
         let air = AirQualityClient(baseURL: airQualityURL, timeout: timeout, transport: GatedTransport(.openMeteo, over: network),
                                    recordCalls: recordCalls(of: .openMeteo))
         var environment = AppEnvironment.live(loader: feedLoader(over: files, network: network), files: files)
+            .countingCalls(with: calls)
             .showingAir({ places throws(ServiceError) in try await air.airQuality(for: places) }, files: files)
             .showingAlerts(alertsService(over: network), files: files)
         // The kept places' rain in the coming quarter hours: Open-Meteo's too.
         let nowcasts = NowcastClient(baseURL: nowcastURL, timeout: timeout, transport: GatedTransport(.openMeteo, over: network),
                                      recordCalls: recordCalls(of: .openMeteo))
         environment = environment.showingNowcasts({ places throws(ServiceError) in try await nowcasts.nowcasts(for: places) }, files: files)
-        let calls = self.calls, provider = self.provider
+        // The file alone: the calls this run has not written yet are the state's (State+Ledger.swift).
+        let ledger = calls.ledger, provider = self.provider
         environment.callsToday = {
-            let weather = calls.spentToday(provider.rawValue)
-            guard provider != .openMeteo else { return ([provider: weather.calls], weather.notice) }
+            let reading = ledger.read(now: Date())
+            let weather = reading.counts.spent(provider.rawValue)
+            guard provider != .openMeteo else { return ([provider: weather], reading.notice) }
             // The air's source has a line and a gate of its own.
-            return ([provider: weather.calls, .openMeteo: calls.spentToday(WeatherProvider.openMeteo.rawValue).calls], weather.notice)
+            return ([provider: weather, .openMeteo: reading.counts.spent(WeatherProvider.openMeteo.rawValue)], reading.notice)
         }
         let holds = SourceHolds(directory: cacheDirectory)
         environment.sharedHolds = { Self.holds(in: holds, now: Date()) }
@@ -122,11 +125,11 @@ extension LaunchConfiguration {
         }
     }
 
-    /// Adds what each request `provider` answered cost to its line of the ledger every run of the program shares
-    /// (docs/spec.md §4); a ledger that cannot be written loses the count, never the answer.
+    /// Hands what each request `provider` answered cost to the store (through the run's
+    /// `CallMeter`), which counts it and adds it to the source's line of the ledger every run of
+    /// the program shares (docs/spec.md §4); a ledger that cannot be written loses the count, never the answer.
     func recordCalls(of provider: WeatherProvider) -> CallRecorder {
-        let writer = calls, source = provider.rawValue
-        return { writer.record($0, source: source) }
+        calls.recorder(for: provider)
     }
 
     /// The live source over the feed archive of `files` (this run's, already made) and `network`.
@@ -145,7 +148,9 @@ extension LaunchConfiguration {
         return PlaceResolver(search: { text in
             // Through the source's gate, as every request: its pass is what the transport sends under.
             let now = Date()
-            switch State.searchPass(config: config, spent: [provider: calls.spentToday(provider.rawValue).calls],
+            // The ledger and the calls of the searches before this one, which no store has taken yet.
+            let spent = calls.ledger.read(now: now).counts.spent(provider.rawValue) + calls.held(provider)
+            switch State.searchPass(config: config, spent: [provider: spent],
                                     holds: Self.holds(in: SourceHolds(directory: cacheDirectory), now: now).holds, now: now) {
             case .failure(let error):
                 return .failure(error)

@@ -66,8 +66,9 @@ struct LaunchConfiguration: Equatable {
     var cities: [String] = []
     /// `--forecast`: `--once` prints each place's forecast too.
     var forecast = false
-    /// Where this run counts the calls it sends (`Calls.txt` in the cache folder), flushed as it ends.
-    var calls: CallLedger.Writer
+    /// Where this run's clients count the calls they send, for the store to write to `Calls.txt`
+    /// in the cache folder (held calls no store took are written as the run ends).
+    var calls: CallMeter
     /// Each official alerts source's root (`NWS_BASE_URL`, `MET_NORWAY_BASE_URL`, `BRIGHT_SKY_BASE_URL`).
     var alertBaseURLs: [AlertSource: URL] = [:]
     /// How the alerts sources may reach whoever runs the program (`WEATHER_TUI_CONTACT`), in the
@@ -185,7 +186,7 @@ struct LaunchConfiguration: Equatable {
             format: options.format ?? Options.defaultFormat,
             cities: options.cities,
             forecast: options.forecast,
-            calls: CallLedger.Writer(ledger: CallLedger(directory: cacheDirectory)),
+            calls: CallMeter(ledger: CallLedger(directory: cacheDirectory)),
             alertBaseURLs: alertBaseURLs,
             alertsContact: environment["WEATHER_TUI_CONTACT"].flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
         )

@@ -49,8 +49,9 @@ enum WeatherTUIMain {
             for notice in config.notices { Stderr.write("weather-tui: \(notice.text(in: language))\n") }
         }
         let status = config.once ? await OnceCommand.run(config) : await InteractiveCommand.run(config)
-        // What the run spent is in the ledger before the process ends.
-        await config.calls.flush()
+        // The store wrote what the run spent before it ended (`settle`, `shutDown`); calls no
+        // store took (`--city` names that found nothing, an answer heard as it quit) are written here.
+        config.calls.writeHeld()
         return status
     }
 }

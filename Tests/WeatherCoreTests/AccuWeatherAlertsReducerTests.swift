@@ -76,6 +76,8 @@ import WeatherSource
     @Test func anAnswerCountsAtOnceAndHoldsThePlaceTenMinutes() {
         var (state, _) = Self.asking(Self.config(budget: 100), spent: 10)
         let request = AlertRequest(cityKey: "623", source: .accuWeather, latitude: 48.8566, longitude: 2.3522)
+        // The client counts the call as AccuWeather answers, before the answer reaches the state.
+        _ = state.reduce(.ledger(.answered(.accuWeather, calls: 1)))
         _ = state.reduce(.alertsLoaded(request, .success(AlertsAnswer(alerts: [], freshUntil: Make.t0 + 60)), askedAt: Make.t0))
         #expect(state.gate(for: .accuWeather).spentToday == 11)
         #expect(state.alertsState.inFlightAccuWeather == ["1"])
@@ -87,6 +89,7 @@ import WeatherSource
     @Test func aSpentDayHoldsAccuWeathersWeatherToo() {
         var (state, _) = Self.asking(Self.config(budget: 100))
         let request = AlertRequest(cityKey: "623", source: .accuWeather, latitude: 48.8566, longitude: 2.3522)
+        _ = state.reduce(.ledger(.answered(.accuWeather, calls: 1)))
         _ = state.reduce(.alertsLoaded(request, .failure(.network(.quotaExceeded)), askedAt: Make.t0))
         #expect(state.gate(for: .accuWeather).hold(at: Make.t0) != nil)
         #expect(state.alertGate(for: .accuWeather).hold == nil, "no alerts gate of its own")

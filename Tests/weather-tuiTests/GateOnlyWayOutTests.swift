@@ -68,7 +68,6 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
         store.send(.addCity(.input("Oslo")))
         store.send(.addCity(.submit))
         await store.settle()
-        await config.calls.flush()
 
         let once = try self.config(["--once", "--city", "Reykjavik"])
         _ = await once.placeResolver(language: "en", over: network).resolve(["Reykjavik"])

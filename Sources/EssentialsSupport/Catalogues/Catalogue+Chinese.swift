@@ -277,6 +277,7 @@ extension Catalogue {
         "save.what.forecasts": "预报",
         "save.what.air": "空气质量",
         "save.what.hold": "数据源的暂停", "save.what.nowcasts": "降雨临近预报", "save.what.alerts": "预警",
+        "save.what.calls": "今日调用计数",
         "own.unlisted": "{names} 未列出：由另一数据源的搜索找到，{source} 无法使用",
         "own.notRefreshed": "{names} 未更新：{why}",
         "own.earlierShownFor": "显示之前天气的城市：{names}",

@@ -301,6 +301,7 @@ extension Catalogue {
         "save.what.forecasts": "forecasts",
         "save.what.air": "air quality",
         "save.what.hold": "a source's hold", "save.what.nowcasts": "rain nowcasts", "save.what.alerts": "alerts",
+        "save.what.calls": "today's call count",
         "own.unlisted": "{names} not listed: found by another source's search, which {source} cannot use",
         "own.notRefreshed": "{names} not refreshed: {why}",
         "own.earlierShownFor": "earlier weather shown for {names}",

@@ -279,6 +279,7 @@ extension Catalogue {
         "save.what.forecasts": "les prévisions",
         "save.what.air": "la qualité de l'air",
         "save.what.hold": "le blocage d'une source", "save.what.nowcasts": "prévisions de pluie", "save.what.alerts": "alertes",
+        "save.what.calls": "le décompte des appels du jour",
         "own.unlisted": "{names} non listé : trouvé par la recherche d'une autre source, que {source} ne peut pas utiliser",
         "own.notRefreshed": "{names} non actualisé : {why}",
         "own.earlierShownFor": "météo précédente affichée pour {names}",

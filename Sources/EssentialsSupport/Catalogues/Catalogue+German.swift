@@ -279,6 +279,7 @@ extension Catalogue {
         "save.what.forecasts": "Vorhersagen",
         "save.what.air": "Luftqualität",
         "save.what.hold": "die Sperre einer Quelle", "save.what.nowcasts": "Regenvorhersage", "save.what.alerts": "Warnungen",
+        "save.what.calls": "die Zählung der heutigen Aufrufe",
         "own.unlisted": "{names} nicht gelistet: von der Suche einer anderen Quelle gefunden, die {source} nicht nutzen kann",
         "own.notRefreshed": "{names} nicht aktualisiert: {why}",
         "own.earlierShownFor": "früheres Wetter gezeigt für {names}",

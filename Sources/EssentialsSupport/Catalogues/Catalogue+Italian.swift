@@ -279,6 +279,7 @@ extension Catalogue {
         "save.what.forecasts": "le previsioni",
         "save.what.air": "la qualità dell'aria",
         "save.what.hold": "il blocco di una fonte", "save.what.nowcasts": "previsioni di pioggia", "save.what.alerts": "allerte",
+        "save.what.calls": "il conteggio delle chiamate di oggi",
         "own.unlisted": "{names} non in elenco: trovato dalla ricerca di un'altra fonte, che {source} non può usare",
         "own.notRefreshed": "{names} non aggiornato: {why}",
         "own.earlierShownFor": "meteo precedente mostrato per {names}",

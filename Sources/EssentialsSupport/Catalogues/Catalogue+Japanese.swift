@@ -277,6 +277,7 @@ extension Catalogue {
         "save.what.forecasts": "予報",
         "save.what.air": "大気質",
         "save.what.hold": "ソースの保留", "save.what.nowcasts": "降雨の直近予報", "save.what.alerts": "警報",
+        "save.what.calls": "本日の呼び出し回数",
         "own.unlisted": "{names} は一覧にありません: 別のソースの検索で見つかった場所で、{source} では使えません",
         "own.notRefreshed": "{names} を更新できません: {why}",
         "own.earlierShownFor": "以前の天気を表示: {names}",

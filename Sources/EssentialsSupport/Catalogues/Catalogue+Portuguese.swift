@@ -279,6 +279,7 @@ extension Catalogue {
         "save.what.forecasts": "as previsões",
         "save.what.air": "a qualidade do ar",
         "save.what.hold": "o bloqueio de uma fonte", "save.what.nowcasts": "previsão de chuva", "save.what.alerts": "alertas",
+        "save.what.calls": "a contagem de chamadas de hoje",
         "own.unlisted": "{names} fora da lista: encontrado pela busca de outra fonte, que {source} não pode usar",
         "own.notRefreshed": "{names} não atualizado: {why}",
         "own.earlierShownFor": "tempo anterior mostrado para {names}",

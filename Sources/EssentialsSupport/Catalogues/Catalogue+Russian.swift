@@ -281,6 +281,7 @@ extension Catalogue {
         "save.what.forecasts": "прогнозы",
         "save.what.air": "качество воздуха",
         "save.what.hold": "блокировку источника", "save.what.nowcasts": "прогноз дождя", "save.what.alerts": "предупреждения",
+        "save.what.calls": "счётчик запросов за сегодня",
         "own.unlisted": "{names} нет в списке: найдено поиском другого источника, который {source} не может использовать",
         "own.notRefreshed": "{names} не обновлено: {why}",
         "own.earlierShownFor": "прежняя погода показана для: {names}",

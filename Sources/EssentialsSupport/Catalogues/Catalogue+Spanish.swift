@@ -279,6 +279,7 @@ extension Catalogue {
         "save.what.forecasts": "los pronósticos",
         "save.what.air": "la calidad del aire",
         "save.what.hold": "el bloqueo de una fuente", "save.what.nowcasts": "previsión de lluvia", "save.what.alerts": "avisos",
+        "save.what.calls": "el recuento de llamadas de hoy",
         "own.unlisted": "{names} no listado: encontrado por la búsqueda de otra fuente, que {source} no puede usar",
         "own.notRefreshed": "{names} sin actualizar: {why}",
         "own.earlierShownFor": "tiempo anterior mostrado para {names}",

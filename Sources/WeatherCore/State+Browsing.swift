@@ -11,23 +11,6 @@ import WeatherSource
 /// messages kept for `!`, scrolling overlays, half pages, pointing at a row or a column title, the
 /// map in the list's place, a filter that `Esc` takes back to where it started.
 extension State {
-    /// How many notices and errors the `!` overlay keeps.
-    public static let maxMessages = 20
-
-    /// Whether an overlay (help or messages) has the keys.
-    public var overlayShown: Bool { showHelp || showMessages }
-
-    /// Keeps `text` as the newest message, at the store's clock; the same text again (`r`
-    /// pressed twice) only moves its time, so twenty messages are twenty different things.
-    mutating func record(_ text: String) {
-        if messages.first?.text == text {
-            messages[0].time = now
-            return
-        }
-        messages.insert(Message(time: now, text: text), at: 0)
-        if messages.count > State.maxMessages { messages.removeLast(messages.count - State.maxMessages) }
-    }
-
     /// The actions of this concern; nil for every other action.
     mutating func reduceBrowsing(_ action: Action) -> [Effect]? {
         switch action {
@@ -49,10 +32,6 @@ extension State {
             }
             recomputeVisible()
             return [saveSettings(State.sortFields)]
-        case .toggleMessages:
-            showMessages.toggle()
-            showHelp = false
-            overlayScroll = 0
         case .scrollOverlay(let line):
             overlayScroll = max(0, line)
         case .scrollDetail(let line):

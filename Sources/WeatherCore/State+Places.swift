@@ -15,7 +15,7 @@ extension State {
     mutating func reduceAddCity(_ step: AddCityAction) -> [Effect] {
         if case .start = step {
             guard !isEditingFilter else { return [] }
-            showHelp = false
+            overlays.showHelp = false
             pendingRemoval = nil
             placeSearch = PlaceSearch()
             return []
@@ -184,7 +184,7 @@ extension State {
                     : language.text("notice.dRemoves")
                 return []
             }
-            showHelp = false
+            overlays.showHelp = false
             pendingRemoval = own.key
         case .confirm:
             guard let key = pendingRemoval else { return [] }

@@ -27,7 +27,11 @@ extension State {
     }
 
     private mutating func apply(_ action: Action) -> [Effect] {
-        if case .tick = action {} else if action.isUserIntent { notice = nil }
+        if overlays.reduce(action, at: now) {
+            if case .toggleHelp = action { overlayScroll = 0 }
+            if case .toggleMessages = action { overlayScroll = 0 }
+            return []
+        }
         if let effects = reduceBrowsing(action) { return effects }
         switch action {
         case .moveUp: moveSelection(by: -1)
@@ -43,16 +47,12 @@ extension State {
             mode = .detail
             return forecastEffects(for: city.key)
         case .closeDetail:
-            if showMessages { showMessages = false } else if showHelp { showHelp = false } else if mode == .detail {
+            if mode == .detail {
                 mode = .list
                 detailScroll = 0  // beside the list the page keys move the list: the detail shows its top
             } else if showsMap { showsMap = false } else if !filter.isEmpty {
                 clearFilterAndReturn()
             }
-        case .toggleHelp:
-            showHelp.toggle()
-            showMessages = false
-            overlayScroll = 0
         case .toggleMap:
             toggleMap()
         case .cycleMapLayer:
@@ -63,8 +63,6 @@ extension State {
             // detail that was open before `/`.
             rememberSelectionForFilter()
             isEditingFilter = true
-            showHelp = false
-            showMessages = false
             mode = .list
         case .filterInput(let text):
             guard isEditingFilter else { return [] }
@@ -104,11 +102,6 @@ extension State {
         case .refresh:
             return refreshAsked()
         case .quit:
-            if showHelp || showMessages {
-                showHelp = false
-                showMessages = false
-                return []
-            }
             isQuitting = true
             return [saveSettings(fieldsKeptOnQuit), .quit]
         case .interrupt:
@@ -211,8 +204,10 @@ extension State {
             return reduceRemoveCity(step)
         case .nowcast:
             break  // reduceNowcast (State+Nowcast.swift) takes them
-        case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .toggleMessages, .scrollOverlay, .scrollDetail:
+        case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .scrollOverlay, .scrollDetail:
             break  // reduceBrowsing (State+Browsing.swift) took them
+        case .toggleHelp, .toggleMessages:
+            break  // the overlays (OverlaysState.swift) took them
         case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
             break  // alertsFollowing (State+Alerts.swift) takes them
         }

@@ -33,15 +33,8 @@ public struct State: Equatable, Sendable {
     public var isFetching: Bool
     /// The last refresh's failure, kept for the empty state's explanation.
     public var lastError: FeedError?
-    /// A one-time message (archive moved aside, a save that failed); cleared by the next key.
-    /// Every one is also kept in `messages`, where the `!` overlay shows its full text.
-    public var notice: String? {
-        didSet { if let notice, notice != oldValue { record(notice) } }
-    }
-    /// The recent notices and errors, newest first (at most `maxMessages`).
-    public internal(set) var messages: [Message]
-    /// `!`: the messages overlay is open.
-    public var showMessages: Bool
+    /// The help, the messages and the notice (OverlaysState.swift).
+    public var overlays = OverlaysState()
     /// The first line shown of the open overlay (help or messages); the front end bounds it.
     public internal(set) var overlayScroll: Int
     /// The city selected when `/` opened the filter, so `Esc` can return to it.
@@ -77,7 +70,6 @@ public struct State: Equatable, Sendable {
     /// Whether the terminal's title shows the home place's weather: `--title`/`--no-title`, else
     /// the remembered choice.
     public var showsTitle: Bool
-    public var showHelp: Bool
     /// How many cities the front end's list shows at once: PgUp/PgDn move by it and the scroll
     /// offset keeps the selection within it. The front end says (`.pageRows`) whenever its
     /// layout changes; the core knows nothing else of the screen.
@@ -152,9 +144,6 @@ public struct State: Equatable, Sendable {
         self.banner = config.demo ? .demo : .none
         self.isFetching = false
         self.lastError = nil
-        self.notice = nil
-        self.messages = []
-        self.showMessages = false
         self.overlayScroll = 0
         self.selectionBeforeFilter = nil
         self.selectedKey = nil
@@ -169,7 +158,6 @@ public struct State: Equatable, Sendable {
         self.showsMap = false
         self.mapLayer = .temperature
         self.showsTitle = config.title ?? false
-        self.showHelp = false
         self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
         self.forecasts = [:]
@@ -184,6 +172,18 @@ public struct State: Equatable, Sendable {
     }
 
     // MARK: derived, cheap
+
+    /// The notice, said at the store's clock: setting it keeps it in the messages too
+    /// (`OverlaysState.tell`), so the reducers and the tests set it here rather than pass `now`.
+    public var notice: String? {
+        get { overlays.notice }
+        set { overlays.tell(newValue, at: now) }
+    }
+
+    /// Keeps `text` among the messages at the store's clock.
+    mutating func record(_ text: String) {
+        overlays.record(text, at: now)
+    }
 
     private mutating func locateSelection() {
         selectedIndex = selectedKey.flatMap { key in visibleCities.firstIndex { $0.key == key } }

@@ -17,7 +17,7 @@ import WeatherModels
         _ = state.reduce(.tick(Make.t0 + 90))
         _ = state.reduce(.moveDown)  // the next key clears the status line's notice, not the message
         _ = state.reduce(.saveFailed("could not save pinned cities: disk full"))
-        #expect(state.messages == [
+        #expect(state.overlays.messages == [
             Message(time: Make.t0 + 90, text: "could not save pinned cities: disk full"),
             Message(time: Make.t0, text: "could not save settings: cannot write in /ro: Permission denied"),
         ])
@@ -28,8 +28,8 @@ import WeatherModels
         for i in 1...25 {
             _ = state.reduce(.saveFailed("failure \(i)"))
         }
-        #expect(state.messages.count == State.maxMessages)
-        #expect(state.messages.first?.text == "failure 25" && state.messages.last?.text == "failure 6")
+        #expect(state.overlays.messages.count == OverlaysState.maxMessages)
+        #expect(state.overlays.messages.first?.text == "failure 25" && state.overlays.messages.last?.text == "failure 6")
     }
 
     @Test func aFailedRefreshIsKeptButACancelledOneIsNot() {
@@ -38,15 +38,15 @@ import WeatherModels
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "example.com")))))
         _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.cancelled))))  // quitting
-        #expect(state.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
+        #expect(state.overlays.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
     }
 
     @Test func bangOpensTheMessagesAndQOrEscCloseThemWithoutQuitting() {
         let state = R.loaded()
-        let open = R.expect(state, .toggleMessages) { $0.showMessages = true }
-        R.expect(open, .quit) { $0.showMessages = false }
-        R.expect(open, .closeDetail) { $0.showMessages = false }
-        R.expect(open, .toggleMessages) { $0.showMessages = false }
+        let open = R.expect(state, .toggleMessages) { $0.overlays.showMessages = true }
+        R.expect(open, .quit) { $0.overlays.showMessages = false }
+        R.expect(open, .closeDetail) { $0.overlays.showMessages = false }
+        R.expect(open, .toggleMessages) { $0.overlays.showMessages = false }
     }
 
     @Test func anOverlayOpensAtItsTop() {
@@ -55,7 +55,7 @@ import WeatherModels
         _ = state.reduce(.scrollOverlay(to: 4))
         #expect(state.overlayScroll == 4)
         _ = state.reduce(.toggleMessages)  // the help gives way to the messages, from their top
-        #expect(state.showMessages && !state.showHelp && state.overlayScroll == 0)
+        #expect(state.overlays.showMessages && !state.overlays.showHelp && state.overlayScroll == 0)
     }
 
     // MARK: keys never dropped
@@ -201,7 +201,7 @@ import WeatherModels
         _ = state.reduce(.openDetail)
         _ = state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded))))
         #expect(state.rateLimitRemaining == 0)
-        #expect(state.messages.first?.text == "forecast for Athens failed: daily request limit reached")
+        #expect(state.overlays.messages.first?.text == "forecast for Athens failed: daily request limit reached")
     }
 
     // MARK: the map

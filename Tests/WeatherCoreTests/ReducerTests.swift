@@ -310,8 +310,8 @@ import WeatherStore
     @Test func escClosesTheHelpBeforeTheDetail() {
         var state = Self.loaded()
         state.mode = .detail
-        state.showHelp = true
-        Self.expect(state, .closeDetail) { $0.showHelp = false }
+        state.overlays.showHelp = true
+        Self.expect(state, .closeDetail) { $0.overlays.showHelp = false }
     }
 
     @Test func escOnTheListClearsAKeptFilter() {
@@ -544,7 +544,7 @@ import WeatherStore
         // No second request, but the key is answered.
         Self.expect(fetching, .refresh) {
             $0.notice = "a refresh is already under way"
-            $0.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
+            $0.overlays.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
         }
     }
 
@@ -566,8 +566,8 @@ import WeatherStore
 
     @Test func questionMarkTogglesTheHelpOverlay() {
         let state = Self.loaded()
-        let shown = Self.expect(state, .toggleHelp) { $0.showHelp = true }
-        Self.expect(shown, .toggleHelp) { $0.showHelp = false }
+        let shown = Self.expect(state, .toggleHelp) { $0.overlays.showHelp = true }
+        Self.expect(shown, .toggleHelp) { $0.overlays.showHelp = false }
     }
 
     // MARK: q Ctrl-C
@@ -583,13 +583,13 @@ import WeatherStore
 
     @Test func qInTheHelpOverlayClosesItInstead() {
         var state = Self.loaded()
-        state.showHelp = true
-        Self.expect(state, .quit) { $0.showHelp = false }
+        state.overlays.showHelp = true
+        Self.expect(state, .quit) { $0.overlays.showHelp = false }
     }
 
     @Test func ctrlCQuitsFromAnywhere() {
         var state = Self.loaded()
-        state.showHelp = true
+        state.overlays.showHelp = true
         state.isEditingFilter = true
         Self.expect(state, .interrupt, effects: [.saveSettings(state.settings, fields: [.selectedCityKey]), .quit]) { $0.isQuitting = true }
     }
@@ -619,7 +619,7 @@ import WeatherStore
         _ = state.reduce(.feedLoaded(.success(payload)))
         #expect(state.source == .live && state.banner == .none && state.lastError == nil)
         #expect(state.notice == problem)
-        #expect(state.messages.first?.text == state.notice)
+        #expect(state.overlays.messages.first?.text == state.notice)
         #expect(state.rateLimitRemaining == 0)
     }
 

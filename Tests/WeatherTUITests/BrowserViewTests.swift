@@ -258,7 +258,7 @@ import EssentialsSupport
 
     @Test func helpOverlayListsEveryKey() {
         var m = ViewFixtures.state([ViewFixtures.make(name: "A")])
-        m.showHelp = true
+        m.overlays.showHelp = true
         // Tall enough for the whole list; on a short terminal it scrolls (HabitsTests).
         let text = render(m, 80, 40).joined(separator: "\n")
         for key in ["PgUp PgDn", "Home End", "filter", "sort", "°C ⇄ °F", "pin", "F5", "Ctrl-C"] {

@@ -208,7 +208,7 @@ import TerminalKit
         state.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
         state.now = ViewFixtures.now.addingTimeInterval(120)
         state.notice = "the second message"
-        state.showMessages = true
+        state.overlays.showMessages = true
         let text = BrowserView.render(state, size: TerminalSize(columns: 80, rows: 24)).lines.joined(separator: "\n")
         #expect(text.contains("Messages, newest first"))
         #expect(text.contains("/home/someone/a/rather/long/folder/ro: Permission") && text.contains("denied"))  // wrapped, not cut
@@ -220,7 +220,7 @@ import TerminalKit
 
     @Test func theHelpScrollsOnAShortTerminalAndSaysThereIsMore() {
         var state = ViewFixtures.state(Self.cities(5))
-        state.showHelp = true
+        state.overlays.showHelp = true
         let size = TerminalSize(columns: 60, rows: 16)
         let top = BrowserView.render(state, size: size).lines.joined(separator: "\n")
         #expect(top.contains("↓ more") && top.contains("move") && !top.contains("wheel"))
@@ -233,7 +233,7 @@ import TerminalKit
 
     @Test func scrollingAnOverlayStopsAtItsEnds() {
         var state = ViewFixtures.state(Self.cities(5))
-        state.showHelp = true
+        state.overlays.showHelp = true
         let size = TerminalSize(columns: 60, rows: 16)
         let max = OverlayExtent.of(state, size: size).maxScroll
         #expect(StoreDriver.pointedAction(for: .scrollOverlay(-1), state: state, size: size) == nil)
@@ -268,7 +268,7 @@ import TerminalKit
     /// Under `--no-mouse` the help lists no clicks and no wheel: the terminal has the mouse.
     @Test func theHelpListsTheMouseOnlyWhenItIsRead() {
         var state = ViewFixtures.state(Self.cities(5))
-        state.showHelp = true
+        state.overlays.showHelp = true
         let size = TerminalSize(columns: 80, rows: 40)
         let withMouse = BrowserView.render(state, size: size).lines.joined(separator: "\n")
         #expect(withMouse.contains("click a title") && withMouse.contains("wheel"))
@@ -373,7 +373,7 @@ final class LockedCount: @unchecked Sendable {
 private extension State {
     var withHelp: State {
         var state = self
-        state.showHelp = true
+        state.overlays.showHelp = true
         return state
     }
 }

@@ -99,7 +99,7 @@ import TerminalKit
 
     @Test func theHelpIsTheTable() {
         var state = ViewFixtures.state(HabitsTests.cities(5))
-        state.showHelp = true
+        state.overlays.showHelp = true
         let screen = BrowserView.render(state, size: TerminalSize(columns: 100, rows: 60)).lines
         let entries = KeyBindings.browsing + KeyBindings.mouse
         var row = 0

@@ -73,8 +73,8 @@ import EssentialsSupport
         var base = ViewFixtures.state(cities)
         base.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
         var help = base, messages = base, add = base
-        help.showHelp = true
-        messages.showMessages = true
+        help.overlays.showHelp = true
+        messages.overlays.showMessages = true
         add.placeSearch = PlaceSearch(text: "P", phase: .results(Self.places))
         for (name, m) in [("help", help), ("messages", messages), ("add", add)] {
             for (columns, rows) in [(40, 10), (60, 20), (80, 24)] {

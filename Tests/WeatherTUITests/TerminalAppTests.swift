@@ -34,7 +34,7 @@ final class FakeDriver: BrowserDriver {
         case .send(.startFilter): state.isEditingFilter = true
         case .send(.filterInput(let text)): state.filter.append(text)
         case .send(.commitFilter): state.isEditingFilter = false
-        case .send(.toggleHelp): state.showHelp.toggle()
+        case .send(.toggleHelp): state.overlays.showHelp.toggle()
         case .send(.quit), .send(.interrupt): isQuitting = true
         default: break
         }

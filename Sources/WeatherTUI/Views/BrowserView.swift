@@ -42,14 +42,14 @@ public enum BrowserView {
             DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
-        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.notice,
+        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.overlays.notice,
                             position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
         PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
-        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size,
+        if state.overlays.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size,
                                             language: language) }
-        if state.showMessages {
-            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size,
+        if state.overlays.showMessages {
+            MessagesOverlay.draw(state.overlays.messages, now: state.now, timeZone: state.config.timeZone, scroll: state.overlayScroll, into: &buffer, size: size,
                                  language: language, clock: state.clock)
         }
     }

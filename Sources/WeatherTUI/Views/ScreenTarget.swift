@@ -13,7 +13,7 @@ public enum ScreenTarget: Equatable, Sendable {
 
     /// The target at column `x`, row `y` of the frame `state` is drawn in at `size`.
     public static func at(x: Int, y: Int, state: State, size: TerminalSize) -> ScreenTarget {
-        guard !Layout.isTooSmall(size), !state.overlayShown else { return .nothing }
+        guard !Layout.isTooSmall(size), !state.overlays.shown else { return .nothing }
         let layout = Layout(size: size, state: state)
         if let map = layout.map, map.contains(x: x, y: y) { return nearestMarker(x: x - map.x, y: y - map.y, state: state, map: map) }
         guard let list = layout.list, list.contains(x: x, y: y) else { return .nothing }

@@ -42,30 +42,11 @@ extension State {
         return []
     }
 
-    /// `m`: the map stands in for the list, or the list comes back; either way the browsing view,
-    /// not a detail left open (the selection and the filter are the list's and stay).
-    mutating func toggleMap() {
-        showsMap.toggle()
-        mode = .list
-    }
-
-    /// `v`: on the map, its next layer (remembered); from the list or a detail, the map as it
-    /// is, so the first press shows which layer it has before any press changes it.
-    mutating func cycleMapLayer() -> [Effect] {
-        guard showsMap, mode == .list else {
-            showsMap = true
-            mode = .list
-            return []
-        }
-        mapLayer = mapLayer.next
-        return [saveSettings([.mapLayer])]
-    }
-
     /// Why no listed place has a value on the map's layer, when none has: said in its legend
     /// rather than a made-up number.
     public var mapLayerMissingNote: String? {
         guard !visibleCities.isEmpty else { return nil }
-        switch mapLayer {
+        switch map.layer {
         case .rainChance:
             guard !visibleCities.contains(where: { $0.rainChanceNextHours != nil }) else { return nil }
             return config.provider.listsRainChance ? language.text("map.noRainSaved")

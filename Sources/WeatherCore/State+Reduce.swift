@@ -32,6 +32,7 @@ extension State {
             if case .toggleMessages = action { overlayScroll = 0 }
             return []
         }
+        let onMap = map.reduce(action, detailShown: mode == .detail)
         if let effects = reduceBrowsing(action) { return effects }
         switch action {
         case .moveUp: moveSelection(by: -1)
@@ -50,13 +51,16 @@ extension State {
             if mode == .detail {
                 mode = .list
                 detailScroll = 0  // beside the list the page keys move the list: the detail shows its top
-            } else if showsMap { showsMap = false } else if !filter.isEmpty {
+            } else if onMap == .taken {
+                // The map closed: the list is back as it was.
+            } else if !filter.isEmpty {
                 clearFilterAndReturn()
             }
-        case .toggleMap:
-            toggleMap()
-        case .cycleMapLayer:
-            return cycleMapLayer()
+        case .toggleMap, .cycleMapLayer:
+            // The map, or the list again, is the browsing view, not a detail left open (the
+            // selection and the filter are the list's and stay).
+            mode = .list
+            return onMap == .layerChanged ? [saveSettings([.mapLayer])] : []
 
         case .startFilter:
             // Filtering is about the list: after Enter the narrowed list is on screen, not the
@@ -179,7 +183,6 @@ extension State {
             airQualityIndex = config.airQualityIndex ?? saved.airQualityIndex ?? .units
             sortField = saved.sortField
             sortDescending = saved.sortDescending
-            mapLayer = saved.mapLayer ?? .temperature
             showsTitle = config.title ?? saved.title ?? false
             request = FeedPolicy.request(config: config, saved: saved)
             if selectedKey == nil { selectedKey = saved.selectedCityKey }

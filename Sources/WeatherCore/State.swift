@@ -63,10 +63,8 @@ public struct State: Equatable, Sendable {
     /// Whether the start's pins have been read (home is selected then, and only then).
     public internal(set) var pinsRead = false
     public var mode: ScreenMode
-    /// Whether the world map stands in for the list (`m`); the detail opens over it.
-    public var showsMap: Bool
-    /// What the map's markers show (`v`); remembered in the settings.
-    public var mapLayer: MapLayer
+    /// The map in the list's place and its layer (MapState.swift).
+    public var map = MapState()
     /// Whether the terminal's title shows the home place's weather: `--title`/`--no-title`, else
     /// the remembered choice.
     public var showsTitle: Bool
@@ -155,8 +153,6 @@ public struct State: Equatable, Sendable {
         self.airQualityIndex = config.airQualityIndex ?? .units
         self.pinned = []
         self.mode = .list
-        self.showsMap = false
-        self.mapLayer = .temperature
         self.showsTitle = config.title ?? false
         self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
@@ -228,7 +224,7 @@ public struct State: Equatable, Sendable {
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
         var settings = AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
-                                   count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
+                                   count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: map.layer,
                                    airQualityIndex: airQualityIndex, clock: clock, title: showsTitle)
         settings.notify = nowcast.notify
         return settings

@@ -72,7 +72,7 @@ private func frameBench(frame: String, map layer: MapLayer?, title: String, cpuL
         var state = RenderBenchData.state(cityCount: count, selected: count / 2, size: sizes)
         if let layer {
             _ = state.reduce(.toggleMap)
-            state.mapLayer = layer
+            state.map.layer = layer
         }
         var buffer = ScreenBuffer(width: sizes.columns, height: sizes.rows)
         results.append(measure("\(frame) 200×60, \(count) cities", iterations: 200) {

@@ -209,30 +209,30 @@ import WeatherModels
     @Test func mTogglesTheMapAndKeepsTheSelection() {
         var state = R.loaded()
         _ = state.reduce(.moveDown)
-        let onMap = R.expect(state, .toggleMap) { $0.showsMap = true }
-        R.expect(onMap, .toggleMap) { $0.showsMap = false }
+        let onMap = R.expect(state, .toggleMap) { $0.map.shown = true }
+        R.expect(onMap, .toggleMap) { $0.map.shown = false }
     }
 
     @Test func theMapMovesTheSameSelectionAsTheList() {
-        let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
+        let onMap = R.expect(R.loaded(), .toggleMap) { $0.map.shown = true }
         R.expect(onMap, .moveDown) { $0.selectedKey = "4" }
     }
 
     @Test func enterOnTheMapOpensTheDetailAndEscReturnsToTheMapThenTheList() {
-        let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
+        let onMap = R.expect(R.loaded(), .toggleMap) { $0.map.shown = true }
         let detail = R.expect(onMap, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))]) {
             $0.mode = .detail
             $0.forecastsInFlight = ["2"]
         }
         let back = R.expect(detail, .closeDetail) { $0.mode = .list }
-        R.expect(back, .closeDetail) { $0.showsMap = false }
+        R.expect(back, .closeDetail) { $0.map.shown = false }
     }
 
     @Test func escOnTheMapReturnsToTheListBeforeClearingAFilter() {
         var state = R.loaded()
         for action: Action in [.startFilter, .filterInput("o"), .commitFilter, .toggleMap] { _ = state.reduce(action) }
-        #expect(state.showsMap && state.filter == "o")
-        let list = R.expect(state, .closeDetail) { $0.showsMap = false }
+        #expect(state.map.shown && state.filter == "o")
+        let list = R.expect(state, .closeDetail) { $0.map.shown = false }
         #expect(list.filter == "o")
     }
 
@@ -242,26 +242,26 @@ import WeatherModels
         var state = R.loaded()
         _ = state.reduce(.openDetail)
         state = R.expect(state, .cycleMapLayer) {
-            $0.showsMap = true
+            $0.map.shown = true
             $0.mode = .list
         }
         for layer: MapLayer in [.rainChance, .wind, .airQuality, .alerts, .temperature] {
             var wanted = state
-            wanted.mapLayer = layer
-            state = R.expect(state, .cycleMapLayer, effects: [.saveSettings(wanted.settings, fields: [.mapLayer])]) { $0.mapLayer = layer }
+            wanted.map.layer = layer
+            state = R.expect(state, .cycleMapLayer, effects: [.saveSettings(wanted.settings, fields: [.mapLayer])]) { $0.map.layer = layer }
         }
         #expect(state.settings.mapLayer == .temperature)
     }
 
     @Test func theRememberedLayerIsTheMapsAtStartUp() {
-        R.expect(R.loaded(), .settingsLoaded(AppSettings(mapLayer: .wind))) { $0.mapLayer = .wind }
+        R.expect(R.loaded(), .settingsLoaded(AppSettings(mapLayer: .wind))) { $0.map.layer = .wind }
     }
 
     @Test func mFromAnOpenDetailShowsTheMapNotTheDetail() {
         var state = R.loaded()
         _ = state.reduce(.openDetail)
         R.expect(state, .toggleMap) {
-            $0.showsMap = true
+            $0.map.shown = true
             $0.mode = .list
         }
     }

@@ -58,13 +58,13 @@ import WeatherModels
     @Test(.timeLimit(.minutes(1))) func uSAndVAnswerWhileTheirSaveIsHeldOnTheDisk() async throws {
         let disk = HeldDisk(), fields = Locked<[Set<AppSettings.Field>]>([])
         let store = try await Self.started(Self.environment(disk: disk, settings: fields))
-        let units = store.state.units, layer = store.state.mapLayer
+        let units = store.state.units, layer = store.state.map.layer
         store.send(.toggleUnits)
         #expect(store.state.units != units, "answered with the disk held")
         store.send(.cycleSort)
         store.send(.toggleMap)  // the layer is the map's
         store.send(.cycleMapLayer)
-        #expect(store.state.mapLayer != layer)
+        #expect(store.state.map.layer != layer)
         disk.open()
         await store.settle()
         // However many of the three saves ran (one replaced before it began is skipped), the last

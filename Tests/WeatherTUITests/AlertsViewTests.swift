@@ -154,8 +154,8 @@ import WeatherModels
 
     @Test func theMapsAlertsLayerColoursEachPlaceByItsHighestSeverityWithALegend() throws {
         var state = Self.state(["a": Self.checked([Self.alert(.severe)]), "b": Self.checked([], .metNorway)])
-        state.showsMap = true
-        state.mapLayer = .alerts
+        state.map.shown = true
+        state.map.layer = .alerts
         let buffer = Self.render(state, 140, 40)
         let legend = buffer.line(buffer.height - 2) + buffer.line(buffer.height - 3)
         #expect(legend.contains("official alerts"), "\(legend)")

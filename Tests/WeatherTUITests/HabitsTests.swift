@@ -121,7 +121,7 @@ import TerminalKit
         oslo.geoPosition = GeoPosition(latitude: 59.91, longitude: 10.75)
         capeTown.geoPosition = GeoPosition(latitude: -33.92, longitude: 18.42)
         var state = ViewFixtures.state([oslo, capeTown], selected: 0)
-        state.showsMap = true
+        state.map.shown = true
         let size = TerminalSize(columns: 80, rows: 24)
         let map = try #require(Layout(size: size, state: state).map)
         let projection = MapProjection(columns: map.width, rows: map.height - 1)

@@ -80,7 +80,7 @@ import TerminalKit
                 var detail = base
                 detail.mode = .detail
                 var map = base
-                map.showsMap = true
+                map.map.shown = true
                 for state in [base, detail, map] {
                     for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 140, rows: 40), TerminalSize(columns: 200, rows: 60)] {
                         let frame = BrowserView.render(state, size: size)

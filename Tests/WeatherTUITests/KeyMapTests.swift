@@ -120,7 +120,7 @@ import TerminalKit
         var size = TerminalSize(columns: 200, rows: 40)
         switch screen {
         case .list: break
-        case .map: state.showsMap = true
+        case .map: state.map.shown = true
         case .detail:
             state.mode = .detail
             size = TerminalSize(columns: 99, rows: 40)  // the widest the detail takes the whole screen

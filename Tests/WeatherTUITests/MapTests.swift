@@ -79,7 +79,7 @@ import EssentialsSupport
 
     static func mapState(selected: Int) -> State {
         var m = ViewFixtures.state(cities, selected: selected)
-        m.showsMap = true
+        m.map.shown = true
         return m
     }
 
@@ -179,8 +179,8 @@ import EssentialsSupport
             return city
         }
         var m = ViewFixtures.state(cities, selected: selected)
-        m.showsMap = true
-        m.mapLayer = layer
+        m.map.shown = true
+        m.map.layer = layer
         m.airQuality = StoredAirQuality(fetchedAt: ViewFixtures.now, byCityKey: [
             "m": AirQuality(epochTime: 0, europeanAQI: 32, usAQI: 57), "d": AirQuality(epochTime: 0, europeanAQI: 120, usAQI: 180),
         ])
@@ -274,7 +274,7 @@ import EssentialsSupport
     @Test func aSourceWithoutRainChanceSaysSoOnTheRainLayer() throws {
         let size = TerminalSize(columns: 140, rows: 40)
         var m = Self.mapState(selected: 0)
-        m.mapLayer = .rainChance
+        m.map.layer = .rainChance
         let buffer = BrowserView.render(m, size: size)
         let rect = try #require(Layout(size: size, state: m).map)
         #expect(buffer.line(rect.maxY - 1).hasPrefix(" rain next 6 h  ? no rain chance from AccuWeather"), "\(buffer.line(rect.maxY - 1))")
@@ -321,7 +321,7 @@ import EssentialsSupport
         var nowhere = ViewFixtures.make(key: "x", name: "Atlantis", celsius: 20)
         nowhere.geoPosition = nil
         var m = ViewFixtures.state(Self.cities + [nowhere], selected: 3)
-        m.showsMap = true
+        m.map.shown = true
         let text = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).lines.joined(separator: "\n")
         #expect(text.contains("Atlantis 20.0°C"))
         #expect(text.contains("1 without coordinates, not on the map"))
@@ -330,7 +330,7 @@ import EssentialsSupport
     @Test func theMapKeyIsInTheHintsAndTheHelp() {
         var m = Self.mapState(selected: 0)
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m Esc list"))
-        m.showsMap = false
+        m.map.shown = false
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m map"))
         m.overlays.showHelp = true
         #expect(BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines.joined().contains("world map ⇄ list"))
@@ -344,7 +344,7 @@ import EssentialsSupport
             return Self.placed("City \(i)", key: "\(i)", celsius: celsius, lat: lat, lon: lon)
         }
         var m = ViewFixtures.state(many, selected: 5_000)
-        m.showsMap = true
+        m.map.shown = true
         let lines = BrowserView.render(m, size: TerminalSize(columns: 200, rows: 60)).lines
         #expect(lines.joined().contains(" City 5000 "))
         for line in lines { #expect(DisplayWidth.width(of: line) == 200) }
@@ -360,7 +360,7 @@ import EssentialsSupport
         m.pinned = [PinnedCity(place: texas)]
         m.recomputeVisible()
         m.selectedKey = texas.id
-        m.showsMap = true
+        m.map.shown = true
         return m
     }
 

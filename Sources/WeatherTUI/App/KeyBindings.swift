@@ -10,7 +10,7 @@ public enum HintScreen: Hashable, Sendable, CaseIterable {
     public static func of(_ state: State, detailFullScreen: Bool) -> HintScreen {
         if state.isEditingFilter { return .filter }
         if detailFullScreen { return .detail }
-        return state.showsMap ? .map : .list
+        return state.map.shown ? .map : .list
     }
 }
 

@@ -189,12 +189,12 @@ extension MapView.Content {
         cities = state.visibleCities
         selectedIndex = state.selectedIndex
         measures = MapLayer.Measures(units: state.units, air: state.air(for:), airScale: state.airQualityScale, language: state.language)
-        if state.mapLayer == .alerts {
+        if state.map.layer == .alerts {
             var grades: [String: Int] = [:]
             for city in state.visibleCities { grades[city.key] = MapLayer.alertGrade(state.alertStatus(for: city)) }
             measures.alertGrades = grades
         }
-        layer = state.mapLayer
+        layer = state.map.layer
         missingNote = state.mapLayerMissingNote
         emptyLine = CityListView.emptyLines(state)[0]
         displayName = state.displayName(of:)

@@ -108,14 +108,8 @@ public struct State: Equatable, Sendable {
     /// The first list row shown; moves so the selection stays visible.
     public internal(set) var listScrollOffset: Int
     public var isQuitting: Bool
-    /// The add-a-city prompt, while it is open.
-    public var placeSearch: PlaceSearch?
-    /// The own city `d` asked to remove, until `y` or `n`.
-    public var pendingRemoval: String?
-    /// A city just added, selected when a refresh brings its weather.
-    public var addedCityKey: String?
-    /// A city was added while a refresh was in flight: one more refresh brings its weather.
-    public var refreshAfterCurrent: Bool = false
+    /// Adding a place and removing one (PlaceEditingState.swift).
+    public var placeEditing = PlaceEditingState()
     /// Refreshing by itself: failures in a row, the shared files read first (State+Refreshing.swift).
     public var autoRefresh = AutoRefresh()
     /// Each source's gate: its hold and today's spending (State+Limits.swift).

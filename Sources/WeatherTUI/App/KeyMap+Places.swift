@@ -6,11 +6,11 @@ extension KeyMap {
     /// every key while open; otherwise as `command(for:editingFilter:helpShown:overlayShown:)`.
     public static func command(for key: KeyEvent, state: State) -> KeyCommand? {
         if let command = globalCommand(for: key) { return command }
-        if state.placeSearch != nil {
+        if state.placeEditing.search != nil {
             if case .character(let c) = key { return .send(.addCity(.input(String(c)))) }
             return KeyBindings.command(for: key, in: KeyBindings.placePrompt)
         }
-        if state.pendingRemoval != nil {
+        if state.placeEditing.pendingRemoval != nil {
             // Only `y` removes; any other key keeps the city.
             return KeyBindings.command(for: key, in: KeyBindings.removalQuestion) ?? .send(.removeCity(.cancel))
         }

@@ -45,7 +45,7 @@ public enum BrowserView {
         StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.overlays.notice,
                             position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
-        PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
+        PlaceSearchView.draw(search: state.placeEditing.search, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
         if state.overlays.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size,
                                             language: language) }
         if state.overlays.showMessages {

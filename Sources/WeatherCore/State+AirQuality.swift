@@ -56,7 +56,7 @@ extension State {
         airQualityRestored = true
         if let stored, airQuality.map({ $0.fetchedAt < stored.fetchedAt }) ?? true {
             airQuality = stored
-            if sortField == .airQuality { recomputeVisible() }
+            if list.sortField == .airQuality { recomputeVisible() }
         }
         return airQualityEffects()
     }
@@ -72,7 +72,7 @@ extension State {
             }
             airQuality = fetched
             airQualityError = nil
-            if sortField == .airQuality { recomputeVisible() }
+            if list.sortField == .airQuality { recomputeVisible() }
             return [.saveAirQuality(fetched)]
         case .failure(let error):
             // Tried again with the next refresh of the weather, not before.

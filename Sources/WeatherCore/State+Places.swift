@@ -15,7 +15,7 @@ extension State {
     /// `a`'s prompt: the add-a-place child takes the step, with the gate's answer when Enter
     /// sends a search; what it leaves (a place to add, a failure) is done here.
     mutating func reduceAddCity(_ step: AddCityAction) -> [Effect] {
-        if case .start = step, !isEditingFilter { overlays.showHelp = false }
+        if case .start = step, !list.isEditingFilter { overlays.showHelp = false }
         var pass: PlaceEditingState.Pass?
         if case .submit = step {
             let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
@@ -24,7 +24,7 @@ extension State {
             case .failure(let refusal): pass = .refused(words(for: refusal, of: config.provider))
             }
         }
-        let context = PlaceEditingState.SearchContext(editingFilter: isEditingFilter, offline: config.offline, language: language,
+        let context = PlaceEditingState.SearchContext(editingFilter: list.isEditingFilter, offline: config.offline, language: language,
                                                       requestLanguage: request.language, pass: pass)
         switch placeEditing.reduce(step, context) {
         case .done(let effects):

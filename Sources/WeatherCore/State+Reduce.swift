@@ -15,7 +15,9 @@ extension State {
     /// gave (a 429, a spent day) is kept in `Holds.txt` too, for every run of the program.
     public mutating func reduce(_ action: Action) -> [Effect] {
         let held = limits.gates.mapValues(\.hold)
+        let selectionBefore = list.selectedKey
         var effects = apply(action)
+        if list.selectedKey != selectionBefore { detailScroll = 0 }  // another city's detail starts at its top
         effects += reduceNowcast(action)
         // The weather's effects first: alerts never stand in its way.
         effects += alertsFollowing(action)
@@ -33,14 +35,24 @@ extension State {
             return []
         }
         let onMap = map.reduce(action, detailShown: mode == .detail)
+        switch list.reduce(action, pageRows: pageRows) {
+        case .passed: break
+        case .taken: return []
+        case .selected:
+            clampScroll()
+            return []
+        case .refiltered:
+            recomputeVisible()
+            return []
+        case .resorted:
+            recomputeVisible()
+            return [saveSettings(State.sortFields)]
+        case .filterCleared:
+            showWholeListAgain()
+            return []
+        }
         if let effects = reduceBrowsing(action) { return effects }
         switch action {
-        case .moveUp: moveSelection(by: -1)
-        case .moveDown: moveSelection(by: 1)
-        case .pageUp: moveSelection(by: -pageRows)
-        case .pageDown: moveSelection(by: pageRows)
-        case .first: select(index: 0)
-        case .last: select(index: visibleCities.count - 1)
 
         case .openDetail:
             guard let city = selectedCity else { return [] }
@@ -53,8 +65,9 @@ extension State {
                 detailScroll = 0  // beside the list the page keys move the list: the detail shows its top
             } else if onMap == .taken {
                 // The map closed: the list is back as it was.
-            } else if !filter.isEmpty {
-                clearFilterAndReturn()
+            } else if !list.filter.isEmpty {
+                _ = list.clearFilter()
+                showWholeListAgain()
             }
         case .toggleMap, .cycleMapLayer:
             // The map, or the list again, is the browsing view, not a detail left open (the
@@ -65,36 +78,11 @@ extension State {
         case .startFilter:
             // Filtering is about the list: after Enter the narrowed list is on screen, not the
             // detail that was open before `/`.
-            rememberSelectionForFilter()
-            isEditingFilter = true
             mode = .list
-        case .filterInput(let text):
-            guard isEditingFilter else { return [] }
-            filter += text.filter { !$0.isNewline }
-            recomputeVisible()
-        case .filterBackspace:
-            guard isEditingFilter, !filter.isEmpty else { return [] }
-            filter.removeLast()
-            recomputeVisible()
-        case .commitFilter:
-            isEditingFilter = false
-        case .cancelFilter:
-            isEditingFilter = false
-            clearFilterAndReturn()
-
-        case .cycleSort:
-            sortField = sortField.next
-            sortDescending = false
-            recomputeVisible()
-            return [saveSettings(State.sortFields)]
-        case .invertSort:
-            sortDescending.toggle()
-            recomputeVisible()
-            return [saveSettings(State.sortFields)]
         case .toggleUnits:
             units = units == .metric ? .imperial : .metric
             // The index shown may follow the units: so does the order by it.
-            if sortField == .airQuality { recomputeVisible() }
+            if list.sortField == .airQuality { recomputeVisible() }
             return [saveSettings([.units])]
         case .togglePin:
             return togglePin()
@@ -181,18 +169,15 @@ extension State {
             limits.savedDailyCalls = saved.dailyCalls
             units = FeedPolicy.units(config: config, saved: saved)
             airQualityIndex = config.airQualityIndex ?? saved.airQualityIndex ?? .units
-            sortField = saved.sortField
-            sortDescending = saved.sortDescending
             showsTitle = config.title ?? saved.title ?? false
             request = FeedPolicy.request(config: config, saved: saved)
-            if selectedKey == nil { selectedKey = saved.selectedCityKey }
             recomputeVisible()
         case .pinsLoaded(let cities, let problem):
             if let problem { notice = problem }
             if !pinsRead {
                 // The start's pins: home opens selected, over the city selected when the last run ended.
                 pinsRead = true
-                if let home = cities.first(where: \.isHome)?.key { selectedKey = home }
+                if let home = cities.first(where: \.isHome)?.key { list.selectedKey = home }
             }
             adoptPins(cities)
         case .pinsChanged(let cities, let failure):
@@ -207,8 +192,11 @@ extension State {
             return reduceRemoveCity(step)
         case .nowcast:
             break  // reduceNowcast (State+Nowcast.swift) takes them
-        case .halfPageUp, .halfPageDown, .moveBy, .select, .sortBy, .scrollOverlay, .scrollDetail:
+        case .scrollOverlay, .scrollDetail:
             break  // reduceBrowsing (State+Browsing.swift) took them
+        case .moveUp, .moveDown, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last, .moveBy, .select,
+             .filterInput, .filterBackspace, .commitFilter, .cancelFilter, .cycleSort, .invertSort, .sortBy:
+            break  // the list (ListState.swift) took them
         case .toggleHelp, .toggleMessages:
             break  // the overlays (OverlaysState.swift) took them
         case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
@@ -219,25 +207,19 @@ extension State {
 
     // MARK: moving
 
-    mutating func moveSelection(by delta: Int) {
-        guard !visibleCities.isEmpty else { return }
-        select(index: (selectedIndex ?? 0) + delta)
-    }
-
-    /// Selects the listed city at `index`, held to the list's ends.
-    mutating func select(index: Int) {
-        guard !visibleCities.isEmpty else { return }
-        select(key: visibleCities[max(0, min(index, visibleCities.count - 1))].key)
-    }
-
     /// Selects the city of `key` when it is listed (a filter may hide it), and scrolls to it;
     /// whether it was. Every way of choosing a city ends here.
     @discardableResult
     mutating func select(key: String) -> Bool {
-        guard visibleCities.contains(where: { $0.key == key }) else { return false }
-        selectedKey = key
+        guard list.select(key: key) else { return false }
         clampScroll()
         return true
+    }
+
+    /// `Esc` took the filter away: the whole list, with the city selected before `/`.
+    mutating func showWholeListAgain() {
+        recomputeVisible()
+        if list.returnFromFilter() { clampScroll() }
     }
 
     // MARK: network

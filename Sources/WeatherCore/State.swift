@@ -37,21 +37,10 @@ public struct State: Equatable, Sendable {
     public var overlays = OverlaysState()
     /// The first line shown of the open overlay (help or messages); the front end bounds it.
     public internal(set) var overlayScroll: Int
-    /// The city selected when `/` opened the filter, so `Esc` can return to it.
-    public internal(set) var selectionBeforeFilter: String?
-    /// The selected city, by key: stable across refresh, sort, filter and pin.
-    public var selectedKey: String? {
-        didSet {
-            locateSelection()
-            if selectedKey != oldValue { detailScroll = 0 }  // another city's detail starts at its top
-        }
-    }
+    /// The list: its filter, sort and selection, and the cities as shown (ListState.swift).
+    public var list = ListState()
     /// The first line shown of a detail taller than its pane; the front end bounds it.
     public internal(set) var detailScroll: Int = 0
-    public var filter: String
-    public var isEditingFilter: Bool
-    public var sortField: SortField
-    public var sortDescending: Bool
     public var units: TemperatureUnit
     /// How times of day are written (`FeedPolicy.clock`).
     public var clock: ClockStyle
@@ -98,13 +87,6 @@ public struct State: Equatable, Sendable {
     public var alertsState = AlertsState()
     /// The clock, moved on by `.tick`; ages are computed against it.
     public var now: Date
-    /// The list as shown: filtered, sorted, pinned first. Recomputed only when an input changes.
-    public internal(set) var visibleCities: [CityWeather] {
-        didSet { locateSelection() }
-    }
-    /// Where `selectedKey` is in `visibleCities`, kept in step with both (a frame reads it
-    /// many times; searching 10,000 cities each time would make drawing depend on the count).
-    public private(set) var selectedIndex: Int?
     /// The first list row shown; moves so the selection stays visible.
     public internal(set) var listScrollOffset: Int
     public var isQuitting: Bool
@@ -137,12 +119,6 @@ public struct State: Equatable, Sendable {
         self.isFetching = false
         self.lastError = nil
         self.overlayScroll = 0
-        self.selectionBeforeFilter = nil
-        self.selectedKey = nil
-        self.filter = ""
-        self.isEditingFilter = false
-        self.sortField = .name
-        self.sortDescending = false
         self.units = config.units ?? .metric
         self.airQualityIndex = config.airQualityIndex ?? .units
         self.pinned = []
@@ -155,8 +131,6 @@ public struct State: Equatable, Sendable {
         self.forecastErrors = [:]
         self.forecastsRestored = false
         self.now = now
-        self.visibleCities = []
-        self.selectedIndex = nil
         self.listScrollOffset = 0
         self.isQuitting = false
     }
@@ -175,13 +149,8 @@ public struct State: Equatable, Sendable {
         overlays.record(text, at: now)
     }
 
-    private mutating func locateSelection() {
-        selectedIndex = selectedKey.flatMap { key in visibleCities.firstIndex { $0.key == key } }
-    }
-
-    public var selectedCity: CityWeather? {
-        selectedIndex.map { visibleCities[$0] }
-    }
+    /// The selected city (the views read it often, so it has a short path).
+    public var selectedCity: CityWeather? { list.selectedCity }
 
     /// The selected city's 5-day forecast, when one has been fetched or restored.
     public var selectedForecast: DailyForecastResponse? {
@@ -217,8 +186,8 @@ public struct State: Equatable, Sendable {
 
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
-        var settings = AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
-                                   count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: map.layer,
+        var settings = AppSettings(units: units, sortField: list.sortField, sortDescending: list.sortDescending,
+                                   count: request.count, language: request.language, selectedCityKey: list.selectedKey, mapLayer: map.layer,
                                    airQualityIndex: airQualityIndex, clock: clock, title: showsTitle)
         settings.notify = nowcast.notify
         return settings
@@ -288,7 +257,7 @@ public struct State: Equatable, Sendable {
             if !hidden.isEmpty { cities.removeAll { hidden.contains($0.key) } }
         }
         namesakeOwnKeys = namesakeOwnCities(in: cities)
-        let needle = SearchFold.fold(filter.trimmed)
+        let needle = SearchFold.fold(list.filter.trimmed)
         let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, folded: needle) }
         // Home first, then the own places in the order the user gave them (`K`/`J`), then the
         // pinned top cities, whatever the sort: the sort orders the pins among themselves and the rest.
@@ -301,19 +270,18 @@ public struct State: Equatable, Sendable {
         let sorted = filtered.sorted { a, b in
             let ar = rank[a.key] ?? .max, br = rank[b.key] ?? .max
             if ar != br { return ar < br }
-            return State.ordered(a, b, by: sortField, descending: sortDescending, now: now, airIndex: airIndex)
+            return State.ordered(a, b, by: list.sortField, descending: list.sortDescending, now: now, airIndex: airIndex)
         }
-        visibleCities = sorted
-        if selectedIndex == nil { selectedKey = sorted.first?.key ?? selectedKey }
+        list.show(sorted)
         clampScroll()
     }
 
     /// Keeps the selection inside the page the front end shows, scrolling as little as possible.
     mutating func clampScroll() {
         let rows = pageRows
-        let maxOffset = max(0, visibleCities.count - rows)
+        let maxOffset = max(0, list.visibleCities.count - rows)
         var offset = min(listScrollOffset, maxOffset)
-        if let index = selectedIndex {
+        if let index = list.selectedIndex {
             if index < offset { offset = index }
             if index >= offset + rows { offset = index - rows + 1 }
         }

@@ -186,7 +186,7 @@ enum RenderBenchData {
         state.airQuality = StoredAirQuality(fetchedAt: fetchedAt, byCityKey: Dictionary(uniqueKeysWithValues: feed.cities.enumerated().compactMap { i, city in
             i % 11 == 0 ? nil : (city.key, AirQuality(epochTime: Int(fetchedAt.timeIntervalSince1970), europeanAQI: i * 7 % 130, usAQI: i * 13 % 400))
         }))
-        state.selectedKey = state.visibleCities[selected].key
+        state.list.selectedKey = state.list.visibleCities[selected].key
         // As the driver does before a frame: the page the layout gives the list, which also
         // scrolls the selection into view (the frame drawn is the one around the selected row).
         _ = state.reduce(.pageRows(Layout.pageRows(size: size, state: state)))

@@ -84,7 +84,7 @@ enum OnceCommand {
 
     /// The cities `state` prints: the visible ones in the browser's order, or just `places`, in their order.
     static func printedCities(of state: State, places: [PlaceMatch]) -> [CityWeather] {
-        let cities = state.visibleCities
+        let cities = state.list.visibleCities
         guard !places.isEmpty else { return cities }
         let byKey = Dictionary(cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         return places.compactMap { byKey[$0.id] }

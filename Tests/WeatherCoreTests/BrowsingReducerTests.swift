@@ -80,25 +80,25 @@ import WeatherModels
         var state = R.loaded()
         _ = state.reduce(.pageRows(4))
         _ = state.reduce(.halfPageDown)
-        #expect(state.selectedIndex == 2)
+        #expect(state.list.selectedIndex == 2)
         _ = state.reduce(.halfPageUp)
-        #expect(state.selectedIndex == 0)
+        #expect(state.list.selectedIndex == 0)
         _ = state.reduce(.pageRows(1))  // half of one row is still a row
         _ = state.reduce(.halfPageDown)
-        #expect(state.selectedIndex == 1)
+        #expect(state.list.selectedIndex == 1)
     }
 
     @Test func theWheelMovesByRows() {
         var state = R.loaded()
         _ = state.reduce(.moveBy(3))
-        #expect(state.selectedIndex == 3)
+        #expect(state.list.selectedIndex == 3)
         _ = state.reduce(.moveBy(-3))
-        #expect(state.selectedIndex == 0)
+        #expect(state.list.selectedIndex == 0)
     }
 
     @Test func aClickedCityIsSelectedAndAnUnlistedOneIsIgnored() {
         let state = R.loaded()
-        R.expect(state, .select(key: "3")) { $0.selectedKey = "3" }
+        R.expect(state, .select(key: "3")) { $0.list.selectedKey = "3" }
         var filtered = state
         _ = filtered.reduce(.startFilter)
         _ = filtered.reduce(.filterInput("ber"))
@@ -113,9 +113,9 @@ import WeatherModels
         #expect(effects == [.saveSettings(byTemp.settings, fields: [.sortField, .sortDescending])])
         #expect(R.names(byTemp) == ["Moscow", "Athens", "Berlin", "Tokyo", "Cairo"])
         _ = byTemp.reduce(.sortBy(.temperature))
-        #expect(byTemp.sortDescending && R.names(byTemp).first == "Cairo")
+        #expect(byTemp.list.sortDescending && R.names(byTemp).first == "Cairo")
         _ = byTemp.reduce(.sortBy(.country))
-        #expect(byTemp.sortField == .country && !byTemp.sortDescending)
+        #expect(byTemp.list.sortField == .country && !byTemp.list.sortDescending)
     }
 
     /// The wide list's columns and the weather sort too, by what they show (docs/spec.md §5);
@@ -145,9 +145,9 @@ import WeatherModels
         ]
         for (field, names) in expected {
             _ = state.reduce(.sortBy(field))
-            #expect(state.sortField == field && R.names(state) == names, "\(field): \(R.names(state))")
+            #expect(state.list.sortField == field && R.names(state) == names, "\(field): \(R.names(state))")
             _ = state.reduce(.sortBy(field))
-            #expect(state.sortDescending, "\(field)")
+            #expect(state.list.sortDescending, "\(field)")
             let valued = names.filter { name in field != .humidity || name != "Moscow" }.filter { field != .feelsLike || $0 != "Berlin" }
                 .filter { field != .wind || $0 != "Cairo" }.filter { field != .rainChance || $0 != "Athens" }
             #expect(Array(R.names(state).prefix(valued.count)) == valued.reversed(), "\(field) inverted: \(R.names(state))")
@@ -160,11 +160,11 @@ import WeatherModels
         var state = R.loaded()
         _ = state.reduce(.sortBy(.humidity))
         _ = state.reduce(.cycleSort)
-        #expect(state.sortField == .name)
+        #expect(state.list.sortField == .name)
         var seen: [SortField] = []
         for _ in 0..<7 {
             _ = state.reduce(.cycleSort)
-            seen.append(state.sortField)
+            seen.append(state.list.sortField)
         }
         #expect(seen == [.temperature, .country, .rainChance, .wind, .airQuality, .name, .temperature])
     }
@@ -178,7 +178,7 @@ import WeatherModels
         _ = state.reduce(.filterInput("to"))  // Tokyo only: the selection moves to it
         #expect(state.selectedCity?.englishName == "Tokyo")
         _ = state.reduce(.cancelFilter)
-        #expect(state.filter.isEmpty && state.selectedKey == "5")
+        #expect(state.list.filter.isEmpty && state.list.selectedKey == "5")
     }
 
     @Test func escOnAKeptFilterReturnsToTheCitySelectedBeforeIt() {
@@ -190,7 +190,7 @@ import WeatherModels
         _ = state.reduce(.startFilter)  // editing the kept filter again: still Berlin to go back to
         _ = state.reduce(.commitFilter)
         _ = state.reduce(.closeDetail)
-        #expect(state.filter.isEmpty && state.selectedKey == "4")
+        #expect(state.list.filter.isEmpty && state.list.selectedKey == "4")
     }
 
     // MARK: the header's figures
@@ -215,7 +215,7 @@ import WeatherModels
 
     @Test func theMapMovesTheSameSelectionAsTheList() {
         let onMap = R.expect(R.loaded(), .toggleMap) { $0.map.shown = true }
-        R.expect(onMap, .moveDown) { $0.selectedKey = "4" }
+        R.expect(onMap, .moveDown) { $0.list.selectedKey = "4" }
     }
 
     @Test func enterOnTheMapOpensTheDetailAndEscReturnsToTheMapThenTheList() {
@@ -231,9 +231,9 @@ import WeatherModels
     @Test func escOnTheMapReturnsToTheListBeforeClearingAFilter() {
         var state = R.loaded()
         for action: Action in [.startFilter, .filterInput("o"), .commitFilter, .toggleMap] { _ = state.reduce(action) }
-        #expect(state.map.shown && state.filter == "o")
+        #expect(state.map.shown && state.list.filter == "o")
         let list = R.expect(state, .closeDetail) { $0.map.shown = false }
-        #expect(list.filter == "o")
+        #expect(list.list.filter == "o")
     }
 
     /// `v` on the map: the next layer, round to the first, each saved alone (another copy's

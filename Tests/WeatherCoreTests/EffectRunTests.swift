@@ -46,8 +46,8 @@ import WeatherModels
             $0.feed = payload.feed
             $0.source = .demo
             $0.rateLimitRemaining = 7
-            $0.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
-            $0.selectedKey = "2"
+            $0.list.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
+            $0.list.selectedKey = "2"
             $0.weatherRefreshesWithoutAir = 2  // a refresh without the air
         }
     }

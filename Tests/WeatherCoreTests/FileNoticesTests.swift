@@ -122,6 +122,6 @@ import WeatherModels
         store.send(.cycleSort)
         await store.settle()
         let saved = try files.settings.load()
-        #expect(saved.units == .imperial && saved.sortField == store.state.sortField)
+        #expect(saved.units == .imperial && saved.sortField == store.state.list.sortField)
     }
 }

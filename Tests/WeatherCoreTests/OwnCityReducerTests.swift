@@ -109,8 +109,8 @@ import WeatherSource
         weather.geoPosition = GeoPosition(latitude: 64.1355, longitude: -21.8954)
         let feed = WeatherFeed(fetchedAt: Make.t0 + 60, request: request, cities: Make.cities + [weather], placeKeys: [weather.key])
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil))))
-        #expect(state.visibleCities.first?.key == weather.key)
-        #expect(state.selectedKey == weather.key && state.placeEditing.addedCityKey == nil)
+        #expect(state.list.visibleCities.first?.key == weather.key)
+        #expect(state.list.selectedKey == weather.key && state.placeEditing.addedCityKey == nil)
     }
 
     @Test func aCityAddedWhileARefreshRunsGetsOneMoreRefreshAfterIt() {
@@ -139,11 +139,11 @@ import WeatherSource
             $0.placeEditing.search = nil
             $0.pinned = [own]
             $0.pinChangesUnanswered = [.add(own, replacing: ["1"])]
-            $0.selectedKey = "1"
+            $0.list.selectedKey = "1"
             $0.notice = "added Tokyo, Japan"
             $0.recomputeVisible()
         }
-        #expect(added.visibleCities.first?.key == "1")
+        #expect(added.list.visibleCities.first?.key == "1")
     }
 
     @Test func addingOneOfTheUsersCitiesAgainOnlySelectsIt() {
@@ -156,7 +156,7 @@ import WeatherSource
         _ = state.reduce(.addCity(.found(query: "Tokyo", .success([Self.tokyo]))))
         ReducerTests.expect(state, .addCity(.submit)) {
             $0.placeEditing.search = nil
-            $0.selectedKey = "1"
+            $0.list.selectedKey = "1"
             $0.notice = "Tokyo is already one of your cities"
         }
     }
@@ -191,15 +191,15 @@ import WeatherSource
         }
         // Still in the saved feed until the next refresh, but no longer listed.
         #expect(removed.feed?.cities.contains { $0.key == Self.reykjavik.id } == true)
-        #expect(!removed.visibleCities.contains { $0.key == Self.reykjavik.id })
-        #expect(removed.visibleCities.count == Make.cities.count)
+        #expect(!removed.list.visibleCities.contains { $0.key == Self.reykjavik.id })
+        #expect(removed.list.visibleCities.count == Make.cities.count)
     }
 
     /// `p` never removes a place (docs/spec.md §5): on an own city it changes nothing and says
     /// what does.
     @Test func pOnAnOwnCityKeepsItAndSaysThatDRemovesIt() {
         let state = withOwnReykjavik()
-        #expect(state.selectedKey == Self.reykjavik.id)
+        #expect(state.list.selectedKey == Self.reykjavik.id)
         ReducerTests.expect(state, .togglePin) { $0.notice = "Reykjavík is one of your cities, always on top: d removes it" }
     }
 
@@ -222,7 +222,7 @@ import WeatherSource
     /// the list, the detail's title (both `displayName`), the question and the message.
     @Test func ownPlacesOfOneNameAreNamedWithTheirRegion() {
         var state = withOwn([Self.parisTexas, Self.parisTennessee])
-        let names = state.visibleCities.prefix(2).map { state.displayName(of: $0) }
+        let names = state.list.visibleCities.prefix(2).map { state.displayName(of: $0) }
         #expect(Set(names) == ["Paris, Texas", "Paris, Tennessee"])
         _ = state.reduce(.select(key: Self.parisTexas.id))
         _ = state.reduce(.removeCity(.ask))
@@ -230,7 +230,7 @@ import WeatherSource
         _ = state.reduce(.removeCity(.confirm))
         #expect(state.notice == "removed Paris, Texas")
         // Alone now: its name is enough.
-        #expect(state.visibleCities.first.map { state.displayName(of: $0) } == "Paris")
+        #expect(state.list.visibleCities.first.map { state.displayName(of: $0) } == "Paris")
         _ = state.reduce(.first)
         _ = state.reduce(.togglePin)
         #expect(state.notice == "Paris is one of your cities, always on top: d removes it")
@@ -238,14 +238,14 @@ import WeatherSource
 
     @Test func anOwnPlaceNamedAsATopCityIsNamedWithItsRegionAndTheTopCityIsNot() {
         let state = withOwn([Self.parisTexas], extra: [Make.city("623", "Paris", country: "France", code: "FR")])
-        let shown = Dictionary(uniqueKeysWithValues: state.visibleCities.map { ($0.key, state.displayName(of: $0)) })
+        let shown = Dictionary(uniqueKeysWithValues: state.list.visibleCities.map { ($0.key, state.displayName(of: $0)) })
         #expect(shown[Self.parisTexas.id] == "Paris, Texas" && shown["623"] == "Paris" && shown["1"] == "東京")
         #expect(state.namesakeOwnKeys == [Self.parisTexas.id])
         // Without a region the country tells them apart.
         var noRegion = Self.parisTexas
         noRegion.region = nil
         let other = withOwn([noRegion], extra: [Make.city("623", "Paris", country: "France", code: "FR")])
-        #expect(other.visibleCities.first.map { other.displayName(of: $0) } == "Paris, United States")
+        #expect(other.list.visibleCities.first.map { other.displayName(of: $0) } == "Paris, United States")
     }
 
     @Test func anyOtherAnswerKeepsTheCity() {

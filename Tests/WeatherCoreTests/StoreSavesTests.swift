@@ -77,11 +77,11 @@ import WeatherModels
     @Test(.timeLimit(.minutes(1))) func pAnswersWhileItsSaveIsHeldAndTheListNeverStepsBack() async throws {
         let disk = HeldDisk(), pins = Locked<[PinnedCity]>([])
         let store = try await Self.started(Self.environment(disk: disk, pins: pins))
-        let first = try #require(store.state.visibleCities.first?.key)
+        let first = try #require(store.state.list.visibleCities.first?.key)
         store.send(.select(key: first))
         store.send(.togglePin)
         #expect(store.state.isPinned(first), "answered with the disk held")
-        let second = try #require(store.state.visibleCities.first { !store.state.isPinned($0.key) }?.key)
+        let second = try #require(store.state.list.visibleCities.first { !store.state.isPinned($0.key) }?.key)
         store.send(.select(key: second))
         store.send(.togglePin)
         #expect(store.state.pinChangesUnanswered.count == 2)

@@ -24,7 +24,7 @@ import WeatherModels
 
     @Test func theWideListShowsTheIndexInItsCategorysColour() throws {
         var m = Self.state(air: ["a": Self.berlin])
-        m.selectedKey = nil
+        m.list.selectedKey = nil
         let buffer = Self.render(m, 200, 60)
         let titles = buffer.line(1)
         let title = try #require(titles.range(of: "AQI"))

@@ -226,8 +226,8 @@ import EssentialsSupport
 
     @Test func filterPromptAndNoMatch() {
         var m = ViewFixtures.state([], selected: nil)
-        m.filter = "zzz"
-        m.isEditingFilter = true
+        m.list.filter = "zzz"
+        m.list.isEditingFilter = true
         let lines = render(m, 80, 24)
         #expect(lines[22].hasPrefix(" Filter: zzz█"))
         #expect(lines[2].contains("No city matches \"zzz\""))
@@ -243,8 +243,8 @@ import EssentialsSupport
         #expect(!lines[1].contains("Country"))
         #expect(lines[1].contains(city.englishName))
         #expect(lines[23].contains("Esc back"))
-        m.isEditingFilter = true
-        m.filter = "To"
+        m.list.isEditingFilter = true
+        m.list.filter = "To"
         let typing = render(m, 80, 24)
         #expect(typing[1].contains("Country"))
         #expect(typing[22].hasPrefix(" Filter: To█"))

@@ -64,7 +64,7 @@ import BrowserTestSupport
         m.now = Date(timeIntervalSince1970: TimeInterval(now))
         m.feed?.cities[0].timeZone = CityTimeZone(code: "CEST", name: "Europe/Berlin", gmtOffset: 2)
         m.feed?.cities[0].epochTime = now
-        m.visibleCities = m.feed?.cities ?? []
+        m.list.visibleCities = m.feed?.cities ?? []
         let lines = Self.render(m, 140, 40).lines
         let hoursRow = try #require(lines.first { $0.contains(" 20   22 ") })
         let labels = hoursRow.split(separator: " ").suffix(from: 1).filter { $0.allSatisfy(\.isNumber) }
@@ -90,7 +90,7 @@ import BrowserTestSupport
         // A foreign or damaged feed's offset (1e300 hours) neither traps nor shows a local time.
         var m = try Self.state(hours: Self.hours())
         m.feed?.cities[0].timeZone = CityTimeZone(code: "X", name: "Europe/Berlin", gmtOffset: 1e300)
-        m.visibleCities = m.feed?.cities ?? []
+        m.list.visibleCities = m.feed?.cities ?? []
         let lines = Self.render(m, 140, 40).lines
         #expect(lines.contains { $0.contains(" 12   14 ") }, "12:09 UTC: the hours from 12, in UTC")
         #expect(!lines.joined().contains("local ("))
@@ -260,11 +260,11 @@ import BrowserTestSupport
     @Test func aSortByAColumnNotShownIsNamed() throws {
         var m = ViewFixtures.state(try ViewFixtures.topCities())
         for (field, named) in [(SortField.rainChance, "by Rain 6h ▲"), (.wind, "by Wind ▲"), (.airQuality, "by AQI ▲")] {
-            m.sortField = field
+            m.list.sortField = field
             #expect(Self.render(m, 80, 24).lines[1].hasSuffix(named + " "), "\(Self.render(m, 80, 24).lines[1])")
             #expect(!Self.render(m, 200, 60).lines[1].contains(named), "the wide list shows the column, with the arrow")
         }
-        m.sortField = .temperature
+        m.list.sortField = .temperature
         #expect(!Self.render(m, 80, 24).lines[1].contains("by "))
     }
 

@@ -55,7 +55,7 @@ import TerminalKit
                                       keys: [.character("/"), .resize, .character("q")], sizes: [TerminalSize(columns: 30, rows: 8)])
         let exit = try? await TerminalApp(driver: StoreDriver(store: store), backend: backend).runOffThePool()
         #expect(exit == .quit)
-        #expect(store.state.filter.isEmpty)
+        #expect(store.state.list.filter.isEmpty)
     }
 
     // MARK: Ctrl-L
@@ -179,16 +179,16 @@ import TerminalKit
         driver.start()
         let size = TerminalSize(columns: 80, rows: 24)
         driver.handle(.click(x: 10, y: 4), size: size)  // the third row
-        #expect(store.state.selectedKey == "k2" && store.state.mode == .list)
+        #expect(store.state.list.selectedKey == "k2" && store.state.mode == .list)
         driver.handle(.click(x: 10, y: 4), size: size)
         #expect(store.state.mode == .detail)
         driver.handle(.send(.closeDetail), size: size)
         driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
-        #expect(store.state.sortField == .temperature && !store.state.sortDescending)
+        #expect(store.state.list.sortField == .temperature && !store.state.list.sortDescending)
         driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
-        #expect(store.state.sortDescending)
+        #expect(store.state.list.sortDescending)
         driver.handle(.send(.moveBy(3)), size: size)
-        #expect(store.state.selectedIndex.map { $0 > 0 } == true)
+        #expect(store.state.list.selectedIndex.map { $0 > 0 } == true)
     }
 
     // MARK: messages and the status line

@@ -62,7 +62,7 @@ import TerminalKit
             _ = state.reduce(action)
             _ = BrowserView.render(state, size: TerminalSize(columns: 140, rows: 40))
         }
-        #expect(Set(state.visibleCities.map(\.key)) == Set(cities.map(\.key)), "no city lost to an odd number")
+        #expect(Set(state.list.visibleCities.map(\.key)) == Set(cities.map(\.key)), "no city lost to an odd number")
     }
 
     @Test(arguments: doubles)

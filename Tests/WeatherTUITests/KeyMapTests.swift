@@ -124,7 +124,7 @@ import TerminalKit
         case .detail:
             state.mode = .detail
             size = TerminalSize(columns: 99, rows: 40)  // the widest the detail takes the whole screen
-        case .filter: state.isEditingFilter = true
+        case .filter: state.list.isEditingFilter = true
         }
         #expect(HintScreen.of(state, detailFullScreen: Layout.detailFullScreen(size: size, state: state)) == screen)
         let expected = KeyBindings.hints(on: screen).map(\.text).joined(separator: "  ")

@@ -126,9 +126,9 @@ import EssentialsSupport
 
     @Test func theFilterAppliesToTheMarkers() {
         var m = Self.mapState(selected: 0)
-        m.filter = "Den"
-        m.visibleCities = [Self.cities[2]]
-        m.selectedKey = "v"
+        m.list.filter = "Den"
+        m.list.visibleCities = [Self.cities[2]]
+        m.list.selectedKey = "v"
         let buffer = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40))
         let markers = buffer.cells.filter { $0.scalar == MapView.marker || $0.scalar == MapView.selectedMarker }
         // One marker on the map, and the legend's six coloured dots.
@@ -359,7 +359,7 @@ import EssentialsSupport
         m.feed?.placeKeys = [texas.id]
         m.pinned = [PinnedCity(place: texas)]
         m.recomputeVisible()
-        m.selectedKey = texas.id
+        m.list.selectedKey = texas.id
         m.map.shown = true
         return m
     }

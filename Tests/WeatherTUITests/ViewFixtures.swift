@@ -61,8 +61,8 @@ enum ViewFixtures {
         state.feed = WeatherFeed(fetchedAt: now.addingTimeInterval(-300), request: FeedRequest(count: 50, language: "en-us"), cities: cities)
         state.source = .archive
         state.rateLimitRemaining = 42
-        state.visibleCities = cities
-        state.selectedKey = selected.flatMap { cities.indices.contains($0) ? cities[$0].key : nil }
+        state.list.visibleCities = cities
+        state.list.selectedKey = selected.flatMap { cities.indices.contains($0) ? cities[$0].key : nil }
         return state
     }
 

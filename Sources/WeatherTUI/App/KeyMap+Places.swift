@@ -14,10 +14,10 @@ extension KeyMap {
             // Only `y` removes; any other key keeps the city.
             return KeyBindings.command(for: key, in: KeyBindings.removalQuestion) ?? .send(.removeCity(.cancel))
         }
-        if state.mode == .detail, !state.isEditingFilter, !state.overlays.shown,
+        if state.mode == .detail, !state.list.isEditingFilter, !state.overlays.shown,
            let command = KeyBindings.command(for: key, in: KeyBindings.detailScrolling) {
             return command
         }
-        return command(for: key, editingFilter: state.isEditingFilter, helpShown: state.overlays.showHelp, overlayShown: state.overlays.shown)
+        return command(for: key, editingFilter: state.list.isEditingFilter, helpShown: state.overlays.showHelp, overlayShown: state.overlays.shown)
     }
 }

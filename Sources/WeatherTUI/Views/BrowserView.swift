@@ -41,9 +41,9 @@ public enum BrowserView {
             let focused = size.isWide && state.mode == .detail && !detailFullScreen
             DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
         }
-        if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
+        if let rect = layout.filter { FilterPromptView.draw(state.list.filter, editing: state.list.isEditingFilter, into: &buffer, rect: rect) }
         StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.overlays.notice,
-                            position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
+                            position: StatusLineView.position(selected: state.list.selectedIndex, listed: state.list.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
         PlaceSearchView.draw(search: state.placeEditing.search, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
         if state.overlays.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: state.overlayScroll, into: &buffer, size: size,

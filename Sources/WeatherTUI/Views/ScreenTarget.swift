@@ -29,8 +29,8 @@ public enum ScreenTarget: Equatable, Sendable {
             return .nothing
         }
         let index = state.listScrollOffset + (y - list.y - 1)
-        guard index >= 0, index < state.visibleCities.count else { return .nothing }
-        return .city(key: state.visibleCities[index].key)
+        guard index >= 0, index < state.list.visibleCities.count else { return .nothing }
+        return .city(key: state.list.visibleCities[index].key)
     }
 }
 
@@ -41,12 +41,12 @@ extension ScreenTarget {
         guard y < map.height - 1 else { return .nothing }
         let projection = MapProjection(columns: map.width, rows: map.height - 1)
         var best: (key: String, distance: Int)?
-        for index in state.visibleCities.indices {
-            guard let geo = state.visibleCities[index].geoPosition,
+        for index in state.list.visibleCities.indices {
+            guard let geo = state.list.visibleCities[index].geoPosition,
                   let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
             let dx = cell.x - x, dy = (cell.y - y) * 2
             let distance = dx * dx + dy * dy
-            if distance < best?.distance ?? .max { best = (state.visibleCities[index].key, distance) }
+            if distance < best?.distance ?? .max { best = (state.list.visibleCities[index].key, distance) }
         }
         return best.map { .city(key: $0.key) } ?? .nothing
     }

@@ -16,49 +16,49 @@ extension State {
     /// `.fetchForecasts` for those that do not.
     mutating func printedForecastEffects(for keys: [String]) -> [Effect] {
         let due = keys.filter { key in
-            guard !forecastsInFlight.contains(key) else { return false }
-            guard let saved = forecasts[key], let age = FeedPolicy.age(of: saved.fetchedAt, now: now) else { return true }
+            guard !detail.forecastsInFlight.contains(key) else { return false }
+            guard let saved = detail.forecasts[key], let age = FeedPolicy.age(of: saved.fetchedAt, now: now) else { return true }
             return age >= State.forecastMaxAge
         }
         guard !due.isEmpty else { return [] }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
-            for key in due where forecasts[key] == nil { forecastErrors[key] = blocked.errorDescription }
+            for key in due where detail.forecasts[key] == nil { detail.forecastErrors[key] = blocked.errorDescription }
             return []
         }
         // As the feed's `--city` places: a place with a forecast saved is asked for as any
         // automatic request (the day's budget applies); one with none, as asked.
-        let userAsked = due.contains { forecasts[$0] == nil }
+        let userAsked = due.contains { detail.forecasts[$0] == nil }
         let ask = SourceGate.Ask(.forecast, calls: config.demo ? 0 : config.forecastCost * Double(due.count), userAsked: userAsked)
         switch admit(ask, to: config.provider) {
         case .success(let pass):
-            forecastsInFlight.formUnion(due)
-            for key in due { forecastErrors[key] = nil }
+            detail.forecastsInFlight.formUnion(due)
+            for key in due { detail.forecastErrors[key] = nil }
             let dueKeys = Set(due)
             return [.fetchForecasts(cityKeys: due, own: pinned.filter { dueKeys.contains($0.key) }, language: request.language, pass: pass)]
         case .failure(let refusal):
             let why = words(for: refusal, of: config.provider)
-            for key in due { forecastErrors[key] = why }
+            for key in due { detail.forecastErrors[key] = why }
             return []
         }
     }
 
     /// The forecasts of `keys` came (or why not); kept and saved as a detail's are.
     mutating func printedForecastsLoaded(_ keys: [String], _ result: Result<[String: ForecastPayload], FeedError>) -> [Effect] {
-        forecastsInFlight.subtract(keys)
+        detail.forecastsInFlight.subtract(keys)
         switch result {
         case .success(let payloads):
             for key in keys {
                 guard let payload = payloads[key] else {
-                    forecastErrors[key] = "no forecast in the answer"
+                    detail.forecastErrors[key] = "no forecast in the answer"
                     continue
                 }
-                forecasts[key] = payload.forecast
-                forecastErrors[key] = payload.hourlyProblem
+                detail.forecasts[key] = payload.forecast
+                detail.forecastErrors[key] = payload.hourlyProblem
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
             }
-            return saveForecastsOnceRestored()
+            return detail.saveOnceRestored()
         case .failure(let error):
-            for key in keys { forecastErrors[key] = error.errorDescription }
+            for key in keys { detail.forecastErrors[key] = error.errorDescription }
             heard(error, from: config.provider)
             if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
             if error != .network(.cancelled) { record(language.text("message.forecastsFailed", ("error", error.errorDescription ?? ""))) }

@@ -34,7 +34,18 @@ extension State {
             if case .toggleMessages = action { overlayScroll = 0 }
             return []
         }
-        let onMap = map.reduce(action, detailShown: mode == .detail)
+        let onMap = map.reduce(action, detailShown: detail.mode == .detail)
+        let detailEffects: [Effect]
+        switch detail.reduce(action, selected: selectedCity?.key, now: now, language: language) {
+        case .passed(let effects):
+            detailEffects = effects
+        case .opened(let key, let wasOpen):
+            if !wasOpen { detailScroll = 0 }
+            return forecastEffects(for: key)
+        case .closed:
+            detailScroll = 0  // beside the list the page keys move the list: the detail shows its top
+            return []
+        }
         switch list.reduce(action, pageRows: pageRows) {
         case .passed: break
         case .taken: return []
@@ -55,30 +66,21 @@ extension State {
         switch action {
 
         case .openDetail:
-            guard let city = selectedCity else { return [] }
-            if mode != .detail { detailScroll = 0 }
-            mode = .detail
-            return forecastEffects(for: city.key)
+            break  // no city selected: the detail (DetailState.swift) opened nothing
         case .closeDetail:
-            if mode == .detail {
-                mode = .list
-                detailScroll = 0  // beside the list the page keys move the list: the detail shows its top
-            } else if onMap == .taken {
+            if onMap == .taken {
                 // The map closed: the list is back as it was.
             } else if !list.filter.isEmpty {
                 _ = list.clearFilter()
                 showWholeListAgain()
             }
         case .toggleMap, .cycleMapLayer:
-            // The map, or the list again, is the browsing view, not a detail left open (the
-            // selection and the filter are the list's and stay).
-            mode = .list
+            // The map, or the list again, is the browsing view (the detail closed; the selection
+            // and the filter are the list's and stay).
             return onMap == .layerChanged ? [saveSettings([.mapLayer])] : []
 
         case .startFilter:
-            // Filtering is about the list: after Enter the narrowed list is on screen, not the
-            // detail that was open before `/`.
-            mode = .list
+            break  // the list, the detail and the overlays took it
         case .toggleUnits:
             units = units == .metric ? .imperial : .metric
             // The index shown may follow the units: so does the order by it.
@@ -130,15 +132,13 @@ extension State {
         case .placesLoaded(let result):
             return placesLoaded(result)
         case .forecastLoaded(let key, let result):
-            forecastsInFlight.remove(key)
+            // The detail (DetailState.swift) kept the forecast or why not; the gate, the header's
+            // count and the messages are the rest's.
             switch result {
             case .success(let payload):
-                forecasts[key] = payload.forecast
-                forecastErrors[key] = payload.hourlyProblem
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
-                return saveForecastsOnceRestored()
+                return detailEffects
             case .failure(let error):
-                forecastErrors[key] = error.description(in: language)
                 heard(error, from: config.provider)
                 if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
                 if error != .network(.cancelled) {
@@ -152,7 +152,7 @@ extension State {
             return printedForecastsLoaded(keys, result)
         case .forecastsRestored(let stored, let problem):
             if let problem { notice = problem }
-            return mergeRestored(stored)
+            return detailEffects  // the detail merged them
         case .airQualityRestored(let stored, let problem):
             if let problem { notice = problem }
             return airQualityRestored(stored)
@@ -344,7 +344,7 @@ extension State {
             noteUnlistedOwnCities()
             selectAddedCity()
             // A first feed is the first time the places are known: their air follows it.
-            return [.saveFeed(payload.feed)] + keepForecasts(broughtWith: payload) + airQualityAfterRefresh() + refreshForAddedCity()
+            return [.saveFeed(payload.feed)] + detail.keep(payload.forecasts) + airQualityAfterRefresh() + refreshForAddedCity()
         case .failure(let error):
             failed(error)
         }

@@ -51,7 +51,8 @@ public struct State: Equatable, Sendable {
     public var pinChangesUnanswered: [PinChange] = []
     /// Whether the start's pins have been read (home is selected then, and only then).
     public internal(set) var pinsRead = false
-    public var mode: ScreenMode
+    /// The detail: whether it is open, and the forecasts it shows (DetailState.swift).
+    public var detail = DetailState()
     /// The map in the list's place and its layer (MapState.swift).
     public var map = MapState()
     /// Whether the terminal's title shows the home place's weather: `--title`/`--no-title`, else
@@ -62,12 +63,6 @@ public struct State: Equatable, Sendable {
     /// layout changes; the core knows nothing else of the screen.
     public internal(set) var pageRows: Int
     public var rateLimitRemaining: Int?
-    public var forecasts: [String: StoredForecast]
-    public var forecastsInFlight: Set<String>
-    public var forecastErrors: [String: String]
-    /// Whether `Forecasts.plist` has been read (in the background, after the first frame);
-    /// until then nothing is saved over it.
-    public var forecastsRestored: Bool
     /// The kept places' rain in the coming quarter hours and the notifications (State+Nowcast.swift).
     public var nowcast = NowcastState()
     /// The listed places' air, fetched or restored: read it through `air(for:)` (State+AirQuality.swift).
@@ -122,14 +117,9 @@ public struct State: Equatable, Sendable {
         self.units = config.units ?? .metric
         self.airQualityIndex = config.airQualityIndex ?? .units
         self.pinned = []
-        self.mode = .list
         self.showsTitle = config.title ?? false
         self.pageRows = State.defaultPageRows
         self.rateLimitRemaining = nil
-        self.forecasts = [:]
-        self.forecastsInFlight = []
-        self.forecastErrors = [:]
-        self.forecastsRestored = false
         self.now = now
         self.listScrollOffset = 0
         self.isQuitting = false
@@ -154,22 +144,22 @@ public struct State: Equatable, Sendable {
 
     /// The selected city's 5-day forecast, when one has been fetched or restored.
     public var selectedForecast: DailyForecastResponse? {
-        selectedCity.flatMap { forecasts[$0.key]?.forecast }
+        selectedCity.flatMap { detail.forecasts[$0.key]?.forecast }
     }
 
     /// The selected city's coming hours, when they have been fetched or restored.
     public var selectedHourly: HourlyForecastResponse? {
-        selectedCity.flatMap { forecasts[$0.key]?.hourly }
+        selectedCity.flatMap { detail.forecasts[$0.key]?.hourly }
     }
 
     /// Whether the selected city's forecast is being fetched.
     public var isSelectedForecastLoading: Bool {
-        selectedCity.map { forecastsInFlight.contains($0.key) } ?? false
+        selectedCity.map { detail.forecastsInFlight.contains($0.key) } ?? false
     }
 
     /// Why the selected city's forecast could not be fetched.
     public var selectedForecastError: String? {
-        selectedCity.flatMap { forecastErrors[$0.key] }
+        selectedCity.flatMap { detail.forecastErrors[$0.key] }
     }
 
     public func isPinned(_ key: String) -> Bool { pinned.contains { $0.key == key } }

@@ -192,7 +192,7 @@ enum OnceCommand {
         }
         if forecasts {
             report.forecasts = Dictionary(cities.map { city in
-                (city.key, OnceForecast.make(city: city, forecast: state.forecasts[city.key], problem: state.forecastErrors[city.key],
+                (city.key, OnceForecast.make(city: city, forecast: state.detail.forecasts[city.key], problem: state.detail.forecastErrors[city.key],
                                              air: air, airScale: state.airQualityScale, now: state.now))
             }, uniquingKeysWith: { first, _ in first })
         }

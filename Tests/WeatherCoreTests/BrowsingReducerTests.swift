@@ -221,10 +221,10 @@ import WeatherModels
     @Test func enterOnTheMapOpensTheDetailAndEscReturnsToTheMapThenTheList() {
         let onMap = R.expect(R.loaded(), .toggleMap) { $0.map.shown = true }
         let detail = R.expect(onMap, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))]) {
-            $0.mode = .detail
-            $0.forecastsInFlight = ["2"]
+            $0.detail.mode = .detail
+            $0.detail.forecastsInFlight = ["2"]
         }
-        let back = R.expect(detail, .closeDetail) { $0.mode = .list }
+        let back = R.expect(detail, .closeDetail) { $0.detail.mode = .list }
         R.expect(back, .closeDetail) { $0.map.shown = false }
     }
 
@@ -243,7 +243,7 @@ import WeatherModels
         _ = state.reduce(.openDetail)
         state = R.expect(state, .cycleMapLayer) {
             $0.map.shown = true
-            $0.mode = .list
+            $0.detail.mode = .list
         }
         for layer: MapLayer in [.rainChance, .wind, .airQuality, .alerts, .temperature] {
             var wanted = state
@@ -262,7 +262,7 @@ import WeatherModels
         _ = state.reduce(.openDetail)
         R.expect(state, .toggleMap) {
             $0.map.shown = true
-            $0.mode = .list
+            $0.detail.mode = .list
         }
     }
 

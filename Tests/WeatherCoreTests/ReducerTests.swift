@@ -262,8 +262,8 @@ import WeatherStore
     @Test func enterOpensTheDetailAndFetchesItsForecast() {
         let state = Self.loaded()
         let opened = Self.expect(state, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))]) {
-            $0.mode = .detail
-            $0.forecastsInFlight = ["2"]
+            $0.detail.mode = .detail
+            $0.detail.forecastsInFlight = ["2"]
         }
         Self.expect(opened, .openDetail)  // the fetch is already under way
     }
@@ -272,7 +272,7 @@ import WeatherStore
         var state = Self.loaded()
         let stored = StoredForecast(fetchedAt: Make.t0 - 3599, forecast: DailyForecastResponse(headline: nil, dailyForecasts: []))
         _ = state.reduce(.forecastsRestored(StoredForecasts(byCityKey: ["2": stored])))
-        Self.expect(state, .openDetail) { $0.mode = .detail }
+        Self.expect(state, .openDetail) { $0.detail.mode = .detail }
     }
 
     @Test func aFreshForecastIsNotFetchedAgainButAnHourOldOneIs() {
@@ -289,13 +289,13 @@ import WeatherStore
     @Test func enterWhenOfflineSaysWhyThereIsNoForecast() {
         let state = Self.loaded(config: AppConfig(refreshAfter: 1800, offline: true))
         Self.expect(state, .openDetail) {
-            $0.mode = .detail
-            $0.forecastErrors = ["2": "offline mode (--offline)"]
+            $0.detail.mode = .detail
+            $0.detail.forecastErrors = ["2": "offline mode (--offline)"]
         }
         let keyless = Self.loaded(config: AppConfig(refreshAfter: 1800, hasAPIKey: false))
         Self.expect(keyless, .openDetail) {
-            $0.mode = .detail
-            $0.forecastErrors = ["2": FeedError.noAPIKey.errorDescription ?? ""]
+            $0.detail.mode = .detail
+            $0.detail.forecastErrors = ["2": FeedError.noAPIKey.errorDescription ?? ""]
         }
     }
 
@@ -303,13 +303,13 @@ import WeatherStore
 
     @Test func escClosesTheDetail() {
         var state = Self.loaded()
-        state.mode = .detail
-        Self.expect(state, .closeDetail) { $0.mode = .list }
+        state.detail.mode = .detail
+        Self.expect(state, .closeDetail) { $0.detail.mode = .list }
     }
 
     @Test func escClosesTheHelpBeforeTheDetail() {
         var state = Self.loaded()
-        state.mode = .detail
+        state.detail.mode = .detail
         state.overlays.showHelp = true
         Self.expect(state, .closeDetail) { $0.overlays.showHelp = false }
     }
@@ -341,8 +341,8 @@ import WeatherStore
 
     @Test func slashFromTheDetailReturnsToTheListItNarrows() {
         var state = Self.loaded()
-        state.mode = .detail
-        Self.expect(state, .startFilter) { $0.list.isEditingFilter = true; $0.mode = .list; $0.list.selectionBeforeFilter = "2" }
+        state.detail.mode = .detail
+        Self.expect(state, .startFilter) { $0.list.isEditingFilter = true; $0.detail.mode = .list; $0.list.selectionBeforeFilter = "2" }
     }
 
     @Test func typedCharactersNarrowByCityOrCountryAsYouType() {
@@ -650,7 +650,7 @@ import WeatherStore
         let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 7200), "4": Self.forecast(at: Make.t0 - 600)])
         let effects = state.reduce(.forecastsRestored(saved))
         let merged = ["2": fetched, "4": Self.forecast(at: Make.t0 - 600)]
-        #expect(state.forecasts == merged)
+        #expect(state.detail.forecasts == merged)
         #expect(effects == [.saveForecasts(StoredForecasts(byCityKey: merged))])
         // From now on every fetched forecast is saved at once.
         let later = Self.forecast(at: Make.t0 + 60)
@@ -662,14 +662,14 @@ import WeatherStore
         var current = Self.loaded()
         let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)])
         #expect(current.reduce(.forecastsRestored(saved)).isEmpty)
-        #expect(current.forecasts == saved.byCityKey && current.forecastsRestored)
+        #expect(current.detail.forecasts == saved.byCityKey && current.detail.forecastsRestored)
         // A week fetched 6 days ago still has its last day ahead; one fetched 8 days ago has none.
         var old = Self.loaded()
         let stale = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400),
                                                 "5": Self.forecast(at: Make.t0 - 8 * 86_400)])
         let kept = ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400)]
         #expect(old.reduce(.forecastsRestored(stale)) == [.saveForecasts(StoredForecasts(byCityKey: kept))])
-        #expect(old.forecasts.keys.sorted() == ["2", "4"])
+        #expect(old.detail.forecasts.keys.sorted() == ["2", "4"])
     }
 
     @Test func aFailedForecastFetchKeepsTheCachedOneAndSaysWhy() {
@@ -679,9 +679,9 @@ import WeatherStore
         let spentDay = SourceGate.Hold(until: CallDay(containing: state.now).end, reason: "daily request limit reached")
         #expect(state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded)))) == [.keepHold(.accuWeather, spentDay)],
                 "the spent day holds AccuWeather for every run")
-        #expect(state.forecasts["2"] == Self.forecast(at: Make.t0 - 7200))
-        #expect(state.forecastErrors["2"] == "daily request limit reached")
-        #expect(state.forecastsInFlight.isEmpty)
+        #expect(state.detail.forecasts["2"] == Self.forecast(at: Make.t0 - 7200))
+        #expect(state.detail.forecastErrors["2"] == "daily request limit reached")
+        #expect(state.detail.forecastsInFlight.isEmpty)
     }
 
     // MARK: settings

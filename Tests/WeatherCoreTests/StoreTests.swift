@@ -161,7 +161,7 @@ import WeatherModels
         #expect(state.units == .imperial)
         #expect(state.list.sortField == .temperature)
         #expect(state.selectedCity?.englishName == "Tokyo")
-        #expect(state.forecasts["1"] != nil)
+        #expect(state.detail.forecasts["1"] != nil)
         second.send(.openDetail)    // cached less than an hour ago: no request
         await second.settle()
         #expect(await service.forecastCalls == 0)
@@ -305,7 +305,7 @@ import WeatherModels
         #expect(await service.topCitiesCalls == 0)
         #expect(await service.forecastCalls == 0)
         #expect(store.state.banner == .offline(savedAt: Make.t0 - 86_400, reason: "offline mode (--offline)"))
-        #expect(store.state.forecastErrors[store.state.list.selectedKey ?? ""] == "offline mode (--offline)")
+        #expect(store.state.detail.forecastErrors[store.state.list.selectedKey ?? ""] == "offline mode (--offline)")
     }
 
     @Test func aRefreshAfterTheFirstIsAllowedOnceTheFirstHasAnswered() async throws {
@@ -351,7 +351,7 @@ import WeatherModels
         #expect(store.state.list.visibleCities.count == 50)
         store.send(.openDetail)
         await store.settle()
-        #expect(store.state.forecasts[store.state.list.selectedKey ?? ""] != nil)
+        #expect(store.state.detail.forecasts[store.state.list.selectedKey ?? ""] != nil)
         #expect(try Data(contentsOf: archiveURL) == before)
         #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("Forecasts.plist").path))
         // Settings and pins too stay in memory: the demo touches no file of the user's.

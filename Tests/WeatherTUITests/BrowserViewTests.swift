@@ -238,7 +238,7 @@ import EssentialsSupport
     @Test func narrowDetailIsFullScreen() throws {
         let city = try ViewFixtures.details()
         var m = ViewFixtures.state([city], selected: 0)
-        m.mode = .detail
+        m.detail.mode = .detail
         let lines = render(m, 80, 24)
         #expect(!lines[1].contains("Country"))
         #expect(lines[1].contains(city.englishName))

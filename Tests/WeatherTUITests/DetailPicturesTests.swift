@@ -23,8 +23,8 @@ import BrowserTestSupport
         var city = try ViewFixtures.details()
         city.timeZone = CityTimeZone(code: "UTC", name: "Etc/UTC", gmtOffset: 0)
         var m = ViewFixtures.state([city])
-        m.forecasts[city.key] = StoredForecast(fetchedAt: ViewFixtures.now, forecast: try forecast ?? ViewFixtures.forecast(), hourly: hours)
-        m.mode = .detail
+        m.detail.forecasts[city.key] = StoredForecast(fetchedAt: ViewFixtures.now, forecast: try forecast ?? ViewFixtures.forecast(), hourly: hours)
+        m.detail.mode = .detail
         return m
     }
 
@@ -191,11 +191,11 @@ import BrowserTestSupport
     /// Beside the list the page keys move the list; the mark says how to reach the rest.
     @Test func besideTheListTheMarkSaysToFocusFirst() throws {
         var m = try Self.state(hours: Self.hours())
-        m.mode = .list
+        m.detail.mode = .list
         let size = TerminalSize(columns: 100, rows: 16)
         #expect(KeyMap.command(for: .pageDown, state: m) == .send(.pageDown))
         #expect(BrowserView.render(m, size: size).lines.contains { $0.contains("↓ more (⏎, then PgDn)") })
-        m.mode = .detail
+        m.detail.mode = .detail
         #expect(KeyMap.command(for: .pageDown, state: m) == .scrollDetailPages(1))
         #expect(BrowserView.render(m, size: size).lines.contains { $0.contains("↓ more (PgDn)") })
     }
@@ -231,7 +231,7 @@ import BrowserTestSupport
 
     @Test func aMissingHourlyCallSaysWhyUnderTheDays() throws {
         var m = try Self.state(hours: nil)
-        m.forecastErrors[m.selectedCity!.key] = "hourly forecast: daily request limit reached"
+        m.detail.forecastErrors[m.selectedCity!.key] = "hourly forecast: daily request limit reached"
         let text = Self.render(m, 140, 40).lines.joined(separator: "\n")
         #expect(text.contains("hourly forecast: daily request limit reached"))
         #expect(text.contains("5-day forecast"))

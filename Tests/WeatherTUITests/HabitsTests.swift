@@ -179,9 +179,9 @@ import TerminalKit
         driver.start()
         let size = TerminalSize(columns: 80, rows: 24)
         driver.handle(.click(x: 10, y: 4), size: size)  // the third row
-        #expect(store.state.list.selectedKey == "k2" && store.state.mode == .list)
+        #expect(store.state.list.selectedKey == "k2" && store.state.detail.mode == .list)
         driver.handle(.click(x: 10, y: 4), size: size)
-        #expect(store.state.mode == .detail)
+        #expect(store.state.detail.mode == .detail)
         driver.handle(.send(.closeDetail), size: size)
         driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
         #expect(store.state.list.sortField == .temperature && !store.state.list.sortDescending)

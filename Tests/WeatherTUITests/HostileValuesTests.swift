@@ -70,15 +70,15 @@ import TerminalKit
         for n in Self.ints {
             let city = try Self.city(x, n)
             var base = ViewFixtures.state([city, ViewFixtures.make(key: "2", name: "Oslo")])
-            base.forecasts[city.key] = Self.forecast(x, n)
+            base.detail.forecasts[city.key] = Self.forecast(x, n)
             // The saved feed's and forecast's own dates too.
             base.feed?.fetchedAt = Date(timeIntervalSince1970: x)
-            base.forecasts[city.key]?.fetchedAt = Date(timeIntervalSince1970: -x)
+            base.detail.forecasts[city.key]?.fetchedAt = Date(timeIntervalSince1970: -x)
             _ = base.reduce(.tick(ViewFixtures.now))
             for units in [TemperatureUnit.metric, .imperial] {
                 base.units = units
                 var detail = base
-                detail.mode = .detail
+                detail.detail.mode = .detail
                 var map = base
                 map.map.shown = true
                 for state in [base, detail, map] {

@@ -122,7 +122,7 @@ import TerminalKit
         case .list: break
         case .map: state.map.shown = true
         case .detail:
-            state.mode = .detail
+            state.detail.mode = .detail
             size = TerminalSize(columns: 99, rows: 40)  // the widest the detail takes the whole screen
         case .filter: state.list.isEditingFilter = true
         }

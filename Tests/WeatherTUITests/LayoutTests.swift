@@ -46,7 +46,7 @@ import TerminalKit
         m.list.filter = "A"  // a kept filter keeps its row
         #expect(Layout.pageRows(size: narrow, state: m) == 19)
         // The narrow detail hides the list (and the filter row): ↑↓ move by the list it goes back to.
-        m.mode = .detail
+        m.detail.mode = .detail
         #expect(Layout(size: narrow, state: m).list == nil)
         #expect(Layout.pageRows(size: narrow, state: m) == 19)
         #expect(Layout.pageRows(size: TerminalSize(columns: 30, rows: 3), state: m) == 1)  // too small: still a page

@@ -69,7 +69,7 @@ enum ViewFixtures {
     /// The state with `forecast` fetched for the selected city.
     static func withForecast(_ state: State, _ forecast: DailyForecastResponse) -> State {
         var state = state
-        if let key = state.selectedCity?.key { state.forecasts[key] = StoredForecast(fetchedAt: now, forecast: forecast) }
+        if let key = state.selectedCity?.key { state.detail.forecasts[key] = StoredForecast(fetchedAt: now, forecast: forecast) }
         return state
     }
 }

@@ -14,7 +14,7 @@ extension KeyMap {
             // Only `y` removes; any other key keeps the city.
             return KeyBindings.command(for: key, in: KeyBindings.removalQuestion) ?? .send(.removeCity(.cancel))
         }
-        if state.mode == .detail, !state.list.isEditingFilter, !state.overlays.shown,
+        if state.detail.mode == .detail, !state.list.isEditingFilter, !state.overlays.shown,
            let command = KeyBindings.command(for: key, in: KeyBindings.detailScrolling) {
             return command
         }

@@ -38,7 +38,7 @@ public enum BrowserView {
             if let list = layout.list {
                 for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }
             }
-            let focused = size.isWide && state.mode == .detail && !detailFullScreen
+            let focused = size.isWide && state.detail.mode == .detail && !detailFullScreen
             DetailView.draw(DetailView.Content(state), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.list.filter, editing: state.list.isEditingFilter, into: &buffer, rect: rect) }

@@ -62,7 +62,7 @@ public struct Layout: Equatable, Sendable {
     /// Whether the narrow terminal shows the detail instead of the list. Typing a filter shows
     /// the list it narrows, even from the full-screen detail.
     public static func detailFullScreen(size: TerminalSize, state: State) -> Bool {
-        (!size.isWide || state.map.shown) && state.mode == .detail && state.selectedCity != nil && !state.list.isEditingFilter
+        (!size.isWide || state.map.shown) && state.detail.mode == .detail && state.selectedCity != nil && !state.list.isEditingFilter
     }
 
     /// Whether the filter prompt row is wanted: while typing, or while a filter is kept.

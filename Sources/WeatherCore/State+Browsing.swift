@@ -34,8 +34,8 @@ extension State {
                 : language.text("map.noRainFrom", ("source", config.provider.displayName))
         case .airQuality:
             guard !list.visibleCities.contains(where: { air(for: $0.key) != nil }) else { return nil }
-            if airQualityInFlight { return language.text("map.airLoading") }
-            return airQualityError.map { language.text("map.noAir", ("why", $0)) } ?? language.text("map.noAirYet")
+            if air.inFlight { return language.text("map.airLoading") }
+            return air.error.map { language.text("map.noAir", ("why", $0)) } ?? language.text("map.noAirYet")
         case .alerts:
             guard !list.visibleCities.contains(where: { alertStatus(for: $0).alerts != nil }) else { return nil }
             return language.text(alertsState.restored && !config.demo ? "map.noAlertsYet" : "map.noAlertsThisRun")

@@ -62,6 +62,7 @@ extension State {
             showWholeListAgain()
             return []
         }
+        if let effects = reduceAir(action) { return effects }
         if let effects = reduceBrowsing(action) { return effects }
         switch action {
 
@@ -153,11 +154,8 @@ extension State {
         case .forecastsRestored(let stored, let problem):
             if let problem { notice = problem }
             return detailEffects  // the detail merged them
-        case .airQualityRestored(let stored, let problem):
-            if let problem { notice = problem }
-            return airQualityRestored(stored)
-        case .airQualityLoaded(let result):
-            return airQualityLoaded(result)
+        case .airQualityRestored, .airQualityLoaded:
+            break  // reduceAir (State+AirQuality.swift) took them
         case .settingsLoaded(let saved, let problem):
             clock = FeedPolicy.clock(config: config, saved: saved)
             // Worded once the settings are taken: they can name the language it is said in.

@@ -56,7 +56,7 @@ extension State {
 
     /// What a refresh at `date` costs: the weather's, and the air's when it goes with it.
     func refreshCalls(at date: Date) -> Double {
-        weatherRefreshCalls + (airQualityRestored && isAirQualityDue(at: date) ? airRefreshCalls : 0)
+        weatherRefreshCalls + (air.restored && air.isDue(at: date) ? airRefreshCalls : 0)
     }
 
     /// When the next automatic refresh goes, and why then; `.offline` when none will.

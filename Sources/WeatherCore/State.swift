@@ -65,19 +65,8 @@ public struct State: Equatable, Sendable {
     public var rateLimitRemaining: Int?
     /// The kept places' rain in the coming quarter hours and the notifications (State+Nowcast.swift).
     public var nowcast = NowcastState()
-    /// The listed places' air, fetched or restored: read it through `air(for:)` (State+AirQuality.swift).
-    public var airQuality: StoredAirQuality?
-    /// Whether the air is being fetched.
-    public var airQualityInFlight = false
-    /// Whether the air in flight is only of own places the kept air lacked (it joins the kept air).
-    public var airQualityAskedAlone = false
-    /// Why the last fetch of the air failed.
-    public var airQualityError: String?
-    /// Whether `AirQuality.plist` has been read; until then no air is fetched (it may be fresh).
-    public var airQualityRestored = false
-    /// Refreshes of the weather that brought no air since the air was last asked for: the air
-    /// goes with one refresh in two at most. A run starts as if one had (its first may bring it).
-    public var weatherRefreshesWithoutAir = 1
+    /// The listed places' air and when it is due (AirState.swift); read a place's through `air(for:)`.
+    public var air = AirState()
     /// The listed places' official alerts (State+Alerts.swift).
     public var alertsState = AlertsState()
     /// The clock, moved on by `.tick`; ages are computed against it.
@@ -255,8 +244,8 @@ public struct State: Equatable, Sendable {
         for (index, city) in pinned.enumerated() where rank[city.key] == nil {
             rank[city.key] = city.isHome ? -1 : city.isOwn ? index : Int.max - 1
         }
-        let scale = airQualityScale, air = airQuality?.byCityKey ?? [:]
-        let airIndex: (CityWeather) -> Int? = { air[$0.key]?.index(on: scale) }
+        let scale = airQualityScale, airByKey = air.stored?.byCityKey ?? [:]
+        let airIndex: (CityWeather) -> Int? = { airByKey[$0.key]?.index(on: scale) }
         let sorted = filtered.sorted { a, b in
             let ar = rank[a.key] ?? .max, br = rank[b.key] ?? .max
             if ar != br { return ar < br }

@@ -27,7 +27,7 @@ private func airColumnBench() {
     let size = TerminalSize(columns: 200, rows: 60)
     let withAir = RenderBenchData.state(cityCount: 150, selected: 75, size: size)
     var withoutAir = withAir
-    withoutAir.airQuality = nil
+    withoutAir.air.stored = nil
     var buffer = ScreenBuffer(width: size.columns, height: size.rows)
     let results = [
         measure("full frame 200×60, 150 cities, no air kept", iterations: 200) { BrowserView.draw(withoutAir, into: &buffer) },
@@ -183,7 +183,7 @@ enum RenderBenchData {
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: 42))))
         // Every place's air but every eleventh's, across the index's categories: the air layer
         // looks each place's up.
-        state.airQuality = StoredAirQuality(fetchedAt: fetchedAt, byCityKey: Dictionary(uniqueKeysWithValues: feed.cities.enumerated().compactMap { i, city in
+        state.air.stored = StoredAirQuality(fetchedAt: fetchedAt, byCityKey: Dictionary(uniqueKeysWithValues: feed.cities.enumerated().compactMap { i, city in
             i % 11 == 0 ? nil : (city.key, AirQuality(epochTime: Int(fetchedAt.timeIntervalSince1970), europeanAQI: i * 7 % 130, usAQI: i * 13 % 400))
         }))
         state.list.selectedKey = state.list.visibleCities[selected].key

@@ -48,7 +48,7 @@ import WeatherModels
             $0.rateLimitRemaining = 7
             $0.list.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
             $0.list.selectedKey = "2"
-            $0.weatherRefreshesWithoutAir = 2  // a refresh without the air
+            $0.air.weatherRefreshesWithoutAir = 2  // a refresh without the air
         }
     }
 

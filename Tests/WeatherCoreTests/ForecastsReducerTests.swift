@@ -18,7 +18,7 @@ import WeatherHTTP
         R.expect(state, .feedLoaded(.success(payload)), effects: [.saveFeed(payload.feed), .saveForecasts(StoredForecasts(byCityKey: brought))]) {
             $0.feed = payload.feed
             $0.source = .live
-            $0.weatherRefreshesWithoutAir = 2  // the air not yet read: this refresh went without it
+            $0.air.weatherRefreshesWithoutAir = 2  // the air not yet read: this refresh went without it
             $0.detail.forecasts = brought
             $0.detail.forecastErrors = [:]
         }
@@ -31,7 +31,7 @@ import WeatherHTTP
         R.expect(state, .feedLoaded(.success(payload)), effects: [.saveFeed(payload.feed)]) {
             $0.feed = payload.feed
             $0.source = .live
-            $0.weatherRefreshesWithoutAir = 2  // the air not yet read: this refresh went without it
+            $0.air.weatherRefreshesWithoutAir = 2  // the air not yet read: this refresh went without it
             $0.detail.forecasts = brought
         }
     }

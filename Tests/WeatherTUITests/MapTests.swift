@@ -181,7 +181,7 @@ import EssentialsSupport
         var m = ViewFixtures.state(cities, selected: selected)
         m.map.shown = true
         m.map.layer = layer
-        m.airQuality = StoredAirQuality(fetchedAt: ViewFixtures.now, byCityKey: [
+        m.air.stored = StoredAirQuality(fetchedAt: ViewFixtures.now, byCityKey: [
             "m": AirQuality(epochTime: 0, europeanAQI: 32, usAQI: 57), "d": AirQuality(epochTime: 0, europeanAQI: 120, usAQI: 180),
         ])
         return m
@@ -253,12 +253,12 @@ import EssentialsSupport
         #expect(BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false, glyphs: .ascii).line(8)
             .contains("o<=50 +<=100 x<=150 X<=200 *<=300 #>300"))
         // No air at all yet: said, not drawn as good air.
-        m.airQuality = nil
-        m.airQualityInFlight = true
+        m.air.stored = nil
+        m.air.inFlight = true
         let waiting = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines.joined(separator: "\n")
         #expect(waiting.contains("US AQI  ? air quality: loading…"))
-        m.airQualityInFlight = false
-        m.airQualityError = "offline: cannot reach air-quality-api.open-meteo.com"
+        m.air.inFlight = false
+        m.air.error = "offline: cannot reach air-quality-api.open-meteo.com"
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).lines.joined().contains("? no air quality: offline: cannot reach"))
     }
 

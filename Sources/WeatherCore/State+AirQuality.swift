@@ -59,7 +59,7 @@ extension State {
             if list.sortField == .airQuality { recomputeVisible() }
             return [.saveAirQuality(fetched)]
         case .failed(let error):
-            heard(error, from: State.airProvider)
+            limits.heard(error, from: State.airProvider, at: now)
             if error != .network(.cancelled) { record(language.text("message.airFailed", ("error", error.description(in: language)))) }
             return []
         }

@@ -269,7 +269,7 @@ extension State {
         switch result {
         case .success(let payload):
             alertsState.callsThisRun += 1
-            if wasAccuWeather { spentOnAlerts() }
+            if wasAccuWeather { limits.spentOnAlerts() }
             for line in payload.notices { record("\(request.source.displayName): \(line)") }
             alertsState.kept.byCityKey[request.cityKey] = PlaceAlerts(
                 source: request.source, askedAt: askedAt, nextAskAt: max(payload.freshUntil, earliest),
@@ -281,9 +281,9 @@ extension State {
                 // AccuWeather counts each request it answers; its 429 or spent day holds its weather too.
                 if service.answered {
                     alertsState.callsThisRun += 1
-                    if wasAccuWeather { spentOnAlerts() }
+                    if wasAccuWeather { limits.spentOnAlerts() }
                 }
-                heard(error, from: .accuWeather)
+                limits.heard(error, from: .accuWeather, at: now)
             } else if case .network(let service) = error {
                 if service.answered { alertsState.callsThisRun += 1 }
                 var gate = alertGate(for: request.source)

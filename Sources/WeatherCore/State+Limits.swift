@@ -19,33 +19,11 @@ public struct Limits: Equatable, Sendable {
     public init() {}
 }
 
-extension State {
-    /// The source of the air, whichever source gives the weather.
-    public static let airProvider = WeatherProvider.openMeteo
-
-    /// `provider`'s gate as it stands, with the day's budget of this run: for the weather's source
-    /// `--daily-calls`, else the settings file's, else the source's default; for the air's, when it
-    /// is another source, that source's default. The demo costs nothing and has none.
-    public func gate(for provider: WeatherProvider) -> SourceGate {
-        var gate = limits.gates[provider] ?? SourceGate(provider: provider)
-        gate.dailyBudget = config.demo ? nil : (provider == config.provider
-            ? config.provider.dailyCalls(option: config.dailyCalls, settings: limits.savedDailyCalls)
-            : provider.defaultDailyCalls).map(Double.init)
-        return gate
-    }
-
-    /// The weather source's gate.
-    public var weatherGate: SourceGate { gate(for: config.provider) }
-
-    /// Asks `provider`'s gate to let `ask` through now: the pass, or why not.
-    func admit(_ ask: SourceGate.Ask, to provider: WeatherProvider) -> Result<GatePass, SourceGate.Refusal> {
-        gate(for: provider).admit(ask, now: now)
-    }
-
+/// What changes a gate: each reads and writes only `Limits` (the clock comes as an argument).
+extension Limits {
     /// A request's failure reaches its source's gate: a 429 or a spent day holds it.
-    mutating func heard(_ error: FeedError, from provider: WeatherProvider) {
+    mutating func heard(_ error: FeedError, from provider: WeatherProvider, at now: Date) {
         guard case .network(let service) = error else { return }
-        let now = self.now
         changeGate(of: provider) { $0.heard(service, at: now) }
     }
 
@@ -70,12 +48,36 @@ extension State {
     }
 
     /// Keeps what `change` makes of `provider`'s hold and spending (the budget is this run's,
-    /// applied by `gate(for:)`); a gate nothing changed is not stored.
+    /// applied by `State.gate(for:)`); a gate nothing changed is not stored.
     private mutating func changeGate(of provider: WeatherProvider, _ change: (inout SourceGate) -> Void) {
-        let kept = limits.gates[provider] ?? SourceGate(provider: provider)
+        let kept = gates[provider] ?? SourceGate(provider: provider)
         var changed = kept
         change(&changed)
-        if changed != kept { limits.gates[provider] = changed }
+        if changed != kept { gates[provider] = changed }
+    }
+}
+
+extension State {
+    /// The source of the air, whichever source gives the weather.
+    public static let airProvider = WeatherProvider.openMeteo
+
+    /// `provider`'s gate as it stands, with the day's budget of this run: for the weather's source
+    /// `--daily-calls`, else the settings file's, else the source's default; for the air's, when it
+    /// is another source, that source's default. The demo costs nothing and has none.
+    public func gate(for provider: WeatherProvider) -> SourceGate {
+        var gate = limits.gates[provider] ?? SourceGate(provider: provider)
+        gate.dailyBudget = config.demo ? nil : (provider == config.provider
+            ? config.provider.dailyCalls(option: config.dailyCalls, settings: limits.savedDailyCalls)
+            : provider.defaultDailyCalls).map(Double.init)
+        return gate
+    }
+
+    /// The weather source's gate.
+    public var weatherGate: SourceGate { gate(for: config.provider) }
+
+    /// Asks `provider`'s gate to let `ask` through now: the pass, or why not.
+    func admit(_ ask: SourceGate.Ask, to provider: WeatherProvider) -> Result<GatePass, SourceGate.Refusal> {
+        gate(for: provider).admit(ask, now: now)
     }
 
     /// What a refusal says to a person: when the source may be asked again, and why not now.
@@ -101,8 +103,8 @@ extension State {
                                   now: Date) -> Result<GatePass, FeedError> {
         if let blocked = FeedPolicy.fetchBlocked(config: config) { return .failure(blocked) }
         var state = State(config: config, now: now)
-        state.spent(spent)
-        state.held(holds)
+        state.limits.spent(spent)
+        state.limits.held(holds)
         let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
         return state.admit(ask, to: config.provider).mapError { refusal in
             .network(.rejected(reason: state.words(for: refusal, of: config.provider), status: 429))

@@ -32,7 +32,7 @@ extension State {
         case .add(let place):
             return add(place)
         case .failed(let error, let said):
-            heard(error, from: config.provider)
+            limits.heard(error, from: config.provider, at: now)
             record(said)
             return []
         }

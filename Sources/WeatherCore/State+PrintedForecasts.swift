@@ -59,7 +59,7 @@ extension State {
             return detail.saveOnceRestored()
         case .failure(let error):
             for key in keys { detail.forecastErrors[key] = error.errorDescription }
-            heard(error, from: config.provider)
+            limits.heard(error, from: config.provider, at: now)
             if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
             if error != .network(.cancelled) { record(language.text("message.forecastsFailed", ("error", error.errorDescription ?? ""))) }
             return []

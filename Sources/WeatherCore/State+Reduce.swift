@@ -34,6 +34,7 @@ extension State {
             if case .toggleMessages = action { overlayScroll = 0 }
             return []
         }
+        autoRefresh.reduce(action, now: now)
         let onMap = map.reduce(action, detailShown: detail.mode == .detail)
         let detailEffects: [Effect]
         switch detail.reduce(action, selected: selectedCity?.key, now: now, language: language) {
@@ -111,7 +112,7 @@ extension State {
             return refreshIfDue()
         case .ledgerRead(let calls, let pins, let problem, let at, let holds):
             if let at { now = at }
-            held(holds)
+            limits.held(holds)
             if let problem {
                 notice = problem
                 record(problem)
@@ -140,7 +141,7 @@ extension State {
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
                 return detailEffects
             case .failure(let error):
-                heard(error, from: config.provider)
+                limits.heard(error, from: config.provider, at: now)
                 if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
                 if error != .network(.cancelled) {
                     let name = feed?.cities.first { $0.key == key }?.englishName ?? "city \(key)"

@@ -72,7 +72,7 @@ import WeatherSource
             $0.placeEditing.search?.phase = .typing
             $0.placeEditing.search?.message = "search failed: daily request limit reached"
             $0.record("search failed: daily request limit reached")
-            $0.heard(.network(.quotaExceeded), from: .openMeteo)  // the source's day is spent: its gate holds it
+            $0.limits.heard(.network(.quotaExceeded), from: .openMeteo, at: $0.now)  // the source's day is spent: its gate holds it
         }
         #expect(after.overlays.messages.first?.text == "search failed: daily request limit reached")
         #expect(after.pinned.isEmpty && after.placeEditing.search?.text == "Reykjavik")

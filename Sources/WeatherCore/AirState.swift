@@ -81,6 +81,11 @@ public struct AirState: Equatable, Sendable {
         if due { weatherRefreshesWithoutAir = 0 } else { askedAlone = true }
     }
 
+    /// The gate refused the request: why, in words, shown where the air is.
+    mutating func refused(_ why: String) {
+        error = why
+    }
+
     /// A refresh of the weather landed without bringing the air.
     mutating func refreshedWithout() {
         weatherRefreshesWithoutAir += 1

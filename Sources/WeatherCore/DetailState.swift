@@ -64,6 +64,39 @@ public struct DetailState: Equatable, Sendable {
         return .passed([])
     }
 
+    /// A fetch of the forecasts of `keys` went: in flight, and no error stands.
+    mutating func asked(_ keys: [String]) {
+        forecastsInFlight.formUnion(keys)
+        for key in keys { forecastErrors[key] = nil }
+    }
+
+    /// No fetch went for `keys`: why, in words (`unlessKept`: only for those with no forecast
+    /// kept, which is shown instead).
+    mutating func notAsked(_ keys: [String], why: String?, unlessKept: Bool = false) {
+        for key in keys where !unlessKept || forecasts[key] == nil { forecastErrors[key] = why }
+    }
+
+    /// The forecasts of `keys` fetched together came (`--once --forecast`), or why not: kept
+    /// and saved as a detail's are.
+    mutating func loaded(_ keys: [String], _ result: Result<[String: ForecastPayload], FeedError>) -> [Effect] {
+        forecastsInFlight.subtract(keys)
+        switch result {
+        case .success(let payloads):
+            for key in keys {
+                guard let payload = payloads[key] else {
+                    forecastErrors[key] = "no forecast in the answer"
+                    continue
+                }
+                forecasts[key] = payload.forecast
+                forecastErrors[key] = payload.hourlyProblem
+            }
+            return saveOnceRestored()
+        case .failure(let error):
+            for key in keys { forecastErrors[key] = error.errorDescription }
+            return []
+        }
+    }
+
     /// Keeps the forecasts a feed fetch brought at no extra cost, so a detail shows them without a
     /// key press; saved once the file has been read (a save before would drop what it holds).
     mutating func keep(_ brought: [String: StoredForecast]) -> [Effect] {

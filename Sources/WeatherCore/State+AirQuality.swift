@@ -89,7 +89,7 @@ extension State {
             air.asked(due: due)
             return [.fetchAirQuality(places, pass: pass)]
         case .failure(let refusal):
-            air.error = words(for: refusal, of: State.airProvider)
+            air.refused(words(for: refusal, of: State.airProvider))
             return []
         }
     }

@@ -25,17 +25,16 @@ extension State {
         if detail.forecastsInFlight.contains(key) { return [] }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
             // The detail says why there is no forecast instead of inviting a key press that does nothing.
-            if detail.forecasts[key] == nil { detail.forecastErrors[key] = blocked.description(in: language) }
+            detail.notAsked([key], why: blocked.description(in: language), unlessKept: true)
             return []
         }
         let ask = SourceGate.Ask(.forecast, calls: config.demo ? 0 : config.forecastCost, userAsked: true, freshUntil: freshUntil)
         switch admit(ask, to: config.provider) {
         case .success(let pass):
-            detail.forecastsInFlight.insert(key)
-            detail.forecastErrors[key] = nil
+            detail.asked([key])
             return [.fetchForecast(cityKey: key, language: request.language, pass: pass)]
         case .failure(let refusal):
-            detail.forecastErrors[key] = words(for: refusal, of: config.provider)
+            detail.notAsked([key], why: words(for: refusal, of: config.provider))
             return []
         }
     }

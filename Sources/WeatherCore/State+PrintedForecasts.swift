@@ -22,7 +22,7 @@ extension State {
         }
         guard !due.isEmpty else { return [] }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
-            for key in due where detail.forecasts[key] == nil { detail.forecastErrors[key] = blocked.errorDescription }
+            detail.notAsked(due, why: blocked.errorDescription, unlessKept: true)
             return []
         }
         // As the feed's `--city` places: a place with a forecast saved is asked for as any
@@ -31,34 +31,25 @@ extension State {
         let ask = SourceGate.Ask(.forecast, calls: config.demo ? 0 : config.forecastCost * Double(due.count), userAsked: userAsked)
         switch admit(ask, to: config.provider) {
         case .success(let pass):
-            detail.forecastsInFlight.formUnion(due)
-            for key in due { detail.forecastErrors[key] = nil }
+            detail.asked(due)
             let dueKeys = Set(due)
             return [.fetchForecasts(cityKeys: due, own: pinned.filter { dueKeys.contains($0.key) }, language: request.language, pass: pass)]
         case .failure(let refusal):
-            let why = words(for: refusal, of: config.provider)
-            for key in due { detail.forecastErrors[key] = why }
+            detail.notAsked(due, why: words(for: refusal, of: config.provider))
             return []
         }
     }
 
     /// The forecasts of `keys` came (or why not); kept and saved as a detail's are.
     mutating func printedForecastsLoaded(_ keys: [String], _ result: Result<[String: ForecastPayload], FeedError>) -> [Effect] {
-        detail.forecastsInFlight.subtract(keys)
+        let effects = detail.loaded(keys, result)
         switch result {
         case .success(let payloads):
             for key in keys {
-                guard let payload = payloads[key] else {
-                    detail.forecastErrors[key] = "no forecast in the answer"
-                    continue
-                }
-                detail.forecasts[key] = payload.forecast
-                detail.forecastErrors[key] = payload.hourlyProblem
-                if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
+                if let left = payloads[key]?.rateLimitRemaining { rateLimitRemaining = left }
             }
-            return detail.saveOnceRestored()
+            return effects
         case .failure(let error):
-            for key in keys { detail.forecastErrors[key] = error.errorDescription }
             limits.heard(error, from: config.provider, at: now)
             if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
             if error != .network(.cancelled) { record(language.text("message.forecastsFailed", ("error", error.errorDescription ?? ""))) }

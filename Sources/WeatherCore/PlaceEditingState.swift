@@ -127,6 +127,20 @@ public struct PlaceEditingState: Equatable, Sendable {
         return .done([])
     }
 
+    /// A new place was added: selected when a refresh brings its weather. With a refresh in
+    /// flight (`fetching`), one more goes after it; whether one must start now.
+    mutating func added(_ key: String, fetching: Bool) -> Bool {
+        addedCityKey = key
+        if fetching { refreshAfterCurrent = true }
+        return !fetching
+    }
+
+    /// After a refresh: the refresh a place added during it asked for, once; whether it is due.
+    mutating func takeRefreshAfterCurrent() -> Bool {
+        defer { refreshAfterCurrent = false }
+        return refreshAfterCurrent
+    }
+
     /// What a step of `d` leaves to the state around it.
     enum RemovalOutcome: Equatable {
         case none

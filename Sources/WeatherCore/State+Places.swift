@@ -64,14 +64,10 @@ extension State {
             notice = added
             return effects
         }
-        placeEditing.addedCityKey = place.id
+        let startNow = placeEditing.added(place.id, fetching: isFetching)
         var effects = changePins(.add(PinnedCity(place: place), replacing: replaced))
         notice = added
-        if isFetching {
-            placeEditing.refreshAfterCurrent = true
-        } else {
-            effects += startFetch(userAsked: false)
-        }
+        if startNow { effects += startFetch(userAsked: false) }
         return effects
     }
 
@@ -112,8 +108,7 @@ extension State {
 
     /// After a refresh: the one a city added during it asked for.
     mutating func refreshForAddedCity() -> [Effect] {
-        guard placeEditing.refreshAfterCurrent else { return [] }
-        placeEditing.refreshAfterCurrent = false
+        guard placeEditing.takeRefreshAfterCurrent() else { return [] }
         return startFetch(userAsked: false)
     }
 

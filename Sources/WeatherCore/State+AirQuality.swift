@@ -21,7 +21,7 @@ extension State {
     /// The air of the place listed under `cityKey`, when some was fetched or restored for it:
     /// the one way views and layers read a place's air.
     public func air(for cityKey: String) -> AirQuality? {
-        airQuality?.byCityKey[cityKey]
+        air.stored?.byCityKey[cityKey]
     }
 
     /// The index shown: the one chosen, or the one that goes with the units.
@@ -31,53 +31,35 @@ extension State {
 
     /// When the air shown was fetched, if that is well apart from the weather's fetch.
     public var airQualityFetchedApart: Date? {
-        guard let air = airQuality, let feed, !air.byCityKey.isEmpty else { return nil }
-        return abs(air.fetchedAt.timeIntervalSince(feed.fetchedAt)) > State.airQualityAgeShownAfter ? air.fetchedAt : nil
-    }
-
-    /// Whether the kept air is missing or of no known age (dated after now), or an hour old with
-    /// a refresh of the weather gone by without it: air changes slowly, and the weather comes first.
-    func isAirQualityDue(at date: Date) -> Bool {
-        guard let kept = airQuality, let age = FeedPolicy.age(of: kept.fetchedAt, now: date) else { return true }
-        return age >= State.airQualityMaxAge && weatherRefreshesWithoutAir >= RefreshSchedule.refreshesPerAirAtLeast - 1
+        guard let kept = air.stored, let feed, !kept.byCityKey.isEmpty else { return nil }
+        return abs(kept.fetchedAt.timeIntervalSince(feed.fetchedAt)) > State.airQualityAgeShownAfter ? kept.fetchedAt : nil
     }
 
     /// A refresh of the weather has landed: counted when it brought no air, else the air that
     /// follows a first feed (its places now known) is asked for.
     mutating func airQualityAfterRefresh() -> [Effect] {
-        guard !airQualityInFlight else { return [] }
-        let wasDue = isAirQualityDue(at: now)
-        let air = airQualityEffects()
-        if air.isEmpty || !wasDue { weatherRefreshesWithoutAir += 1 }
-        return air
+        guard !air.inFlight else { return [] }
+        let wasDue = air.isDue(at: now)
+        let effects = airQualityEffects()
+        if effects.isEmpty || !wasDue { air.refreshedWithout() }
+        return effects
     }
 
-    mutating func airQualityRestored(_ stored: StoredAirQuality?) -> [Effect] {
-        airQualityRestored = true
-        if let stored, airQuality.map({ $0.fetchedAt < stored.fetchedAt }) ?? true {
-            airQuality = stored
-            if sortField == .airQuality { recomputeVisible() }
-        }
-        return airQualityEffects()
-    }
-
-    mutating func airQualityLoaded(_ result: Result<StoredAirQuality, FeedError>) -> [Effect] {
-        airQualityInFlight = false
-        defer { airQualityAskedAlone = false }
-        switch result {
-        case .success(var fetched):
-            // Places asked for alone join the kept air, which keeps its time: the rest is as old as it was.
-            if airQualityAskedAlone, let kept = airQuality {
-                fetched = StoredAirQuality(fetchedAt: kept.fetchedAt, byCityKey: kept.byCityKey.merging(fetched.byCityKey) { _, new in new })
-            }
-            airQuality = fetched
-            airQualityError = nil
-            if sortField == .airQuality { recomputeVisible() }
+    /// The air's part of an action (AirState.swift), and what it leaves to the rest: the order
+    /// by the air, the gate, the messages, the next request.
+    mutating func reduceAir(_ action: Action) -> [Effect]? {
+        switch air.reduce(action, language: language) {
+        case .passed:
+            return nil
+        case .restored(let changed):
+            if case .airQualityRestored(_, let problem?) = action { notice = problem }
+            if changed, list.sortField == .airQuality { recomputeVisible() }
+            return airQualityEffects()
+        case .loaded(let fetched):
+            if list.sortField == .airQuality { recomputeVisible() }
             return [.saveAirQuality(fetched)]
-        case .failure(let error):
-            // Tried again with the next refresh of the weather, not before.
-            airQualityError = error.description(in: language)
-            heard(error, from: State.airProvider)
+        case .failed(let error):
+            limits.heard(error, from: State.airProvider, at: now)
             if error != .network(.cancelled) { record(language.text("message.airFailed", ("error", error.description(in: language)))) }
             return []
         }
@@ -89,9 +71,9 @@ extension State {
     /// the kept air lacks (one just added) are asked for alone, at once, rather than left without
     /// air until the next hourly fetch.
     mutating func airQualityEffects() -> [Effect] {
-        guard airQualityRestored, !airQualityInFlight, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
+        guard air.restored, !air.inFlight, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
         let listed = feed.cities.compactMap(AirQualityPlace.init)
-        let due = isAirQualityDue(at: now)
+        let due = air.isDue(at: now)
         // An own place just added has no air yet: asked for alone rather than left without until the next hourly fetch.
         let own = Set(pinned.lazy.filter(\.isOwn).map(\.key))
         let places = due ? listed : listed.filter { own.contains($0.key) && air(for: $0.key) == nil }
@@ -104,11 +86,10 @@ extension State {
             ?? admit(ask, to: State.airProvider)
         switch answer {
         case .success(let pass):
-            airQualityInFlight = true
-            if due { weatherRefreshesWithoutAir = 0 } else { airQualityAskedAlone = true }
+            air.asked(due: due)
             return [.fetchAirQuality(places, pass: pass)]
         case .failure(let refusal):
-            airQualityError = words(for: refusal, of: State.airProvider)
+            air.refused(words(for: refusal, of: State.airProvider))
             return []
         }
     }

@@ -189,7 +189,7 @@ extension State {
     public var placesWithAlerts: [String] {
         let highest = alertsState.highest
         guard !highest.isEmpty else { return [] }
-        return visibleCities.filter { highest[$0.key] != nil }.map(\.key)
+        return list.visibleCities.filter { highest[$0.key] != nil }.map(\.key)
     }
 
     /// Calls a round of alerts costs (the header's cost line): one for each listed place a
@@ -207,10 +207,10 @@ extension State {
             notice = language.text("notice.noAlerts")
             return
         }
-        let after = selectedIndex ?? -1
-        let next = visibleCities.indices.first { $0 > after && keys.contains(visibleCities[$0].key) }
-            ?? visibleCities.indices.first { keys.contains(visibleCities[$0].key) }
-        if let next { select(key: visibleCities[next].key) }
+        let after = list.selectedIndex ?? -1
+        let next = list.visibleCities.indices.first { $0 > after && keys.contains(list.visibleCities[$0].key) }
+            ?? list.visibleCities.indices.first { keys.contains(list.visibleCities[$0].key) }
+        if let next { select(key: list.visibleCities[next].key) }
     }
 
     /// `source`'s gate as it stands: its hold as every run met it.
@@ -280,7 +280,7 @@ extension State {
             if case .network(let service) = error, request.source == .accuWeather {
                 // AccuWeather counts each request it answers; its 429 or spent day holds its weather too.
                 if service.answered { alertsState.callsThisRun += 1 }
-                heard(error, from: .accuWeather)
+                limits.heard(error, from: .accuWeather, at: now)
             } else if case .network(let service) = error {
                 if service.answered { alertsState.callsThisRun += 1 }
                 var gate = alertGate(for: request.source)

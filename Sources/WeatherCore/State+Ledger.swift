@@ -38,7 +38,7 @@ extension State {
         switch step {
         case .answered(let provider, let calls):
             guard calls.isFinite, calls > 0 else { return [] }
-            counted(calls, by: provider)
+            limits.counted(calls, by: provider)
             limits.ledger.unwritten[provider, default: 0] += calls
             return [.recordCalls([provider: calls])]
         case .written(let written, let kept):

@@ -21,6 +21,48 @@ public struct Limits: Equatable, Sendable {
     public init() {}
 }
 
+/// What changes a gate: each reads and writes only `Limits` (the clock comes as an argument).
+extension Limits {
+    /// A request's failure reaches its source's gate: a 429 or a spent day holds it.
+    mutating func heard(_ error: FeedError, from provider: WeatherProvider, at now: Date) {
+        guard case .network(let service) = error else { return }
+        changeGate(of: provider) { $0.heard(service, at: now) }
+    }
+
+    /// A request `provider` answered: its calls count against today's spending at once (the
+    /// ledger's write of them comes after).
+    mutating func counted(_ calls: Double, by provider: WeatherProvider) {
+        changeGate(of: provider) { $0.spentToday += calls }
+    }
+
+    /// Holds other runs of the program met (`Holds.txt`): each gate keeps the later of its own and the file's.
+    mutating func held(_ holds: [WeatherProvider: SourceGate.Hold]) {
+        for (provider, hold) in holds {
+            changeGate(of: provider) { gate in
+                if gate.hold.map({ $0.until < hold.until }) ?? true { gate.hold = hold }
+            }
+        }
+    }
+
+    /// The ledger's counts, by source, as every run of the program spent them today, with this
+    /// run's calls the file does not hold yet: a reading never takes back a call counted.
+    mutating func spent(_ calls: [WeatherProvider: Double]) {
+        for (provider, count) in calls {
+            let unwritten = ledger.unwritten[provider] ?? 0
+            changeGate(of: provider) { $0.spentToday = count + unwritten }
+        }
+    }
+
+    /// Keeps what `change` makes of `provider`'s hold and spending (the budget is this run's,
+    /// applied by `State.gate(for:)`); a gate nothing changed is not stored.
+    private mutating func changeGate(of provider: WeatherProvider, _ change: (inout SourceGate) -> Void) {
+        let kept = gates[provider] ?? SourceGate(provider: provider)
+        var changed = kept
+        change(&changed)
+        if changed != kept { gates[provider] = changed }
+    }
+}
+
 extension State {
     /// The source of the air, whichever source gives the weather.
     public static let airProvider = WeatherProvider.openMeteo
@@ -44,50 +86,10 @@ extension State {
         gate(for: provider).admit(ask, now: now)
     }
 
-    /// A request's failure reaches its source's gate: a 429 or a spent day holds it.
-    mutating func heard(_ error: FeedError, from provider: WeatherProvider) {
-        guard case .network(let service) = error else { return }
-        let now = self.now
-        changeGate(of: provider) { $0.heard(service, at: now) }
-    }
-
-    /// A request `provider` answered: its calls count against today's spending at once (the
-    /// ledger's write of them comes after).
-    mutating func counted(_ calls: Double, by provider: WeatherProvider) {
-        changeGate(of: provider) { $0.spentToday += calls }
-    }
-
     /// When the nearest hold in force ends (the header's `limit until` goes then, and what it
     /// held may go): a wake is asked for it.
     var nextHoldEnd: Date? {
         limits.gates.values.compactMap { $0.hold(at: now)?.until }.min()
-    }
-
-    /// Holds other runs of the program met (`Holds.txt`): each gate keeps the later of its own and the file's.
-    mutating func held(_ holds: [WeatherProvider: SourceGate.Hold]) {
-        for (provider, hold) in holds {
-            changeGate(of: provider) { gate in
-                if gate.hold.map({ $0.until < hold.until }) ?? true { gate.hold = hold }
-            }
-        }
-    }
-
-    /// The ledger's counts, by source, as every run of the program spent them today, with this
-    /// run's calls the file does not hold yet: a reading never takes back a call counted.
-    mutating func spent(_ calls: [WeatherProvider: Double]) {
-        for (provider, count) in calls {
-            let unwritten = limits.ledger.unwritten[provider] ?? 0
-            changeGate(of: provider) { $0.spentToday = count + unwritten }
-        }
-    }
-
-    /// Keeps what `change` makes of `provider`'s hold and spending (the budget is this run's,
-    /// applied by `gate(for:)`); a gate nothing changed is not stored.
-    private mutating func changeGate(of provider: WeatherProvider, _ change: (inout SourceGate) -> Void) {
-        let kept = limits.gates[provider] ?? SourceGate(provider: provider)
-        var changed = kept
-        change(&changed)
-        if changed != kept { limits.gates[provider] = changed }
     }
 
     /// What a refusal says to a person: when the source may be asked again, and why not now.
@@ -113,8 +115,8 @@ extension State {
                                   now: Date) -> Result<GatePass, FeedError> {
         if let blocked = FeedPolicy.fetchBlocked(config: config) { return .failure(blocked) }
         var state = State(config: config, now: now)
-        state.spent(spent)
-        state.held(holds)
+        state.limits.spent(spent)
+        state.limits.held(holds)
         let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
         return state.admit(ask, to: config.provider).mapError { refusal in
             .network(.rejected(reason: state.words(for: refusal, of: config.provider), status: 429))

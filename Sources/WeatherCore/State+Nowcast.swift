@@ -163,7 +163,7 @@ extension State {
         case .failure(let error):
             // Asked again when the interval from this try has passed, not before.
             nowcast.error = error.description(in: language)
-            heard(error, from: State.nowcastProvider)
+            limits.heard(error, from: State.nowcastProvider, at: now)
             if error != .network(.cancelled) { record(language.text("message.nowcastFailed", ("error", error.description(in: language)))) }
             return []
         }

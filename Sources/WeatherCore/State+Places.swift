@@ -12,88 +12,30 @@ extension State {
     /// a search result for a top city that Open-Meteo lists under another key.
     static let sameCityDegrees = 0.2
 
+    /// `a`'s prompt: the add-a-place child takes the step, with the gate's answer when Enter
+    /// sends a search; what it leaves (a place to add, a failure) is done here.
     mutating func reduceAddCity(_ step: AddCityAction) -> [Effect] {
-        if case .start = step {
-            guard !isEditingFilter else { return [] }
-            showHelp = false
-            pendingRemoval = nil
-            placeSearch = PlaceSearch()
+        if case .start = step, !list.isEditingFilter { overlays.showHelp = false }
+        var pass: PlaceEditingState.Pass?
+        if case .submit = step {
+            let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
+            switch admit(ask, to: config.provider) {
+            case .success(let granted): pass = .granted(granted)
+            case .failure(let refusal): pass = .refused(words(for: refusal, of: config.provider))
+            }
+        }
+        let context = PlaceEditingState.SearchContext(editingFilter: list.isEditingFilter, offline: config.offline, language: language,
+                                                      requestLanguage: request.language, submitKey: keyName(.addCity(.submit)), pass: pass)
+        switch placeEditing.reduce(step, context) {
+        case .done(let effects):
+            return effects
+        case .add(let place):
+            return add(place)
+        case .failed(let error, let said):
+            limits.heard(error, from: config.provider, at: now)
+            record(said)
             return []
         }
-        guard var search = placeSearch else { return [] }
-        defer { if placeSearch != nil { placeSearch = search } }
-        switch step {
-        case .start:
-            break
-        case .input(let text):
-            guard search.phase != .searching else { return [] }
-            // Typing after the results edits the name for a new search.
-            search.phase = .typing
-            search.message = nil
-            search.text += text.filter { !$0.isNewline }
-        case .backspace:
-            guard search.phase != .searching, !search.text.isEmpty else { return [] }
-            search.phase = .typing
-            search.message = nil
-            search.text.removeLast()
-        case .moveUp, .moveDown:
-            let count = search.results.count
-            guard count > 0 else { return [] }
-            search.selectedIndex = max(0, min(count - 1, search.selectedIndex + (step == .moveUp ? -1 : 1)))
-        case .cancel:
-            placeSearch = nil
-            // Nobody waits for the answer now: the request stops, and costs nothing more.
-            if search.phase == .searching { return [.cancel(.search)] }
-        case .submit:
-            switch search.phase {
-            case .searching:
-                return []
-            case .results(let places):
-                placeSearch = nil
-                return add(places[max(0, min(search.selectedIndex, places.count - 1))])
-            case .typing:
-                let name = search.text.trimmed
-                guard !name.isEmpty else {
-                    search.message = language.text("search.prompt", ("key", keyName(.addCity(.submit))))
-                    return []
-                }
-                if config.offline {
-                    search.message = language.text("search.offline")
-                    return []
-                }
-                let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
-                switch admit(ask, to: config.provider) {
-                case .success(let pass):
-                    search.phase = .searching
-                    search.message = nil
-                    search.selectedIndex = 0
-                    return [.searchPlaces(name, language: request.language, pass: pass)]
-                case .failure(let refusal):
-                    search.message = words(for: refusal, of: config.provider)
-                    return []
-                }
-            }
-        case .found(let query, let result):
-            // An answer to a search that was left or replaced changes nothing.
-            guard search.phase == .searching,
-                  search.text.trimmed == query else { return [] }
-            switch result {
-            case .success(let places) where places.isEmpty:
-                search.phase = .typing
-                search.message = language.text("search.noPlace", ("query", query))
-            case .success(let places):
-                search.phase = .results(places)
-                search.selectedIndex = 0
-            case .failure(let error):
-                search.phase = .typing
-                heard(error, from: config.provider)
-                let text = language.text("message.searchFailed", ("error", error.description(in: language)))
-                search.message = text
-                // The box may cut it; `!` keeps it whole.
-                record(text)
-            }
-        }
-        return []
     }
 
     /// Adds `place` as an own city, saved and on top with ★: one the list already holds (a top
@@ -122,14 +64,10 @@ extension State {
             notice = added
             return effects
         }
-        addedCityKey = place.id
+        let startNow = placeEditing.added(place.id, fetching: isFetching)
         var effects = changePins(.add(PinnedCity(place: place), replacing: replaced))
         notice = added
-        if isFetching {
-            refreshAfterCurrent = true
-        } else {
-            effects += startFetch(userAsked: false)
-        }
+        if startNow { effects += startFetch(userAsked: false) }
         return effects
     }
 
@@ -165,47 +103,47 @@ extension State {
 
     /// After a refresh: the city just added is selected once its weather is listed.
     mutating func selectAddedCity() {
-        guard let key = addedCityKey, select(key: key) else { return }
-        addedCityKey = nil
+        guard let key = placeEditing.addedCityKey, select(key: key) else { return }
+        placeEditing.addedCityKey = nil
     }
 
     /// After a refresh: the one a city added during it asked for.
     mutating func refreshForAddedCity() -> [Effect] {
-        guard refreshAfterCurrent else { return [] }
-        refreshAfterCurrent = false
+        guard placeEditing.takeRefreshAfterCurrent() else { return [] }
         return startFetch(userAsked: false)
     }
 
+    /// `d`, `y`, `n`: the add-a-place child keeps the city asked about; the pins change here.
     mutating func reduceRemoveCity(_ step: RemoveCityAction) -> [Effect] {
-        switch step {
-        case .ask:
+        var ownKey: String?
+        if case .ask = step {
             guard let city = selectedCity else { return [] }
-            guard let own = pinned.first(where: { $0.key == city.key }), own.isOwn else {
-                notice = isPinned(city.key)
-                    ? language.text("notice.dRemovesUnpin", ("remove", keyName(.removeCity(.ask))), ("pin", keyName(.togglePin)),
-                                    ("name", city.englishName))
-                    : language.text("notice.dRemoves", ("remove", keyName(.removeCity(.ask))), ("add", keyName(.addCity(.start))))
-                return []
-            }
-            showHelp = false
-            pendingRemoval = own.key
-        case .confirm:
-            guard let key = pendingRemoval else { return [] }
-            pendingRemoval = nil
+            ownKey = pinned.first(where: { $0.key == city.key }).flatMap { $0.isOwn ? $0.key : nil }
+        }
+        switch placeEditing.reduce(step, ownKey: ownKey) {
+        case .none:
+            return []
+        case .asking:
+            overlays.showHelp = false
+            return []
+        case .notOwn:
+            guard let city = selectedCity else { return [] }
+            notice = isPinned(city.key)
+                ? language.text("notice.dRemovesUnpin", ("remove", keyName(.removeCity(.ask))), ("pin", keyName(.togglePin)),
+                                ("name", city.englishName))
+                : language.text("notice.dRemoves", ("remove", keyName(.removeCity(.ask))), ("add", keyName(.addCity(.start))))
+            return []
+        case .remove(let key):
             let name = ownName(key)
-            if addedCityKey == key { addedCityKey = nil }
             let effects = changePins(.remove(key: key))
             notice = language.text("notice.removed", ("name", name))
             return effects
-        case .cancel:
-            pendingRemoval = nil
         }
-        return []
     }
 
     /// The name of the own city awaiting `y`/`n`.
     public var pendingRemovalName: String? {
-        pendingRemoval.map(ownName)
+        placeEditing.pendingRemoval.map(ownName)
     }
 
     /// The name a listed city is shown by (list row, detail title): its name, and for one of the

@@ -16,50 +16,41 @@ extension State {
     /// `.fetchForecasts` for those that do not.
     mutating func printedForecastEffects(for keys: [String]) -> [Effect] {
         let due = keys.filter { key in
-            guard !forecastsInFlight.contains(key) else { return false }
-            guard let saved = forecasts[key], let age = FeedPolicy.age(of: saved.fetchedAt, now: now) else { return true }
+            guard !detail.forecastsInFlight.contains(key) else { return false }
+            guard let saved = detail.forecasts[key], let age = FeedPolicy.age(of: saved.fetchedAt, now: now) else { return true }
             return age >= State.forecastMaxAge
         }
         guard !due.isEmpty else { return [] }
         if let blocked = FeedPolicy.fetchBlocked(config: config) {
-            for key in due where forecasts[key] == nil { forecastErrors[key] = blocked.errorDescription }
+            detail.notAsked(due, why: blocked.errorDescription, unlessKept: true)
             return []
         }
         // As the feed's `--city` places: a place with a forecast saved is asked for as any
         // automatic request (the day's budget applies); one with none, as asked.
-        let userAsked = due.contains { forecasts[$0] == nil }
+        let userAsked = due.contains { detail.forecasts[$0] == nil }
         let ask = SourceGate.Ask(.forecast, calls: config.demo ? 0 : config.forecastCost * Double(due.count), userAsked: userAsked)
         switch admit(ask, to: config.provider) {
         case .success(let pass):
-            forecastsInFlight.formUnion(due)
-            for key in due { forecastErrors[key] = nil }
+            detail.asked(due)
             let dueKeys = Set(due)
             return [.fetchForecasts(cityKeys: due, own: pinned.filter { dueKeys.contains($0.key) }, language: request.language, pass: pass)]
         case .failure(let refusal):
-            let why = words(for: refusal, of: config.provider)
-            for key in due { forecastErrors[key] = why }
+            detail.notAsked(due, why: words(for: refusal, of: config.provider))
             return []
         }
     }
 
     /// The forecasts of `keys` came (or why not); kept and saved as a detail's are.
     mutating func printedForecastsLoaded(_ keys: [String], _ result: Result<[String: ForecastPayload], FeedError>) -> [Effect] {
-        forecastsInFlight.subtract(keys)
+        let effects = detail.loaded(keys, result)
         switch result {
         case .success(let payloads):
             for key in keys {
-                guard let payload = payloads[key] else {
-                    forecastErrors[key] = "no forecast in the answer"
-                    continue
-                }
-                forecasts[key] = payload.forecast
-                forecastErrors[key] = payload.hourlyProblem
-                if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
+                if let left = payloads[key]?.rateLimitRemaining { rateLimitRemaining = left }
             }
-            return saveForecastsOnceRestored()
+            return effects
         case .failure(let error):
-            for key in keys { forecastErrors[key] = error.errorDescription }
-            heard(error, from: config.provider)
+            limits.heard(error, from: config.provider, at: now)
             if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
             if error != .network(.cancelled) { record(language.text("message.forecastsFailed", ("error", error.errorDescription ?? ""))) }
             return []

@@ -28,67 +28,54 @@ extension State {
     }
 
     private mutating func apply(_ action: Action) -> [Effect] {
-        if case .tick = action {} else if action.isUserIntent { notice = nil }
-        if let effects = reduceBrowsing(action) { return effects }
+        if overlays.reduce(action, at: now) { return [] }
+        autoRefresh.reduce(action, now: now)
+        let onMap = map.reduce(action, detailShown: detail.mode == .detail)
+        let detailEffects: [Effect]
+        switch detail.reduce(action, selected: selectedCity?.key, now: now, language: language) {
+        case .passed(let effects):
+            detailEffects = effects
+        case .opened(let key, _):
+            return forecastEffects(for: key)
+        case .closed:
+            return []
+        }
+        switch list.reduce(action) {
+        case .passed: break
+        case .taken, .selected: return []
+        case .refiltered:
+            recomputeVisible()
+            return []
+        case .resorted:
+            recomputeVisible()
+            return [saveSettings(State.sortFields)]
+        case .filterCleared:
+            showWholeListAgain()
+            return []
+        }
+        if let effects = reduceAir(action) { return effects }
         switch action {
-        case .moveUp: moveSelection(by: -1)
-        case .moveDown: moveSelection(by: 1)
-        case .first: select(index: 0)
-        case .last: select(index: visibleCities.count - 1)
 
         case .openDetail:
-            guard let city = selectedCity else { return [] }
-            mode = .detail
-            return forecastEffects(for: city.key)
+            break  // no city selected: the detail (DetailState.swift) opened nothing
         case .closeDetail:
-            if showMessages { showMessages = false } else if showHelp { showHelp = false } else if mode == .detail {
-                mode = .list
-            } else if showsMap { showsMap = false } else if !filter.isEmpty {
-                clearFilterAndReturn()
+            if onMap == .taken {
+                // The map closed: the list is back as it was.
+            } else if !list.filter.isEmpty {
+                _ = list.clearFilter()
+                showWholeListAgain()
             }
-        case .toggleHelp:
-            showHelp.toggle()
-            showMessages = false
-        case .toggleMap:
-            toggleMap()
-        case .cycleMapLayer:
-            return cycleMapLayer()
+        case .toggleMap, .cycleMapLayer:
+            // The map, or the list again, is the browsing view (the detail closed; the selection
+            // and the filter are the list's and stay).
+            return onMap == .layerChanged ? [saveSettings([.mapLayer])] : []
 
         case .startFilter:
-            // Filtering is about the list: after Enter the narrowed list is on screen, not the
-            // detail that was open before `/`.
-            rememberSelectionForFilter()
-            isEditingFilter = true
-            showHelp = false
-            showMessages = false
-            mode = .list
-        case .filterInput(let text):
-            guard isEditingFilter else { return [] }
-            filter += text.filter { !$0.isNewline }
-            recomputeVisible()
-        case .filterBackspace:
-            guard isEditingFilter, !filter.isEmpty else { return [] }
-            filter.removeLast()
-            recomputeVisible()
-        case .commitFilter:
-            isEditingFilter = false
-        case .cancelFilter:
-            isEditingFilter = false
-            clearFilterAndReturn()
-
-        case .cycleSort:
-            sortField = sortField.next
-            sortDescending = false
-            recomputeVisible()
-            return [saveSettings(State.sortFields)]
-        case .invertSort:
-            sortDescending.toggle()
-            recomputeVisible()
-            return [saveSettings(State.sortFields)]
+            break  // the list, the detail and the overlays took it
         case .toggleUnits:
             units = units == .metric ? .imperial : .metric
             // The index shown may follow the units: so does the order by it.
-            if sortField == .airQuality { recomputeVisible() }
+            if list.sortField == .airQuality { recomputeVisible() }
             return [saveSettings([.units])]
         case .togglePin:
             return togglePin()
@@ -100,11 +87,6 @@ extension State {
         case .refresh:
             return refreshAsked()
         case .quit:
-            if showHelp || showMessages {
-                showHelp = false
-                showMessages = false
-                return []
-            }
             isQuitting = true
             return [saveSettings(fieldsKeptOnQuit), .quit]
         case .interrupt:
@@ -116,7 +98,7 @@ extension State {
             return refreshIfDue()
         case .ledgerRead(let calls, let pins, let problem, let at, let holds):
             if let at { now = at }
-            held(holds)
+            limits.held(holds)
             if let problem {
                 notice = problem
                 record(problem)
@@ -138,16 +120,14 @@ extension State {
         case .placesLoaded(let result):
             return placesLoaded(result)
         case .forecastLoaded(let key, let result):
-            forecastsInFlight.remove(key)
+            // The detail (DetailState.swift) kept the forecast or why not; the gate, the header's
+            // count and the messages are the rest's.
             switch result {
             case .success(let payload):
-                forecasts[key] = payload.forecast
-                forecastErrors[key] = payload.hourlyProblem
                 if let left = payload.rateLimitRemaining { rateLimitRemaining = left }
-                return saveForecastsOnceRestored()
+                return detailEffects
             case .failure(let error):
-                forecastErrors[key] = error.description(in: language)
-                heard(error, from: config.provider)
+                limits.heard(error, from: config.provider, at: now)
                 if error == .network(.quotaExceeded) { rateLimitRemaining = 0 }
                 if error != .network(.cancelled) {
                     let name = feed?.cities.first { $0.key == key }?.englishName ?? "city \(key)"
@@ -160,12 +140,9 @@ extension State {
             return printedForecastsLoaded(keys, result)
         case .forecastsRestored(let stored, let problem):
             if let problem { notice = problem }
-            return mergeRestored(stored)
-        case .airQualityRestored(let stored, let problem):
-            if let problem { notice = problem }
-            return airQualityRestored(stored)
-        case .airQualityLoaded(let result):
-            return airQualityLoaded(result)
+            return detailEffects  // the detail merged them
+        case .airQualityRestored, .airQualityLoaded:
+            break  // reduceAir (State+AirQuality.swift) took them
         case .settingsLoaded(let saved, let problem):
             clock = FeedPolicy.clock(config: config, saved: saved)
             // Worded once the settings are taken: they can name the language it is said in.
@@ -177,19 +154,15 @@ extension State {
             limits.savedDailyCalls = saved.dailyCalls
             units = FeedPolicy.units(config: config, saved: saved)
             airQualityIndex = config.airQualityIndex ?? saved.airQualityIndex ?? .units
-            sortField = saved.sortField
-            sortDescending = saved.sortDescending
-            mapLayer = saved.mapLayer ?? .temperature
             showsTitle = config.title ?? saved.title ?? false
             request = FeedPolicy.request(config: config, saved: saved)
-            if selectedKey == nil { selectedKey = saved.selectedCityKey }
             recomputeVisible()
         case .pinsLoaded(let cities, let problem):
             if let problem { notice = problem }
             if !pinsRead {
                 // The start's pins: home opens selected, over the city selected when the last run ended.
                 pinsRead = true
-                if let home = cities.first(where: \.isHome)?.key { selectedKey = home }
+                if let home = cities.first(where: \.isHome)?.key { list.selectedKey = home }
             }
             adoptPins(cities)
         case .pinsChanged(let cities, let failure):
@@ -206,8 +179,11 @@ extension State {
             break  // reduceNowcast (State+Nowcast.swift) takes them
         case .ledger:
             break  // reduceLedger (State+Ledger.swift) takes them
-        case .moveBy, .select, .sortBy, .toggleMessages:
-            break  // reduceBrowsing (State+Browsing.swift) took them
+        case .moveUp, .moveDown, .first, .last, .moveBy, .select,
+             .filterInput, .filterBackspace, .commitFilter, .cancelFilter, .cycleSort, .invertSort, .sortBy:
+            break  // the list (ListState.swift) took them
+        case .toggleHelp, .toggleMessages:
+            break  // the overlays (OverlaysState.swift) took them
         case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
             break  // alertsFollowing (State+Alerts.swift) takes them
         }
@@ -216,24 +192,18 @@ extension State {
 
     // MARK: moving
 
-    mutating func moveSelection(by delta: Int) {
-        guard !visibleCities.isEmpty else { return }
-        select(index: (selectedIndex ?? 0) + delta)
-    }
-
-    /// Selects the listed city at `index`, held to the list's ends.
-    mutating func select(index: Int) {
-        guard !visibleCities.isEmpty else { return }
-        select(key: visibleCities[max(0, min(index, visibleCities.count - 1))].key)
-    }
-
     /// Selects the city of `key` when it is listed (a filter may hide it), and scrolls to it;
     /// whether it was. Every way of choosing a city ends here.
     @discardableResult
     mutating func select(key: String) -> Bool {
-        guard visibleCities.contains(where: { $0.key == key }) else { return false }
-        selectedKey = key
+        guard list.select(key: key) else { return false }
         return true
+    }
+
+    /// `Esc` took the filter away: the whole list, with the city selected before `/`.
+    mutating func showWholeListAgain() {
+        recomputeVisible()
+        _ = list.returnFromFilter()
     }
 
     // MARK: network
@@ -358,7 +328,7 @@ extension State {
             noteUnlistedOwnCities()
             selectAddedCity()
             // A first feed is the first time the places are known: their air follows it.
-            return [.saveFeed(payload.feed)] + keepForecasts(broughtWith: payload) + airQualityAfterRefresh() + refreshForAddedCity()
+            return [.saveFeed(payload.feed)] + detail.keep(payload.forecasts) + airQualityAfterRefresh() + refreshForAddedCity()
         case .failure(let error):
             failed(error)
         }

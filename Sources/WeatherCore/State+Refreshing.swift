@@ -56,7 +56,7 @@ extension State {
 
     /// What a refresh at `date` costs: the weather's, and the air's when it goes with it.
     func refreshCalls(at date: Date) -> Double {
-        weatherRefreshCalls + (airQualityRestored && isAirQualityDue(at: date) ? airRefreshCalls : 0)
+        weatherRefreshCalls + (air.restored && air.isDue(at: date) ? airRefreshCalls : 0)
     }
 
     /// When the next automatic refresh goes, and why then; `.offline` when none will.
@@ -113,7 +113,7 @@ extension State {
     mutating func ledgerRead(_ calls: [WeatherProvider: Double]) -> [Effect] {
         let checking = autoRefresh.checking
         autoRefresh.checking = nil
-        spent(calls)
+        limits.spent(calls)
         guard !isQuitting else { return [] }
         switch checking {
         case .asked?:
@@ -134,19 +134,10 @@ extension State {
         notice = language.text("notice.pastBudget", ("budget", String(Int(budget))), ("spent", String(Int(gate.spentToday.rounded()))))
     }
 
-    /// A refresh ended: a good one clears the failures, a failed one counts; a limit holds the source instead.
+    /// A refresh ended: a failed one reaches the source's gate, where a limit holds it (the
+    /// failures are counted by `autoRefresh`'s own reducer, AutoRefresh+Reduce.swift).
     mutating func noteRefreshEnded(_ error: FeedError?) {
-        guard let error else {
-            autoRefresh.failures = 0
-            autoRefresh.lastFailure = nil
-            return
-        }
-        guard error != .network(.cancelled) else { return }
-        heard(error, from: config.provider)
-        // A limit is obeyed by its hold, not by a backoff on top of it: the header says
-        // `limit until`, and the refresh goes when the hold ends.
-        if case .network(let service) = error, service.holdUntil != nil || service == .quotaExceeded { return }
-        autoRefresh.failures += 1
-        autoRefresh.lastFailure = now
+        guard let error, error != .network(.cancelled) else { return }
+        limits.heard(error, from: config.provider, at: now)
     }
 }

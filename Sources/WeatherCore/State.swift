@@ -33,25 +33,10 @@ public struct State: Equatable, Sendable {
     public var isFetching: Bool
     /// The last refresh's failure, kept for the empty state's explanation.
     public var lastError: FeedError?
-    /// A one-time message (archive moved aside, a save that failed); cleared by the next key.
-    /// Every one is also kept in `messages`, where the `!` overlay shows its full text.
-    public var notice: String? {
-        didSet { if let notice, notice != oldValue { record(notice) } }
-    }
-    /// The recent notices and errors, newest first (at most `maxMessages`).
-    public internal(set) var messages: [Message]
-    /// `!`: the messages overlay is open.
-    public var showMessages: Bool
-    /// The city selected when `/` opened the filter, so `Esc` can return to it.
-    public internal(set) var selectionBeforeFilter: String?
-    /// The selected city, by key: stable across refresh, sort, filter and pin.
-    public var selectedKey: String? {
-        didSet { locateSelection() }
-    }
-    public var filter: String
-    public var isEditingFilter: Bool
-    public var sortField: SortField
-    public var sortDescending: Bool
+    /// The help, the messages and the notice (OverlaysState.swift).
+    public var overlays = OverlaysState()
+    /// The list: its filter, sort and selection, and the cities as shown (ListState.swift).
+    public var list = ListState()
     public var units: TemperatureUnit
     /// How times of day are written (`FeedPolicy.clock`).
     public var clock: ClockStyle
@@ -62,57 +47,25 @@ public struct State: Equatable, Sendable {
     public var pinChangesUnanswered: [PinChange] = []
     /// Whether the start's pins have been read (home is selected then, and only then).
     public internal(set) var pinsRead = false
-    public var mode: ScreenMode
-    /// Whether the world map stands in for the list (`m`); the detail opens over it.
-    public var showsMap: Bool
-    /// What the map's markers show (`v`); remembered in the settings.
-    public var mapLayer: MapLayer
+    /// The detail: whether it is open, and the forecasts it shows (DetailState.swift).
+    public var detail = DetailState()
+    /// The map in the list's place and its layer (MapState.swift).
+    public var map = MapState()
     /// Whether the terminal's title shows the home place's weather: `--title`/`--no-title`, else
     /// the remembered choice.
     public var showsTitle: Bool
-    public var showHelp: Bool
     public var rateLimitRemaining: Int?
-    public var forecasts: [String: StoredForecast]
-    public var forecastsInFlight: Set<String>
-    public var forecastErrors: [String: String]
-    /// Whether `Forecasts.plist` has been read (in the background, after the first frame);
-    /// until then nothing is saved over it.
-    public var forecastsRestored: Bool
     /// The kept places' rain in the coming quarter hours and the notifications (State+Nowcast.swift).
     public var nowcast = NowcastState()
-    /// The listed places' air, fetched or restored: read it through `air(for:)` (State+AirQuality.swift).
-    public var airQuality: StoredAirQuality?
-    /// Whether the air is being fetched.
-    public var airQualityInFlight = false
-    /// Whether the air in flight is only of own places the kept air lacked (it joins the kept air).
-    public var airQualityAskedAlone = false
-    /// Why the last fetch of the air failed.
-    public var airQualityError: String?
-    /// Whether `AirQuality.plist` has been read; until then no air is fetched (it may be fresh).
-    public var airQualityRestored = false
-    /// Refreshes of the weather that brought no air since the air was last asked for: the air
-    /// goes with one refresh in two at most. A run starts as if one had (its first may bring it).
-    public var weatherRefreshesWithoutAir = 1
+    /// The listed places' air and when it is due (AirState.swift); read a place's through `air(for:)`.
+    public var air = AirState()
     /// The listed places' official alerts (State+Alerts.swift).
     public var alertsState = AlertsState()
     /// The clock, moved on by `.tick`; ages are computed against it.
     public var now: Date
-    /// The list as shown: filtered, sorted, pinned first. Recomputed only when an input changes.
-    public internal(set) var visibleCities: [CityWeather] {
-        didSet { locateSelection() }
-    }
-    /// Where `selectedKey` is in `visibleCities`, kept in step with both (a frame reads it
-    /// many times; searching 10,000 cities each time would make drawing depend on the count).
-    public private(set) var selectedIndex: Int?
     public var isQuitting: Bool
-    /// The add-a-city prompt, while it is open.
-    public var placeSearch: PlaceSearch?
-    /// The own city `d` asked to remove, until `y` or `n`.
-    public var pendingRemoval: String?
-    /// A city just added, selected when a refresh brings its weather.
-    public var addedCityKey: String?
-    /// A city was added while a refresh was in flight: one more refresh brings its weather.
-    public var refreshAfterCurrent: Bool = false
+    /// Adding a place and removing one (PlaceEditingState.swift).
+    public var placeEditing = PlaceEditingState()
     /// Refreshing by itself: failures in a row, the shared files read first (State+Refreshing.swift).
     public var autoRefresh = AutoRefresh()
     /// Each source's gate: its hold and today's spending (State+Limits.swift).
@@ -135,62 +88,50 @@ public struct State: Equatable, Sendable {
         self.banner = config.demo ? .demo : .none
         self.isFetching = false
         self.lastError = nil
-        self.notice = nil
-        self.messages = []
-        self.showMessages = false
-        self.selectionBeforeFilter = nil
-        self.selectedKey = nil
-        self.filter = ""
-        self.isEditingFilter = false
-        self.sortField = .name
-        self.sortDescending = false
         self.units = config.units ?? .metric
         self.airQualityIndex = config.airQualityIndex ?? .units
         self.pinned = []
-        self.mode = .list
-        self.showsMap = false
-        self.mapLayer = .temperature
         self.showsTitle = config.title ?? false
-        self.showHelp = false
         self.rateLimitRemaining = nil
-        self.forecasts = [:]
-        self.forecastsInFlight = []
-        self.forecastErrors = [:]
-        self.forecastsRestored = false
         self.now = now
-        self.visibleCities = []
-        self.selectedIndex = nil
         self.isQuitting = false
     }
 
     // MARK: derived, cheap
 
-    private mutating func locateSelection() {
-        selectedIndex = selectedKey.flatMap { key in visibleCities.firstIndex { $0.key == key } }
+    /// The notice, said at the store's clock: setting it keeps it in the messages too
+    /// (`OverlaysState.tell`), so the reducers and the tests set it here rather than pass `now`.
+    public var notice: String? {
+        get { overlays.notice }
+        set { overlays.tell(newValue, at: now) }
     }
 
-    public var selectedCity: CityWeather? {
-        selectedIndex.map { visibleCities[$0] }
+    /// Keeps `text` among the messages at the store's clock.
+    mutating func record(_ text: String) {
+        overlays.record(text, at: now)
     }
+
+    /// The selected city (the views read it often, so it has a short path).
+    public var selectedCity: CityWeather? { list.selectedCity }
 
     /// The selected city's 5-day forecast, when one has been fetched or restored.
     public var selectedForecast: DailyForecastResponse? {
-        selectedCity.flatMap { forecasts[$0.key]?.forecast }
+        selectedCity.flatMap { detail.forecasts[$0.key]?.forecast }
     }
 
     /// The selected city's coming hours, when they have been fetched or restored.
     public var selectedHourly: HourlyForecastResponse? {
-        selectedCity.flatMap { forecasts[$0.key]?.hourly }
+        selectedCity.flatMap { detail.forecasts[$0.key]?.hourly }
     }
 
     /// Whether the selected city's forecast is being fetched.
     public var isSelectedForecastLoading: Bool {
-        selectedCity.map { forecastsInFlight.contains($0.key) } ?? false
+        selectedCity.map { detail.forecastsInFlight.contains($0.key) } ?? false
     }
 
     /// Why the selected city's forecast could not be fetched.
     public var selectedForecastError: String? {
-        selectedCity.flatMap { forecastErrors[$0.key] }
+        selectedCity.flatMap { detail.forecastErrors[$0.key] }
     }
 
     public func isPinned(_ key: String) -> Bool { pinned.contains { $0.key == key } }
@@ -207,8 +148,8 @@ public struct State: Equatable, Sendable {
 
     /// The user's choices as they are kept in `settings.plist`.
     public var settings: AppSettings {
-        var settings = AppSettings(units: units, sortField: sortField, sortDescending: sortDescending,
-                                   count: request.count, language: request.language, selectedCityKey: selectedKey, mapLayer: mapLayer,
+        var settings = AppSettings(units: units, sortField: list.sortField, sortDescending: list.sortDescending,
+                                   count: request.count, language: request.language, selectedCityKey: list.selectedKey, mapLayer: map.layer,
                                    airQualityIndex: airQualityIndex, clock: clock, title: showsTitle)
         settings.notify = nowcast.notify
         return settings
@@ -278,7 +219,7 @@ public struct State: Equatable, Sendable {
             if !hidden.isEmpty { cities.removeAll { hidden.contains($0.key) } }
         }
         namesakeOwnKeys = namesakeOwnCities(in: cities)
-        let needle = SearchFold.fold(filter.trimmed)
+        let needle = SearchFold.fold(list.filter.trimmed)
         let filtered = needle.isEmpty ? cities : cities.filter { State.matches($0, folded: needle) }
         // Home first, then the own places in the order the user gave them (`K`/`J`), then the
         // pinned top cities, whatever the sort: the sort orders the pins among themselves and the rest.
@@ -286,15 +227,14 @@ public struct State: Equatable, Sendable {
         for (index, city) in pinned.enumerated() where rank[city.key] == nil {
             rank[city.key] = city.isHome ? -1 : city.isOwn ? index : Int.max - 1
         }
-        let scale = airQualityScale, air = airQuality?.byCityKey ?? [:]
-        let airIndex: (CityWeather) -> Int? = { air[$0.key]?.index(on: scale) }
+        let scale = airQualityScale, airByKey = air.stored?.byCityKey ?? [:]
+        let airIndex: (CityWeather) -> Int? = { airByKey[$0.key]?.index(on: scale) }
         let sorted = filtered.sorted { a, b in
             let ar = rank[a.key] ?? .max, br = rank[b.key] ?? .max
             if ar != br { return ar < br }
-            return State.ordered(a, b, by: sortField, descending: sortDescending, now: now, airIndex: airIndex)
+            return State.ordered(a, b, by: list.sortField, descending: list.sortDescending, now: now, airIndex: airIndex)
         }
-        visibleCities = sorted
-        if selectedIndex == nil { selectedKey = sorted.first?.key ?? selectedKey }
+        list.show(sorted)
     }
 
     /// Whether any of the city's names contains `folded` (a filter already `SearchFold.fold`ed).

@@ -27,7 +27,7 @@ private func airColumnBench() {
     let size = TerminalSize(columns: 200, rows: 60)
     let withAir = RenderBenchData.state(cityCount: 150, selected: 75, size: size)
     var withoutAir = withAir
-    withoutAir.airQuality = nil
+    withoutAir.air.stored = nil
     var buffer = ScreenBuffer(width: size.columns, height: size.rows)
     let results = [
         measure("full frame 200×60, 150 cities, no air kept", iterations: 200) { BrowserView.draw(withoutAir, into: &buffer) },
@@ -72,7 +72,7 @@ private func frameBench(frame: String, map layer: MapLayer?, title: String, cpuL
         var state = RenderBenchData.state(cityCount: count, selected: count / 2, size: sizes)
         if let layer {
             _ = state.reduce(.toggleMap)
-            state.mapLayer = layer
+            state.map.layer = layer
         }
         var buffer = ScreenBuffer(width: sizes.columns, height: sizes.rows)
         results.append(measure("\(frame) 200×60, \(count) cities", iterations: 200) {
@@ -183,12 +183,12 @@ enum RenderBenchData {
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: 42))))
         // Every place's air but every eleventh's, across the index's categories: the air layer
         // looks each place's up.
-        state.airQuality = StoredAirQuality(fetchedAt: fetchedAt, byCityKey: Dictionary(uniqueKeysWithValues: feed.cities.enumerated().compactMap { i, city in
+        state.air.stored = StoredAirQuality(fetchedAt: fetchedAt, byCityKey: Dictionary(uniqueKeysWithValues: feed.cities.enumerated().compactMap { i, city in
             i % 11 == 0 ? nil : (city.key, AirQuality(epochTime: Int(fetchedAt.timeIntervalSince1970), europeanAQI: i * 7 % 130, usAQI: i * 13 % 400))
         }))
         // The frame drawn is the one around the selected row: drawing fits the list's screen
         // state, which scrolls the selection into view.
-        state.selectedKey = state.visibleCities[selected].key
+        state.list.selectedKey = state.list.visibleCities[selected].key
         return state
     }
 }

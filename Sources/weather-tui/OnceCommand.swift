@@ -84,7 +84,7 @@ enum OnceCommand {
 
     /// The cities `state` prints: the visible ones in the browser's order, or just `places`, in their order.
     static func printedCities(of state: State, places: [PlaceMatch]) -> [CityWeather] {
-        let cities = state.visibleCities
+        let cities = state.list.visibleCities
         guard !places.isEmpty else { return cities }
         let byKey = Dictionary(cities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         return places.compactMap { byKey[$0.id] }
@@ -140,7 +140,7 @@ enum OnceCommand {
     static func outcome(of state: State, pinned: Set<String>, places: [PlaceMatch], forecasts: Bool = false,
                         air: StoredAirQuality? = nil, airNotice: String? = nil) -> Outcome {
         let words = state.language
-        var said = state.messages.reversed().map(\.text)
+        var said = state.overlays.messages.reversed().map(\.text)
         if let airNotice { said.append(airNotice) }
         var reason: String?
         var banner: (savedAt: Date?, why: String)?
@@ -192,7 +192,7 @@ enum OnceCommand {
         }
         if forecasts {
             report.forecasts = Dictionary(cities.map { city in
-                (city.key, OnceForecast.make(city: city, forecast: state.forecasts[city.key], problem: state.forecastErrors[city.key],
+                (city.key, OnceForecast.make(city: city, forecast: state.detail.forecasts[city.key], problem: state.detail.forecastErrors[city.key],
                                              air: air, airScale: state.airQualityScale, now: state.now))
             }, uniquingKeysWith: { first, _ in first })
         }

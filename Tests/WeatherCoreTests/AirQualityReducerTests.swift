@@ -17,8 +17,8 @@ import WeatherHTTP
     /// Loaded, with the saved air read: `saved` shown, nothing in flight.
     static func withAir(_ saved: StoredAirQuality?, config: AppConfig = AppConfig(refreshAfter: 1800)) -> State {
         var state = R.loaded(config: config)
-        state.airQualityRestored = true
-        state.airQuality = saved
+        state.air.restored = true
+        state.air.stored = saved
         return state
     }
 
@@ -38,17 +38,17 @@ import WeatherHTTP
 
     @Test func noSavedAirFetchesTheListedPlacesOnceRead() {
         R.expect(R.loaded(), .airQualityRestored(nil), effects: [.fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))]) {
-            $0.airQualityRestored = true
-            $0.airQualityInFlight = true
-            $0.weatherRefreshesWithoutAir = 0
+            $0.air.restored = true
+            $0.air.inFlight = true
+            $0.air.weatherRefreshesWithoutAir = 0
         }
     }
 
     @Test func savedAirUnderAnHourOldIsShownAndNotFetchedWithTheWeather() {
         let saved = Self.air(at: Make.t0 - 3599)
         let state = R.expect(R.loaded(), .airQualityRestored(saved)) {
-            $0.airQualityRestored = true
-            $0.airQuality = saved
+            $0.air.restored = true
+            $0.air.stored = saved
         }
         #expect(state.air(for: "2")?.europeanAQI == 30)
         // A refresh of the weather within the hour costs no air request.
@@ -61,8 +61,8 @@ import WeatherHTTP
         for fetched in [Make.t0 - 3600, Make.t0 + 3600] {
             R.expectR(Self.withAir(Self.air(at: fetched)), effects: [.fetchFeed(FeedRequest(count: 50, language: "en-us"), pass: .open(.weather, calls: 1)), .fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))]) {
                 $0.isFetching = true
-                $0.airQualityInFlight = true
-                $0.weatherRefreshesWithoutAir = 0
+                $0.air.inFlight = true
+                $0.air.weatherRefreshesWithoutAir = 0
             }
         }
     }
@@ -71,7 +71,7 @@ import WeatherHTTP
         var state = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
         _ = state.reduce(.archiveRestored(.failure(.missing)))
         _ = state.reduce(.airQualityRestored(nil))
-        #expect(!state.airQualityInFlight, "no place is known before the first feed")
+        #expect(!state.air.inFlight, "no place is known before the first feed")
         let payload = FeedPayload(feed: Make.feed(at: Make.t0), rateLimitRemaining: nil)
         let effects = state.reduce(.feedLoaded(.success(payload)))
         #expect(effects == [.saveFeed(payload.feed), .fetchAirQuality(Self.places, pass: .open(.air, calls: Double(Self.places.count), provider: .openMeteo))])
@@ -96,12 +96,12 @@ import WeatherHTTP
     @Test func fetchedAirIsKeptAndSaved() {
         var state = R.loaded()
         _ = state.reduce(.airQualityRestored(nil))
-        state.airQualityError = "earlier failure"
+        state.air.error = "earlier failure"
         let fetched = Self.air(at: Make.t0)
         R.expect(state, .airQualityLoaded(.success(fetched)), effects: [.saveAirQuality(fetched)]) {
-            $0.airQuality = fetched
-            $0.airQualityInFlight = false
-            $0.airQualityError = nil
+            $0.air.stored = fetched
+            $0.air.inFlight = false
+            $0.air.error = nil
         }
     }
 
@@ -111,11 +111,11 @@ import WeatherHTTP
         _ = state.reduce(.airQualityRestored(kept))
         let error = FeedError.network(.rejected(reason: "Hourly API request limit exceeded.", status: 429))
         var after = R.expect(state, .airQualityLoaded(.failure(error))) {
-            $0.airQualityInFlight = false
-            $0.airQualityError = "Hourly API request limit exceeded. (429)"
+            $0.air.inFlight = false
+            $0.air.error = "Hourly API request limit exceeded. (429)"
             $0.record("air quality failed: Hourly API request limit exceeded. (429)")
         }
-        #expect(after.airQuality == kept)
+        #expect(after.air.stored == kept)
         #expect(after.reduce(.tick(Make.t0 + 60)) == [], "no retry on the clock")
     }
 
@@ -125,7 +125,7 @@ import WeatherHTTP
             let saved = Self.air(at: Make.t0 - 86_400)
             let effects = state.reduce(.airQualityRestored(saved))
             #expect(effects == [])
-            #expect(state.airQuality == saved, "the saved air is shown")
+            #expect(state.air.stored == saved, "the saved air is shown")
         }
     }
 
@@ -186,9 +186,9 @@ import WeatherHTTP
 
     @Test func theAirsAgeIsShownOnlyWhenFetchedApartFromTheWeather() {
         var state = R.loaded()
-        state.airQuality = Self.air(at: Make.t0 - 600)
+        state.air.stored = Self.air(at: Make.t0 - 600)
         #expect(state.airQualityFetchedApart == nil)
-        state.airQuality = Self.air(at: Make.t0 - 601)
+        state.air.stored = Self.air(at: Make.t0 - 601)
         #expect(state.airQualityFetchedApart == Make.t0 - 601)
     }
 }

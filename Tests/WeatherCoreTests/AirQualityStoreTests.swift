@@ -49,7 +49,7 @@ import WeatherModels
         offline.start()
         await offline.settle()
         #expect(calls.all.count == 1, "no request offline")
-        #expect(offline.state.airQuality == saved)
+        #expect(offline.state.air.stored == saved)
     }
 
     @Test func withoutTheAirNothingIsReadOrAsked() async throws {
@@ -58,6 +58,6 @@ import WeatherModels
         let store = try Store(config: AppConfig(refreshAfter: 1800), environment: environment())
         store.start()
         await store.settle()
-        #expect(store.state.airQuality == nil, "--once prints no air and reads none")
+        #expect(store.state.air.stored == nil, "--once prints no air and reads none")
     }
 }

@@ -17,7 +17,7 @@ import WeatherModels
         _ = state.reduce(.tick(Make.t0 + 90))
         _ = state.reduce(.moveDown)  // the next key clears the status line's notice, not the message
         _ = state.reduce(.saveFailed("could not save pinned cities: disk full"))
-        #expect(state.messages == [
+        #expect(state.overlays.messages == [
             Message(time: Make.t0 + 90, text: "could not save pinned cities: disk full"),
             Message(time: Make.t0, text: "could not save settings: cannot write in /ro: Permission denied"),
         ])
@@ -28,8 +28,8 @@ import WeatherModels
         for i in 1...25 {
             _ = state.reduce(.saveFailed("failure \(i)"))
         }
-        #expect(state.messages.count == State.maxMessages)
-        #expect(state.messages.first?.text == "failure 25" && state.messages.last?.text == "failure 6")
+        #expect(state.overlays.messages.count == OverlaysState.maxMessages)
+        #expect(state.overlays.messages.first?.text == "failure 25" && state.overlays.messages.last?.text == "failure 6")
     }
 
     @Test func aFailedRefreshIsKeptButACancelledOneIsNot() {
@@ -38,15 +38,15 @@ import WeatherModels
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "example.com")))))
         _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.cancelled))))  // quitting
-        #expect(state.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
+        #expect(state.overlays.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
     }
 
     @Test func bangOpensTheMessagesAndQOrEscCloseThemWithoutQuitting() {
         let state = R.loaded()
-        let open = R.expect(state, .toggleMessages) { $0.showMessages = true }
-        R.expect(open, .quit) { $0.showMessages = false }
-        R.expect(open, .closeDetail) { $0.showMessages = false }
-        R.expect(open, .toggleMessages) { $0.showMessages = false }
+        let open = R.expect(state, .toggleMessages) { $0.overlays.showMessages = true }
+        R.expect(open, .quit) { $0.overlays.showMessages = false }
+        R.expect(open, .closeDetail) { $0.overlays.showMessages = false }
+        R.expect(open, .toggleMessages) { $0.overlays.showMessages = false }
     }
 
     // MARK: keys never dropped
@@ -70,14 +70,14 @@ import WeatherModels
     @Test func theWheelMovesByRows() {
         var state = R.loaded()
         _ = state.reduce(.moveBy(3))
-        #expect(state.selectedIndex == 3)
+        #expect(state.list.selectedIndex == 3)
         _ = state.reduce(.moveBy(-3))
-        #expect(state.selectedIndex == 0)
+        #expect(state.list.selectedIndex == 0)
     }
 
     @Test func aClickedCityIsSelectedAndAnUnlistedOneIsIgnored() {
         let state = R.loaded()
-        R.expect(state, .select(key: "3")) { $0.selectedKey = "3" }
+        R.expect(state, .select(key: "3")) { $0.list.selectedKey = "3" }
         var filtered = state
         _ = filtered.reduce(.startFilter)
         _ = filtered.reduce(.filterInput("ber"))
@@ -92,9 +92,9 @@ import WeatherModels
         #expect(effects == [.saveSettings(byTemp.settings, fields: [.sortField, .sortDescending])])
         #expect(R.names(byTemp) == ["Moscow", "Athens", "Berlin", "Tokyo", "Cairo"])
         _ = byTemp.reduce(.sortBy(.temperature))
-        #expect(byTemp.sortDescending && R.names(byTemp).first == "Cairo")
+        #expect(byTemp.list.sortDescending && R.names(byTemp).first == "Cairo")
         _ = byTemp.reduce(.sortBy(.country))
-        #expect(byTemp.sortField == .country && !byTemp.sortDescending)
+        #expect(byTemp.list.sortField == .country && !byTemp.list.sortDescending)
     }
 
     /// The wide list's columns and the weather sort too, by what they show (docs/spec.md §5);
@@ -124,9 +124,9 @@ import WeatherModels
         ]
         for (field, names) in expected {
             _ = state.reduce(.sortBy(field))
-            #expect(state.sortField == field && R.names(state) == names, "\(field): \(R.names(state))")
+            #expect(state.list.sortField == field && R.names(state) == names, "\(field): \(R.names(state))")
             _ = state.reduce(.sortBy(field))
-            #expect(state.sortDescending, "\(field)")
+            #expect(state.list.sortDescending, "\(field)")
             let valued = names.filter { name in field != .humidity || name != "Moscow" }.filter { field != .feelsLike || $0 != "Berlin" }
                 .filter { field != .wind || $0 != "Cairo" }.filter { field != .rainChance || $0 != "Athens" }
             #expect(Array(R.names(state).prefix(valued.count)) == valued.reversed(), "\(field) inverted: \(R.names(state))")
@@ -139,11 +139,11 @@ import WeatherModels
         var state = R.loaded()
         _ = state.reduce(.sortBy(.humidity))
         _ = state.reduce(.cycleSort)
-        #expect(state.sortField == .name)
+        #expect(state.list.sortField == .name)
         var seen: [SortField] = []
         for _ in 0..<7 {
             _ = state.reduce(.cycleSort)
-            seen.append(state.sortField)
+            seen.append(state.list.sortField)
         }
         #expect(seen == [.temperature, .country, .rainChance, .wind, .airQuality, .name, .temperature])
     }
@@ -157,7 +157,7 @@ import WeatherModels
         _ = state.reduce(.filterInput("to"))  // Tokyo only: the selection moves to it
         #expect(state.selectedCity?.englishName == "Tokyo")
         _ = state.reduce(.cancelFilter)
-        #expect(state.filter.isEmpty && state.selectedKey == "5")
+        #expect(state.list.filter.isEmpty && state.list.selectedKey == "5")
     }
 
     @Test func escOnAKeptFilterReturnsToTheCitySelectedBeforeIt() {
@@ -169,7 +169,7 @@ import WeatherModels
         _ = state.reduce(.startFilter)  // editing the kept filter again: still Berlin to go back to
         _ = state.reduce(.commitFilter)
         _ = state.reduce(.closeDetail)
-        #expect(state.filter.isEmpty && state.selectedKey == "4")
+        #expect(state.list.filter.isEmpty && state.list.selectedKey == "4")
     }
 
     // MARK: the header's figures
@@ -180,7 +180,7 @@ import WeatherModels
         _ = state.reduce(.openDetail)
         _ = state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded))))
         #expect(state.rateLimitRemaining == 0)
-        #expect(state.messages.first?.text == "forecast for Athens failed: daily request limit reached")
+        #expect(state.overlays.messages.first?.text == "forecast for Athens failed: daily request limit reached")
     }
 
     // MARK: the map
@@ -188,31 +188,31 @@ import WeatherModels
     @Test func mTogglesTheMapAndKeepsTheSelection() {
         var state = R.loaded()
         _ = state.reduce(.moveDown)
-        let onMap = R.expect(state, .toggleMap) { $0.showsMap = true }
-        R.expect(onMap, .toggleMap) { $0.showsMap = false }
+        let onMap = R.expect(state, .toggleMap) { $0.map.shown = true }
+        R.expect(onMap, .toggleMap) { $0.map.shown = false }
     }
 
     @Test func theMapMovesTheSameSelectionAsTheList() {
-        let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
-        R.expect(onMap, .moveDown) { $0.selectedKey = "4" }
+        let onMap = R.expect(R.loaded(), .toggleMap) { $0.map.shown = true }
+        R.expect(onMap, .moveDown) { $0.list.selectedKey = "4" }
     }
 
     @Test func enterOnTheMapOpensTheDetailAndEscReturnsToTheMapThenTheList() {
-        let onMap = R.expect(R.loaded(), .toggleMap) { $0.showsMap = true }
+        let onMap = R.expect(R.loaded(), .toggleMap) { $0.map.shown = true }
         let detail = R.expect(onMap, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))]) {
-            $0.mode = .detail
-            $0.forecastsInFlight = ["2"]
+            $0.detail.mode = .detail
+            $0.detail.forecastsInFlight = ["2"]
         }
-        let back = R.expect(detail, .closeDetail) { $0.mode = .list }
-        R.expect(back, .closeDetail) { $0.showsMap = false }
+        let back = R.expect(detail, .closeDetail) { $0.detail.mode = .list }
+        R.expect(back, .closeDetail) { $0.map.shown = false }
     }
 
     @Test func escOnTheMapReturnsToTheListBeforeClearingAFilter() {
         var state = R.loaded()
         for action: Action in [.startFilter, .filterInput("o"), .commitFilter, .toggleMap] { _ = state.reduce(action) }
-        #expect(state.showsMap && state.filter == "o")
-        let list = R.expect(state, .closeDetail) { $0.showsMap = false }
-        #expect(list.filter == "o")
+        #expect(state.map.shown && state.list.filter == "o")
+        let list = R.expect(state, .closeDetail) { $0.map.shown = false }
+        #expect(list.list.filter == "o")
     }
 
     /// `v` on the map: the next layer, round to the first, each saved alone (another copy's
@@ -221,27 +221,27 @@ import WeatherModels
         var state = R.loaded()
         _ = state.reduce(.openDetail)
         state = R.expect(state, .cycleMapLayer) {
-            $0.showsMap = true
-            $0.mode = .list
+            $0.map.shown = true
+            $0.detail.mode = .list
         }
         for layer: MapLayer in [.rainChance, .wind, .airQuality, .alerts, .temperature] {
             var wanted = state
-            wanted.mapLayer = layer
-            state = R.expect(state, .cycleMapLayer, effects: [.saveSettings(wanted.settings, fields: [.mapLayer])]) { $0.mapLayer = layer }
+            wanted.map.layer = layer
+            state = R.expect(state, .cycleMapLayer, effects: [.saveSettings(wanted.settings, fields: [.mapLayer])]) { $0.map.layer = layer }
         }
         #expect(state.settings.mapLayer == .temperature)
     }
 
     @Test func theRememberedLayerIsTheMapsAtStartUp() {
-        R.expect(R.loaded(), .settingsLoaded(AppSettings(mapLayer: .wind))) { $0.mapLayer = .wind }
+        R.expect(R.loaded(), .settingsLoaded(AppSettings(mapLayer: .wind))) { $0.map.layer = .wind }
     }
 
     @Test func mFromAnOpenDetailShowsTheMapNotTheDetail() {
         var state = R.loaded()
         _ = state.reduce(.openDetail)
         R.expect(state, .toggleMap) {
-            $0.showsMap = true
-            $0.mode = .list
+            $0.map.shown = true
+            $0.detail.mode = .list
         }
     }
 

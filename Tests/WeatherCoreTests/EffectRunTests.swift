@@ -25,11 +25,11 @@ import WeatherModels
         let cancelled = Counter()
         let test = try TestStore(config: AppConfig(refreshAfter: 1800, demo: true, provider: .openMeteo),
                                  environment: Self.stuckSearch(cancelled: cancelled))
-        test.send(.addCity(.start)) { $0.placeSearch = PlaceSearch() }
-        test.send(.addCity(.input("Oslo"))) { $0.placeSearch?.text = "Oslo" }
-        test.send(.addCity(.submit)) { $0.placeSearch?.phase = .searching }
+        test.send(.addCity(.start)) { $0.placeEditing.search = PlaceSearch() }
+        test.send(.addCity(.input("Oslo"))) { $0.placeEditing.search?.text = "Oslo" }
+        test.send(.addCity(.submit)) { $0.placeEditing.search?.phase = .searching }
         #expect(test.store.hasRunningEffects)
-        test.send(.addCity(.cancel)) { $0.placeSearch = nil }
+        test.send(.addCity(.cancel)) { $0.placeEditing.search = nil }
         #expect(!test.store.hasRunningEffects, "the run is over for the store at once")
         let deadline = Date().addingTimeInterval(120)
         while cancelled.value == 0 && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
@@ -46,9 +46,9 @@ import WeatherModels
             $0.feed = payload.feed
             $0.source = .demo
             $0.rateLimitRemaining = 7
-            $0.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
-            $0.selectedKey = "2"
-            $0.weatherRefreshesWithoutAir = 2  // a refresh without the air
+            $0.list.visibleCities = ReducerTests.cities("2", "4", "5", "3", "1")  // by name
+            $0.list.selectedKey = "2"
+            $0.air.weatherRefreshesWithoutAir = 2  // a refresh without the air
         }
     }
 

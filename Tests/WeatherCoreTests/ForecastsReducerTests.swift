@@ -12,15 +12,15 @@ import WeatherHTTP
     @Test func forecastsBroughtWithTheFeedAreKeptAndSavedOnceTheFileHasBeenRead() {
         var state = R.loaded()
         _ = state.reduce(.forecastsRestored(StoredForecasts()))
-        state.forecastErrors["4"] = "earlier failure"
+        state.detail.forecastErrors["4"] = "earlier failure"
         let brought = ["2": R.forecast(at: Make.t0 + 60), "4": R.forecast(at: Make.t0 + 60)]
         let payload = FeedPayload(feed: Make.feed(at: Make.t0 + 60), rateLimitRemaining: nil, forecasts: brought)
         R.expect(state, .feedLoaded(.success(payload)), effects: [.saveFeed(payload.feed), .saveForecasts(StoredForecasts(byCityKey: brought))]) {
             $0.feed = payload.feed
             $0.source = .live
-            $0.weatherRefreshesWithoutAir = 2  // the air not yet read: this refresh went without it
-            $0.forecasts = brought
-            $0.forecastErrors = [:]
+            $0.air.weatherRefreshesWithoutAir = 2  // the air not yet read: this refresh went without it
+            $0.detail.forecasts = brought
+            $0.detail.forecastErrors = [:]
         }
     }
 
@@ -31,8 +31,8 @@ import WeatherHTTP
         R.expect(state, .feedLoaded(.success(payload)), effects: [.saveFeed(payload.feed)]) {
             $0.feed = payload.feed
             $0.source = .live
-            $0.weatherRefreshesWithoutAir = 2  // the air not yet read: this refresh went without it
-            $0.forecasts = brought
+            $0.air.weatherRefreshesWithoutAir = 2  // the air not yet read: this refresh went without it
+            $0.detail.forecasts = brought
         }
     }
 
@@ -42,9 +42,9 @@ import WeatherHTTP
         let forecast = R.forecast(at: Make.t0)
         let payload = ForecastPayload(forecast: forecast, rateLimitRemaining: 3, hourlyProblem: "hourly forecast: daily request limit reached")
         let after = R.expect(state, .forecastLoaded(cityKey: "2", .success(payload))) {
-            $0.forecasts["2"] = forecast
-            $0.forecastsInFlight = []
-            $0.forecastErrors["2"] = "hourly forecast: daily request limit reached"
+            $0.detail.forecasts["2"] = forecast
+            $0.detail.forecastsInFlight = []
+            $0.detail.forecastErrors["2"] = "hourly forecast: daily request limit reached"
             $0.rateLimitRemaining = 3
         }
         #expect(after.selectedForecast == forecast.forecast)
@@ -53,7 +53,7 @@ import WeatherHTTP
     @Test func theSelectedCitysHoursAreThoseKeptForIt() {
         var state = R.loaded()
         let hours = HourlyForecastResponse(hours: [HourlyForecast(epochTime: 1, temperatureCelsius: 3, precipitationProbability: 10, weatherIcon: 1, isDaylight: true)])
-        state.forecasts["2"] = StoredForecast(fetchedAt: Make.t0, forecast: R.forecast(at: Make.t0).forecast, hourly: hours)
+        state.detail.forecasts["2"] = StoredForecast(fetchedAt: Make.t0, forecast: R.forecast(at: Make.t0).forecast, hourly: hours)
         #expect(state.selectedHourly == hours)
         _ = state.reduce(.moveDown)
         #expect(state.selectedHourly == nil)

@@ -44,7 +44,7 @@ import WeatherSource
         #expect(state.refreshPlan == RefreshSchedule.Plan(next: Make.t0 + 1920, reason: .limited))
         // The air and a detail's forecast are held too, and say so where they are shown.
         _ = state.reduce(.airQualityRestored(nil))
-        #expect(!state.airQualityInFlight && state.airQualityError?.hasPrefix("Open-Meteo's limit") == true)
+        #expect(!state.air.inFlight && state.air.error?.hasPrefix("Open-Meteo's limit") == true)
         #expect(state.reduce(.openDetail) == [])
         #expect(state.selectedForecastError?.hasPrefix("Open-Meteo's limit: no request until") == true)
         // Said in the run's language, the source's own reason as it sent it.
@@ -82,8 +82,8 @@ import WeatherSource
         #expect(state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [])
         #expect(state.reduce(.airQualityRestored(nil)) == [])
         #expect(state.refreshPlan.reason == .budgetSpent)
-        #expect(!state.isFetching && !state.airQualityInFlight)
-        #expect(state.airQualityError?.hasPrefix("today's budget of 10 calls is spent") == true)
+        #expect(!state.isFetching && !state.air.inFlight)
+        #expect(state.air.error?.hasPrefix("today's budget of 10 calls is spent") == true)
 
         var empty = State(config: config, now: Make.t0)
         _ = empty.reduce(.ledgerRead(calls: [.openMeteo: 300]))
@@ -99,7 +99,7 @@ import WeatherSource
         var state = State(config: config, now: Make.t0 + 7200)
         _ = state.reduce(.ledgerRead(calls: [.openMeteo: 300]))
         #expect(state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [])
-        #expect(state.messages.first?.text.hasPrefix("today's budget of 10 calls is spent (300 spent)") == true)
+        #expect(state.overlays.messages.first?.text.hasPrefix("today's budget of 10 calls is spent (300 spent)") == true)
     }
 
     /// Item 4: AccuWeather's spent day (503) holds the source until the ledger's day ends: the
@@ -134,7 +134,7 @@ import WeatherSource
             ($0.key, AirQuality(epochTime: 1_800_000_000, europeanAQI: 20))
         }))
         _ = state.reduce(.airQualityRestored(keptAir))
-        #expect(!state.airQualityInFlight, "the kept air is fresh")
+        #expect(!state.air.inFlight, "the kept air is fresh")
         _ = state.reduce(.pinsLoaded([PinnedCity(place: place)]))
         var withPlace = Make.cities
         withPlace.append(Make.city("om:3413829", "Reykjavík"))
@@ -146,7 +146,7 @@ import WeatherSource
         }
         #expect(asked.map { $0.map(\.key) } == [["om:3413829"]], "the new place alone")
         _ = state.reduce(.airQualityLoaded(.success(StoredAirQuality(fetchedAt: Make.t0 + 60, byCityKey: ["om:3413829": AirQuality(epochTime: 1_800_000_000, europeanAQI: 9)]))))
-        #expect(state.airQuality?.fetchedAt == Make.t0, "the rest of the air is as old as it was")
+        #expect(state.air.stored?.fetchedAt == Make.t0, "the rest of the air is as old as it was")
         #expect(state.air(for: "om:3413829")?.europeanAQI == 9 && state.air(for: Make.cities[0].key)?.europeanAQI == 20)
     }
 
@@ -177,6 +177,6 @@ import WeatherSource
         _ = state.reduce(.ledgerRead(calls: [.accuWeather: 10, .openMeteo: 4_999]))
         #expect(state.gate(for: .openMeteo).dailyBudget == 5_000 && state.gate(for: .accuWeather).dailyBudget == nil)
         #expect(state.reduce(.airQualityRestored(nil)) == [], "Open-Meteo's budget cannot pay for 5 places")
-        #expect(state.airQualityError?.hasPrefix("today's budget of 5000 calls is spent") == true)
+        #expect(state.air.error?.hasPrefix("today's budget of 5000 calls is spent") == true)
     }
 }

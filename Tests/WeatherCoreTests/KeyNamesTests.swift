@@ -37,7 +37,7 @@ import WeatherModels
         var state = ReducerTests.loaded(config: Self.config)
         _ = state.reduce(.addCity(.start))
         _ = state.reduce(.addCity(.submit))
-        #expect(state.placeSearch?.message == "type a place name, then Tab")
+        #expect(state.placeEditing.search?.message == "type a place name, then Tab")
     }
 
     @Test func anUnlistedOwnCityIsFoundAgainWithTheKeyGiven() {

@@ -34,15 +34,15 @@ import WeatherSource
 
     @Test func aOpensThePromptAndTypingFillsIt() {
         let loaded = ReducerTests.loaded()
-        let open = ReducerTests.expect(loaded, .addCity(.start)) { $0.placeSearch = PlaceSearch() }
-        let typed = ReducerTests.expect(open, .addCity(.input("Reyk"))) { $0.placeSearch?.text = "Reyk" }
-        ReducerTests.expect(typed, .addCity(.backspace)) { $0.placeSearch?.text = "Rey" }
+        let open = ReducerTests.expect(loaded, .addCity(.start)) { $0.placeEditing.search = PlaceSearch() }
+        let typed = ReducerTests.expect(open, .addCity(.input("Reyk"))) { $0.placeEditing.search?.text = "Reyk" }
+        ReducerTests.expect(typed, .addCity(.backspace)) { $0.placeEditing.search?.text = "Rey" }
     }
 
     @Test func enterSearchesOnceInTheRequestLanguage() {
         let state = typed("  Reykjavik ")
         let searching = ReducerTests.expect(state, .addCity(.submit), effects: [.searchPlaces("Reykjavik", language: "en-us", pass: .open(.search, calls: 1, provider: .openMeteo))]) {
-            $0.placeSearch?.phase = .searching
+            $0.placeEditing.search?.phase = .searching
         }
         // A second Enter while the search runs starts nothing more.
         ReducerTests.expect(searching, .addCity(.submit))
@@ -50,15 +50,15 @@ import WeatherSource
 
     @Test func anEmptySearchSaysWhatToDoAndSpendsNothing() {
         let state = typed("   ")
-        ReducerTests.expect(state, .addCity(.submit)) { $0.placeSearch?.message = "type a place name, then Enter" }
+        ReducerTests.expect(state, .addCity(.submit)) { $0.placeEditing.search?.message = "type a place name, then Enter" }
     }
 
     @Test func noResultsSayNoPlaceCalledAndAddNothing() {
         var state = typed("Nowhereville")
         _ = state.reduce(.addCity(.submit))
         ReducerTests.expect(state, .addCity(.found(query: "Nowhereville", .success([])))) {
-            $0.placeSearch?.phase = .typing
-            $0.placeSearch?.message = "no place called \"Nowhereville\""
+            $0.placeEditing.search?.phase = .typing
+            $0.placeEditing.search?.message = "no place called \"Nowhereville\""
         }
     }
 
@@ -69,34 +69,34 @@ import WeatherSource
         let hold = SourceGate.Hold(until: dayEnd, reason: "daily request limit reached")
         let after = ReducerTests.expect(state, .addCity(.found(query: "Reykjavik", .failure(.network(.quotaExceeded)))),
                                         effects: [.keepHold(.openMeteo, hold)]) {
-            $0.placeSearch?.phase = .typing
-            $0.placeSearch?.message = "search failed: daily request limit reached"
+            $0.placeEditing.search?.phase = .typing
+            $0.placeEditing.search?.message = "search failed: daily request limit reached"
             $0.record("search failed: daily request limit reached")
-            $0.heard(.network(.quotaExceeded), from: .openMeteo)  // the source's day is spent: its gate holds it
+            $0.limits.heard(.network(.quotaExceeded), from: .openMeteo, at: $0.now)  // the source's day is spent: its gate holds it
         }
-        #expect(after.messages.first?.text == "search failed: daily request limit reached")
-        #expect(after.pinned.isEmpty && after.placeSearch?.text == "Reykjavik")
+        #expect(after.overlays.messages.first?.text == "search failed: daily request limit reached")
+        #expect(after.pinned.isEmpty && after.placeEditing.search?.text == "Reykjavik")
     }
 
     @Test func anAnswerToASearchThatWasLeftChangesNothing() {
         var state = typed("Reykjavik")
         _ = state.reduce(.addCity(.submit))
-        let left = ReducerTests.expect(state, .addCity(.cancel), effects: [.cancel(.search)]) { $0.placeSearch = nil }
+        let left = ReducerTests.expect(state, .addCity(.cancel), effects: [.cancel(.search)]) { $0.placeEditing.search = nil }
         ReducerTests.expect(left, .addCity(.found(query: "Reykjavik", .success([Self.reykjavik]))))
     }
 
     @Test func resultsArePickedWithTheArrowsAndEnterAddsTheCityAndRefreshes() {
         let state = found([Self.reykjavik, Self.parisTexas])
-        #expect(state.placeSearch?.results == [Self.reykjavik, Self.parisTexas])
-        let down = ReducerTests.expect(state, .addCity(.moveDown)) { $0.placeSearch?.selectedIndex = 1 }
+        #expect(state.placeEditing.search?.results == [Self.reykjavik, Self.parisTexas])
+        let down = ReducerTests.expect(state, .addCity(.moveDown)) { $0.placeEditing.search?.selectedIndex = 1 }
         ReducerTests.expect(down, .addCity(.moveDown))  // stays on the last
-        let up = ReducerTests.expect(down, .addCity(.moveUp)) { $0.placeSearch?.selectedIndex = 0 }
+        let up = ReducerTests.expect(down, .addCity(.moveUp)) { $0.placeEditing.search?.selectedIndex = 0 }
         let own = PinnedCity(place: Self.reykjavik)
         ReducerTests.expect(up, .addCity(.submit), effects: [.changePins(.add(own)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 2, provider: .openMeteo))]) {
-            $0.placeSearch = nil
+            $0.placeEditing.search = nil
             $0.pinned = [own]
             $0.pinChangesUnanswered = [.add(own)]
-            $0.addedCityKey = own.key
+            $0.placeEditing.addedCityKey = own.key
             $0.isFetching = true
             $0.notice = "added Reykjavík, Capital Region, Iceland"
         }
@@ -109,8 +109,8 @@ import WeatherSource
         weather.geoPosition = GeoPosition(latitude: 64.1355, longitude: -21.8954)
         let feed = WeatherFeed(fetchedAt: Make.t0 + 60, request: request, cities: Make.cities + [weather], placeKeys: [weather.key])
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: nil))))
-        #expect(state.visibleCities.first?.key == weather.key)
-        #expect(state.selectedKey == weather.key && state.addedCityKey == nil)
+        #expect(state.list.visibleCities.first?.key == weather.key)
+        #expect(state.list.selectedKey == weather.key && state.placeEditing.addedCityKey == nil)
     }
 
     @Test func aCityAddedWhileARefreshRunsGetsOneMoreRefreshAfterIt() {
@@ -119,31 +119,31 @@ import WeatherSource
         #expect(state.isFetching)
         let own = PinnedCity(place: Self.reykjavik)
         let added = ReducerTests.expect(state, .addCity(.submit), effects: [.changePins(.add(own))]) {
-            $0.placeSearch = nil
+            $0.placeEditing.search = nil
             $0.pinned = [own]
             $0.pinChangesUnanswered = [.add(own)]
-            $0.addedCityKey = own.key
-            $0.refreshAfterCurrent = true
+            $0.placeEditing.addedCityKey = own.key
+            $0.placeEditing.refreshAfterCurrent = true
             $0.notice = "added Reykjavík, Capital Region, Iceland"
         }
         var after = added
         let effects = after.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(at: Make.t0 + 5), rateLimitRemaining: nil))))
         #expect(effects == [.saveFeed(Make.feed(at: Make.t0 + 5)), .fetchFeed(request, own: [own], pass: .open(.weather, calls: 2, provider: .openMeteo))])
-        #expect(!after.refreshAfterCurrent && after.isFetching)
+        #expect(!after.placeEditing.refreshAfterCurrent && after.isFetching)
     }
 
     @Test func aPlaceTheListAlreadyHoldsBecomesOwnUnderItsKeyWithoutACall() {
         let state = found([Self.tokyo], text: "Tokyo")
         let own = PinnedCity(key: "1", name: "Tokyo", latitude: 1.05, longitude: 2.05, place: Self.tokyo)
         let added = ReducerTests.expect(state, .addCity(.submit), effects: [.changePins(.add(own, replacing: ["1"]))]) {
-            $0.placeSearch = nil
+            $0.placeEditing.search = nil
             $0.pinned = [own]
             $0.pinChangesUnanswered = [.add(own, replacing: ["1"])]
-            $0.selectedKey = "1"
+            $0.list.selectedKey = "1"
             $0.notice = "added Tokyo, Japan"
             $0.recomputeVisible()
         }
-        #expect(added.visibleCities.first?.key == "1")
+        #expect(added.list.visibleCities.first?.key == "1")
     }
 
     @Test func addingOneOfTheUsersCitiesAgainOnlySelectsIt() {
@@ -155,15 +155,15 @@ import WeatherSource
         _ = state.reduce(.addCity(.submit))
         _ = state.reduce(.addCity(.found(query: "Tokyo", .success([Self.tokyo]))))
         ReducerTests.expect(state, .addCity(.submit)) {
-            $0.placeSearch = nil
-            $0.selectedKey = "1"
+            $0.placeEditing.search = nil
+            $0.list.selectedKey = "1"
             $0.notice = "Tokyo is already one of your cities"
         }
     }
 
     @Test func searchingUnderOfflineSaysWhyAndStartsNothing() {
         let state = typed("Reykjavik", config: AppConfig(refreshAfter: 1800, offline: true, provider: .openMeteo))
-        ReducerTests.expect(state, .addCity(.submit)) { $0.placeSearch?.message = "offline mode (--offline): cannot search" }
+        ReducerTests.expect(state, .addCity(.submit)) { $0.placeEditing.search?.message = "offline mode (--offline): cannot search" }
     }
 
     // MARK: removing
@@ -180,10 +180,10 @@ import WeatherSource
 
     @Test func dAsksAndYRemovesTheOwnCityFromListAndFile() {
         let state = withOwnReykjavik()
-        let asked = ReducerTests.expect(state, .removeCity(.ask)) { $0.pendingRemoval = Self.reykjavik.id; $0.notice = nil }
+        let asked = ReducerTests.expect(state, .removeCity(.ask)) { $0.placeEditing.pendingRemoval = Self.reykjavik.id; $0.notice = nil }
         #expect(asked.pendingRemovalName == "Reykjavík")
         let removed = ReducerTests.expect(asked, .removeCity(.confirm), effects: [.changePins(.remove(key: Self.reykjavik.id))]) {
-            $0.pendingRemoval = nil
+            $0.placeEditing.pendingRemoval = nil
             $0.pinned = []
             $0.pinChangesUnanswered.append(.remove(key: Self.reykjavik.id))
             $0.notice = "removed Reykjavík"
@@ -191,15 +191,15 @@ import WeatherSource
         }
         // Still in the saved feed until the next refresh, but no longer listed.
         #expect(removed.feed?.cities.contains { $0.key == Self.reykjavik.id } == true)
-        #expect(!removed.visibleCities.contains { $0.key == Self.reykjavik.id })
-        #expect(removed.visibleCities.count == Make.cities.count)
+        #expect(!removed.list.visibleCities.contains { $0.key == Self.reykjavik.id })
+        #expect(removed.list.visibleCities.count == Make.cities.count)
     }
 
     /// `p` never removes a place (docs/spec.md §5): on an own city it changes nothing and says
     /// what does.
     @Test func pOnAnOwnCityKeepsItAndSaysThatDRemovesIt() {
         let state = withOwnReykjavik()
-        #expect(state.selectedKey == Self.reykjavik.id)
+        #expect(state.list.selectedKey == Self.reykjavik.id)
         ReducerTests.expect(state, .togglePin) { $0.notice = "Reykjavík is one of your cities, always on top: d removes it" }
     }
 
@@ -222,7 +222,7 @@ import WeatherSource
     /// the list, the detail's title (both `displayName`), the question and the message.
     @Test func ownPlacesOfOneNameAreNamedWithTheirRegion() {
         var state = withOwn([Self.parisTexas, Self.parisTennessee])
-        let names = state.visibleCities.prefix(2).map { state.displayName(of: $0) }
+        let names = state.list.visibleCities.prefix(2).map { state.displayName(of: $0) }
         #expect(Set(names) == ["Paris, Texas", "Paris, Tennessee"])
         _ = state.reduce(.select(key: Self.parisTexas.id))
         _ = state.reduce(.removeCity(.ask))
@@ -230,7 +230,7 @@ import WeatherSource
         _ = state.reduce(.removeCity(.confirm))
         #expect(state.notice == "removed Paris, Texas")
         // Alone now: its name is enough.
-        #expect(state.visibleCities.first.map { state.displayName(of: $0) } == "Paris")
+        #expect(state.list.visibleCities.first.map { state.displayName(of: $0) } == "Paris")
         _ = state.reduce(.first)
         _ = state.reduce(.togglePin)
         #expect(state.notice == "Paris is one of your cities, always on top: d removes it")
@@ -238,20 +238,20 @@ import WeatherSource
 
     @Test func anOwnPlaceNamedAsATopCityIsNamedWithItsRegionAndTheTopCityIsNot() {
         let state = withOwn([Self.parisTexas], extra: [Make.city("623", "Paris", country: "France", code: "FR")])
-        let shown = Dictionary(uniqueKeysWithValues: state.visibleCities.map { ($0.key, state.displayName(of: $0)) })
+        let shown = Dictionary(uniqueKeysWithValues: state.list.visibleCities.map { ($0.key, state.displayName(of: $0)) })
         #expect(shown[Self.parisTexas.id] == "Paris, Texas" && shown["623"] == "Paris" && shown["1"] == "東京")
         #expect(state.namesakeOwnKeys == [Self.parisTexas.id])
         // Without a region the country tells them apart.
         var noRegion = Self.parisTexas
         noRegion.region = nil
         let other = withOwn([noRegion], extra: [Make.city("623", "Paris", country: "France", code: "FR")])
-        #expect(other.visibleCities.first.map { other.displayName(of: $0) } == "Paris, United States")
+        #expect(other.list.visibleCities.first.map { other.displayName(of: $0) } == "Paris, United States")
     }
 
     @Test func anyOtherAnswerKeepsTheCity() {
         var state = withOwnReykjavik()
         _ = state.reduce(.removeCity(.ask))
-        let kept = ReducerTests.expect(state, .removeCity(.cancel)) { $0.pendingRemoval = nil }
+        let kept = ReducerTests.expect(state, .removeCity(.cancel)) { $0.placeEditing.pendingRemoval = nil }
         #expect(kept.pinned.count == 1)
     }
 
@@ -300,7 +300,7 @@ import WeatherSource
         _ = state.reduce(.pinsLoaded(pins))
         #expect(state.notice == "Reykjavík, Capital Region, Iceland; Paris, Texas, United States not listed: found by another source's search, "
                 + "which AccuWeather cannot use; press a to find them again")
-        #expect(state.messages.first?.text == state.notice)
+        #expect(state.overlays.messages.first?.text == state.notice)
         #expect(state.unlistedOwnKeys == [Self.reykjavik.id, Self.parisTexas.id])
         // Each refresh leaves them out again: said once, not at every refresh.
         _ = state.reduce(.moveDown)

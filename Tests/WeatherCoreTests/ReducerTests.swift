@@ -24,7 +24,7 @@ import WeatherStore
     }
 
     /// The listed cities' English names, in order.
-    static func names(_ state: State) -> [String] { state.visibleCities.map(\.englishName) }
+    static func names(_ state: State) -> [String] { state.list.visibleCities.map(\.englishName) }
 
     static func forecast(at date: Date) -> StoredForecast {
         StoredForecast(fetchedAt: date, forecast: DailyForecastResponse(headline: ForecastHeadline(text: "at \(date)"), dailyForecasts: []))
@@ -61,8 +61,8 @@ import WeatherStore
 
     @Test func aRestoredListIsSortedByEnglishNameWithTheFirstSelected() {
         let state = Self.loaded()
-        #expect(state.visibleCities == Self.cities("2", "4", "5", "3", "1"))  // Athens, Berlin, Cairo, Moscow, Tokyo
-        #expect(state.selectedKey == "2")
+        #expect(state.list.visibleCities == Self.cities("2", "4", "5", "3", "1"))  // Athens, Berlin, Cairo, Moscow, Tokyo
+        #expect(state.list.selectedKey == "2")
         #expect(state.source == .archive && state.banner == .none)
     }
 
@@ -103,8 +103,8 @@ import WeatherStore
         var expected = state
         expected.feed = Make.feed(at: Make.t0)
         expected.source = .archive
-        expected.visibleCities = Self.cities("2", "4", "5", "3", "1")
-        expected.selectedKey = "2"
+        expected.list.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        expected.list.selectedKey = "2"
         expected.lastError = .noAPIKey
         expected.banner = .offline(savedAt: Make.t0, reason: FeedError.noAPIKey.errorDescription ?? "")
         Self.expect(state, .archiveRestored(.success(Make.feed(at: Make.t0)))) { $0 = expected }
@@ -176,8 +176,8 @@ import WeatherStore
 
     @Test func downAndJMoveToTheNextCity() {
         let state = Self.loaded()
-        let after = Self.expect(state, .moveDown) { $0.selectedKey = "4" }
-        Self.expect(after, .moveUp) { $0.selectedKey = "2" }
+        let after = Self.expect(state, .moveDown) { $0.list.selectedKey = "4" }
+        Self.expect(after, .moveUp) { $0.list.selectedKey = "2" }
     }
 
     @Test func upOnTheFirstAndDownOnTheLastStayPut() {
@@ -200,24 +200,24 @@ import WeatherStore
     @Test func theSelectedIndexFollowsTheKeyAndTheList() {
         var state = Self.loaded()
         func expectInStep() {
-            #expect(state.selectedIndex == state.selectedKey.flatMap { key in state.visibleCities.firstIndex { $0.key == key } })
+            #expect(state.list.selectedIndex == state.list.selectedKey.flatMap { key in state.list.visibleCities.firstIndex { $0.key == key } })
         }
         _ = state.reduce(.last)
-        #expect(state.selectedIndex == 4)
+        #expect(state.list.selectedIndex == 4)
         _ = state.reduce(.cycleSort)  // by temperature: Tokyo moves
         expectInStep()
         #expect(state.selectedCity?.englishName == "Tokyo")
         _ = state.reduce(.invertSort)
         expectInStep()
-        #expect(state.selectedIndex == 1)  // Cairo 24°, Tokyo 17°, …
+        #expect(state.list.selectedIndex == 1)  // Cairo 24°, Tokyo 17°, …
         _ = state.reduce(.togglePin)
-        #expect(state.selectedIndex == 0)  // pinned cities come first
+        #expect(state.list.selectedIndex == 0)  // pinned cities come first
         _ = state.reduce(.startFilter)
         _ = state.reduce(.filterInput("o"))
         expectInStep()
-        state.selectedKey = "no such city"
-        #expect(state.selectedIndex == nil && state.selectedCity == nil)
-        state.selectedKey = "3"
+        state.list.selectedKey = "no such city"
+        #expect(state.list.selectedIndex == nil && state.selectedCity == nil)
+        state.list.selectedKey = "3"
         expectInStep()
         #expect(state.selectedCity?.englishName == "Moscow")
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: Make.feed(Array(Make.cities.prefix(2)), at: Make.t0), rateLimitRemaining: nil))))
@@ -239,18 +239,18 @@ import WeatherStore
     /// list's ends (the front end's `ScreenStateTests` hold the rows and the scroll).
     @Test func aMoveByACountIsHeldToTheListsEnds() {
         var state = Self.many(100)
-        state = Self.expect(state, .moveBy(10)) { $0.selectedKey = "010" }
-        state = Self.expect(state, .moveBy(95)) { $0.selectedKey = "099" }
-        state = Self.expect(state, .moveBy(-10)) { $0.selectedKey = "089" }
-        state = Self.expect(state, .moveBy(-1000)) { $0.selectedKey = "000" }
+        state = Self.expect(state, .moveBy(10)) { $0.list.selectedKey = "010" }
+        state = Self.expect(state, .moveBy(95)) { $0.list.selectedKey = "099" }
+        state = Self.expect(state, .moveBy(-10)) { $0.list.selectedKey = "089" }
+        state = Self.expect(state, .moveBy(-1000)) { $0.list.selectedKey = "000" }
     }
 
     // MARK: g G Home End
 
     @Test func gAndHomeGoFirstGAndEndGoLast() {
         let state = Self.loaded()
-        let last = Self.expect(state, .last) { $0.selectedKey = "1" }
-        Self.expect(last, .first) { $0.selectedKey = "2" }
+        let last = Self.expect(state, .last) { $0.list.selectedKey = "1" }
+        Self.expect(last, .first) { $0.list.selectedKey = "2" }
     }
 
     // MARK: Enter → l
@@ -258,8 +258,8 @@ import WeatherStore
     @Test func enterOpensTheDetailAndFetchesItsForecast() {
         let state = Self.loaded()
         let opened = Self.expect(state, .openDetail, effects: [.fetchForecast(cityKey: "2", language: "en-us", pass: .open(.forecast, calls: 2))]) {
-            $0.mode = .detail
-            $0.forecastsInFlight = ["2"]
+            $0.detail.mode = .detail
+            $0.detail.forecastsInFlight = ["2"]
         }
         Self.expect(opened, .openDetail)  // the fetch is already under way
     }
@@ -268,7 +268,7 @@ import WeatherStore
         var state = Self.loaded()
         let stored = StoredForecast(fetchedAt: Make.t0 - 3599, forecast: DailyForecastResponse(headline: nil, dailyForecasts: []))
         _ = state.reduce(.forecastsRestored(StoredForecasts(byCityKey: ["2": stored])))
-        Self.expect(state, .openDetail) { $0.mode = .detail }
+        Self.expect(state, .openDetail) { $0.detail.mode = .detail }
     }
 
     @Test func aFreshForecastIsNotFetchedAgainButAnHourOldOneIs() {
@@ -285,13 +285,13 @@ import WeatherStore
     @Test func enterWhenOfflineSaysWhyThereIsNoForecast() {
         let state = Self.loaded(config: AppConfig(refreshAfter: 1800, offline: true))
         Self.expect(state, .openDetail) {
-            $0.mode = .detail
-            $0.forecastErrors = ["2": "offline mode (--offline)"]
+            $0.detail.mode = .detail
+            $0.detail.forecastErrors = ["2": "offline mode (--offline)"]
         }
         let keyless = Self.loaded(config: AppConfig(refreshAfter: 1800, hasAPIKey: false))
         Self.expect(keyless, .openDetail) {
-            $0.mode = .detail
-            $0.forecastErrors = ["2": FeedError.noAPIKey.errorDescription ?? ""]
+            $0.detail.mode = .detail
+            $0.detail.forecastErrors = ["2": FeedError.noAPIKey.errorDescription ?? ""]
         }
     }
 
@@ -299,15 +299,15 @@ import WeatherStore
 
     @Test func escClosesTheDetail() {
         var state = Self.loaded()
-        state.mode = .detail
-        Self.expect(state, .closeDetail) { $0.mode = .list }
+        state.detail.mode = .detail
+        Self.expect(state, .closeDetail) { $0.detail.mode = .list }
     }
 
     @Test func escClosesTheHelpBeforeTheDetail() {
         var state = Self.loaded()
-        state.mode = .detail
-        state.showHelp = true
-        Self.expect(state, .closeDetail) { $0.showHelp = false }
+        state.detail.mode = .detail
+        state.overlays.showHelp = true
+        Self.expect(state, .closeDetail) { $0.overlays.showHelp = false }
     }
 
     @Test func escOnTheListClearsAKeptFilter() {
@@ -316,12 +316,12 @@ import WeatherStore
         _ = state.reduce(.filterInput("o"))  // Cairo, Moscow, Tokyo; the selection moves to Cairo
         _ = state.reduce(.commitFilter)
         let kept = state
-        #expect(kept.visibleCities == Self.cities("5", "3", "1") && kept.selectedKey == "5")
+        #expect(kept.list.visibleCities == Self.cities("5", "3", "1") && kept.list.selectedKey == "5")
         Self.expect(kept, .closeDetail) {
-            $0.filter = ""
-            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
-            $0.selectedKey = "2"  // back to the city selected before `/`
-            $0.selectionBeforeFilter = nil
+            $0.list.filter = ""
+            $0.list.visibleCities = Self.cities("2", "4", "5", "3", "1")
+            $0.list.selectedKey = "2"  // back to the city selected before `/`
+            $0.list.selectionBeforeFilter = nil
         }
     }
 
@@ -332,35 +332,35 @@ import WeatherStore
     // MARK: /
 
     @Test func slashStartsTypingAFilter() {
-        Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true; $0.selectionBeforeFilter = "2" }
+        Self.expect(Self.loaded(), .startFilter) { $0.list.isEditingFilter = true; $0.list.selectionBeforeFilter = "2" }
     }
 
     @Test func slashFromTheDetailReturnsToTheListItNarrows() {
         var state = Self.loaded()
-        state.mode = .detail
-        Self.expect(state, .startFilter) { $0.isEditingFilter = true; $0.mode = .list; $0.selectionBeforeFilter = "2" }
+        state.detail.mode = .detail
+        Self.expect(state, .startFilter) { $0.list.isEditingFilter = true; $0.detail.mode = .list; $0.list.selectionBeforeFilter = "2" }
     }
 
     @Test func typedCharactersNarrowByCityOrCountryAsYouType() {
-        var state = Self.expect(Self.loaded(), .startFilter) { $0.isEditingFilter = true; $0.selectionBeforeFilter = "2" }
+        var state = Self.expect(Self.loaded(), .startFilter) { $0.list.isEditingFilter = true; $0.list.selectionBeforeFilter = "2" }
         // "e": Athens (Greece), Berlin (Germany), Cairo (Egypt); not Moscow (Russia), Tokyo (Japan).
         state = Self.expect(state, .filterInput("e")) {
-            $0.filter = "e"
-            $0.visibleCities = Self.cities("2", "4", "5")
+            $0.list.filter = "e"
+            $0.list.visibleCities = Self.cities("2", "4", "5")
         }
         // "eg": Egypt only; the selection follows to the first city still listed.
         state = Self.expect(state, .filterInput("g")) {
-            $0.filter = "eg"
-            $0.visibleCities = Self.cities("5")
-            $0.selectedKey = "5"
+            $0.list.filter = "eg"
+            $0.list.visibleCities = Self.cities("5")
+            $0.list.selectedKey = "5"
         }
         // Backspace widens again; Cairo stays selected.
         state = Self.expect(state, .filterBackspace) {
-            $0.filter = "e"
-            $0.visibleCities = Self.cities("2", "4", "5")
+            $0.list.filter = "e"
+            $0.list.visibleCities = Self.cities("2", "4", "5")
         }
         // Enter keeps the filter and stops typing.
-        state = Self.expect(state, .commitFilter) { $0.isEditingFilter = false }
+        state = Self.expect(state, .commitFilter) { $0.list.isEditingFilter = false }
         // Typing is ignored once the prompt is closed.
         Self.expect(state, .filterInput("x"))
     }
@@ -369,27 +369,27 @@ import WeatherStore
         var state = Self.loaded()
         _ = state.reduce(.startFilter)
         Self.expect(state, .filterInput("МОСКВА")) {
-            $0.filter = "МОСКВА"
-            $0.visibleCities = Self.cities("3")
-            $0.selectedKey = "3"
+            $0.list.filter = "МОСКВА"
+            $0.list.visibleCities = Self.cities("3")
+            $0.list.selectedKey = "3"
         }
         Self.expect(state, .filterInput("toky")) {
-            $0.filter = "toky"
-            $0.visibleCities = Self.cities("1")
-            $0.selectedKey = "1"
+            $0.list.filter = "toky"
+            $0.list.visibleCities = Self.cities("1")
+            $0.list.selectedKey = "1"
         }
         Self.expect(state, .filterInput("東")) {
-            $0.filter = "東"
-            $0.visibleCities = Self.cities("1")
-            $0.selectedKey = "1"
+            $0.list.filter = "東"
+            $0.list.visibleCities = Self.cities("1")
+            $0.list.selectedKey = "1"
         }
         Self.expect(state, .filterInput("GREECE")) {  // a country, in capitals
-            $0.filter = "GREECE"
-            $0.visibleCities = Self.cities("2")
+            $0.list.filter = "GREECE"
+            $0.list.visibleCities = Self.cities("2")
         }
         Self.expect(state, .filterInput("Áthens")) {  // an accent the name does not have
-            $0.filter = "Áthens"
-            $0.visibleCities = Self.cities("2")
+            $0.list.filter = "Áthens"
+            $0.list.visibleCities = Self.cities("2")
         }
     }
 
@@ -397,12 +397,12 @@ import WeatherStore
         var state = Self.loaded()
         _ = state.reduce(.startFilter)
         _ = state.reduce(.filterInput("zzz"))
-        #expect(state.visibleCities.isEmpty && state.selectedKey == "2")  // nothing matches; the choice is kept
+        #expect(state.list.visibleCities.isEmpty && state.list.selectedKey == "2")  // nothing matches; the choice is kept
         Self.expect(state, .cancelFilter) {
-            $0.isEditingFilter = false
-            $0.filter = ""
-            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
-            $0.selectionBeforeFilter = nil
+            $0.list.isEditingFilter = false
+            $0.list.filter = ""
+            $0.list.visibleCities = Self.cities("2", "4", "5", "3", "1")
+            $0.list.selectionBeforeFilter = nil
         }
     }
 
@@ -412,12 +412,12 @@ import WeatherStore
         _ = state.reduce(.filterInput("r"))  // Athens (Greece), Berlin, Cairo, Moscow (Russia)
         _ = state.reduce(.commitFilter)
         _ = state.reduce(.startFilter)
-        #expect(state.filter == "r" && Self.names(state) == ["Athens", "Berlin", "Cairo", "Moscow"])
+        #expect(state.list.filter == "r" && Self.names(state) == ["Athens", "Berlin", "Cairo", "Moscow"])
         Self.expect(state, .cancelFilter) {
-            $0.isEditingFilter = false
-            $0.filter = ""
-            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
-            $0.selectionBeforeFilter = nil
+            $0.list.isEditingFilter = false
+            $0.list.filter = ""
+            $0.list.visibleCities = Self.cities("2", "4", "5", "3", "1")
+            $0.list.selectionBeforeFilter = nil
         }
     }
 
@@ -432,41 +432,41 @@ import WeatherStore
     @Test func sCyclesNameTemperatureCountryTheLayersMeasuresAndSavesTheChoice() {
         var state = Self.loaded()
         var wanted = state
-        wanted.sortField = .temperature
-        wanted.visibleCities = Self.cities("3", "2", "4", "1", "5")  // −3, 6, 7, 17, 24 °C
+        wanted.list.sortField = .temperature
+        wanted.list.visibleCities = Self.cities("3", "2", "4", "1", "5")  // −3, 6, 7, 17, 24 °C
         state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
-            $0.sortField = .temperature
-            $0.visibleCities = Self.cities("3", "2", "4", "1", "5")
+            $0.list.sortField = .temperature
+            $0.list.visibleCities = Self.cities("3", "2", "4", "1", "5")
         }
-        wanted.sortField = .country
+        wanted.list.sortField = .country
         state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
-            $0.sortField = .country
-            $0.visibleCities = Self.cities("5", "4", "2", "1", "3")  // Egypt, Germany, Greece, Japan, Russia
+            $0.list.sortField = .country
+            $0.list.visibleCities = Self.cities("5", "4", "2", "1", "3")  // Egypt, Germany, Greece, Japan, Russia
         }
         // Then the map layers' measures; these cities have no rain chance: by name, as equals are.
-        wanted.sortField = .rainChance
-        wanted.visibleCities = Self.cities("2", "4", "5", "3", "1")
+        wanted.list.sortField = .rainChance
+        wanted.list.visibleCities = Self.cities("2", "4", "5", "3", "1")
         state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
-            $0.sortField = .rainChance
-            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+            $0.list.sortField = .rainChance
+            $0.list.visibleCities = Self.cities("2", "4", "5", "3", "1")
         }
-        wanted.sortField = .wind
-        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .wind }
-        wanted.sortField = .airQuality  // no air yet: all by name
-        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .airQuality }
-        wanted.sortField = .name
-        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.sortField = .name }
+        wanted.list.sortField = .wind
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.list.sortField = .wind }
+        wanted.list.sortField = .airQuality  // no air yet: all by name
+        state = Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.list.sortField = .airQuality }
+        wanted.list.sortField = .name
+        Self.expect(state, .cycleSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) { $0.list.sortField = .name }
     }
 
     @Test func capitalIInvertsTheOrderAndKeepsTheSelectedCity() {
         let state = Self.loaded()
         var wanted = state
-        wanted.sortDescending = true
+        wanted.list.sortDescending = true
         let inverted = Self.expect(state, .invertSort, effects: [.saveSettings(wanted.settings, fields: [.sortField, .sortDescending])]) {
-            $0.sortDescending = true
-            $0.visibleCities = Self.cities("1", "3", "5", "4", "2")
+            $0.list.sortDescending = true
+            $0.list.visibleCities = Self.cities("1", "3", "5", "4", "2")
         }
-        #expect(inverted.selectedIndex == 4)  // Athens, now at the bottom
+        #expect(inverted.list.selectedIndex == 4)  // Athens, now at the bottom
     }
 
     @Test func capitalIInvertsWhicheverFieldIsSorted() {
@@ -480,7 +480,7 @@ import WeatherStore
         var state = Self.loaded()
         _ = state.reduce(.invertSort)
         _ = state.reduce(.cycleSort)
-        #expect(state.sortField == .temperature && !state.sortDescending)
+        #expect(state.list.sortField == .temperature && !state.list.sortDescending)
     }
 
     // MARK: u
@@ -503,13 +503,13 @@ import WeatherStore
         let pinned = Self.expect(state, .togglePin, effects: [.changePins(.pin(pin))]) {
             $0.pinned = [pin]
             $0.pinChangesUnanswered = [.pin(pin)]
-            $0.visibleCities = Self.cities("5", "2", "4", "3", "1")
+            $0.list.visibleCities = Self.cities("5", "2", "4", "3", "1")
         }
-        #expect(pinned.selectedIndex == 0)
+        #expect(pinned.list.selectedIndex == 0)
         Self.expect(pinned, .togglePin, effects: [.changePins(.unpin(key: "5"))]) {
             $0.pinned = []
             $0.pinChangesUnanswered = [.pin(pin), .unpin(key: "5")]
-            $0.visibleCities = Self.cities("2", "4", "5", "3", "1")
+            $0.list.visibleCities = Self.cities("2", "4", "5", "3", "1")
         }
     }
 
@@ -525,9 +525,9 @@ import WeatherStore
         _ = state.reduce(.last)  // Tokyo, the warmest but one
         _ = state.reduce(.togglePin)
         _ = state.reduce(.cycleSort)  // temperature
-        #expect(state.visibleCities.map(\.key) == ["1", "3", "2", "4", "5"])
+        #expect(state.list.visibleCities.map(\.key) == ["1", "3", "2", "4", "5"])
         _ = state.reduce(.invertSort)
-        #expect(state.visibleCities.map(\.key) == ["1", "5", "4", "2", "3"])
+        #expect(state.list.visibleCities.map(\.key) == ["1", "5", "4", "2", "3"])
     }
 
     // MARK: r R F5
@@ -540,7 +540,7 @@ import WeatherStore
         // No second request, but the key is answered.
         Self.expect(fetching, .refresh) {
             $0.notice = "a refresh is already under way"
-            $0.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
+            $0.overlays.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
         }
     }
 
@@ -562,8 +562,8 @@ import WeatherStore
 
     @Test func questionMarkTogglesTheHelpOverlay() {
         let state = Self.loaded()
-        let shown = Self.expect(state, .toggleHelp) { $0.showHelp = true }
-        Self.expect(shown, .toggleHelp) { $0.showHelp = false }
+        let shown = Self.expect(state, .toggleHelp) { $0.overlays.showHelp = true }
+        Self.expect(shown, .toggleHelp) { $0.overlays.showHelp = false }
     }
 
     // MARK: q Ctrl-C
@@ -579,14 +579,14 @@ import WeatherStore
 
     @Test func qInTheHelpOverlayClosesItInstead() {
         var state = Self.loaded()
-        state.showHelp = true
-        Self.expect(state, .quit) { $0.showHelp = false }
+        state.overlays.showHelp = true
+        Self.expect(state, .quit) { $0.overlays.showHelp = false }
     }
 
     @Test func ctrlCQuitsFromAnywhere() {
         var state = Self.loaded()
-        state.showHelp = true
-        state.isEditingFilter = true
+        state.overlays.showHelp = true
+        state.list.isEditingFilter = true
         Self.expect(state, .interrupt, effects: [.saveSettings(state.settings, fields: [.selectedCityKey]), .quit]) { $0.isQuitting = true }
     }
 
@@ -601,7 +601,7 @@ import WeatherStore
         let feed = Make.feed(reordered, at: Make.t0 + 60)
         _ = state.reduce(.feedLoaded(.success(FeedPayload(feed: feed, rateLimitRemaining: 41))))
         #expect(state.selectedCity?.englishName == "Cairo")
-        #expect(state.selectedIndex == 3)
+        #expect(state.list.selectedIndex == 3)
         #expect(state.source == .live && state.banner == .none && state.rateLimitRemaining == 41)
     }
 
@@ -615,7 +615,7 @@ import WeatherStore
         _ = state.reduce(.feedLoaded(.success(payload)))
         #expect(state.source == .live && state.banner == .none && state.lastError == nil)
         #expect(state.notice == problem)
-        #expect(state.messages.first?.text == state.notice)
+        #expect(state.overlays.messages.first?.text == state.notice)
         #expect(state.rateLimitRemaining == 0)
     }
 
@@ -624,7 +624,7 @@ import WeatherStore
         _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "dataservice.accuweather.com")))))
         #expect(!state.isFetching)
-        #expect(state.visibleCities.count == 5)
+        #expect(state.list.visibleCities.count == 5)
         #expect(state.banner == .offline(savedAt: Make.t0, reason: "offline: cannot reach dataservice.accuweather.com"))
     }
 
@@ -646,7 +646,7 @@ import WeatherStore
         let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 7200), "4": Self.forecast(at: Make.t0 - 600)])
         let effects = state.reduce(.forecastsRestored(saved))
         let merged = ["2": fetched, "4": Self.forecast(at: Make.t0 - 600)]
-        #expect(state.forecasts == merged)
+        #expect(state.detail.forecasts == merged)
         #expect(effects == [.saveForecasts(StoredForecasts(byCityKey: merged))])
         // From now on every fetched forecast is saved at once.
         let later = Self.forecast(at: Make.t0 + 60)
@@ -658,14 +658,14 @@ import WeatherStore
         var current = Self.loaded()
         let saved = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400)])
         #expect(current.reduce(.forecastsRestored(saved)).isEmpty)
-        #expect(current.forecasts == saved.byCityKey && current.forecastsRestored)
+        #expect(current.detail.forecasts == saved.byCityKey && current.detail.forecastsRestored)
         // A week fetched 6 days ago still has its last day ahead; one fetched 8 days ago has none.
         var old = Self.loaded()
         let stale = StoredForecasts(byCityKey: ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400),
                                                 "5": Self.forecast(at: Make.t0 - 8 * 86_400)])
         let kept = ["2": Self.forecast(at: Make.t0 - 86_400), "4": Self.forecast(at: Make.t0 - 6 * 86_400)]
         #expect(old.reduce(.forecastsRestored(stale)) == [.saveForecasts(StoredForecasts(byCityKey: kept))])
-        #expect(old.forecasts.keys.sorted() == ["2", "4"])
+        #expect(old.detail.forecasts.keys.sorted() == ["2", "4"])
     }
 
     @Test func aFailedForecastFetchKeepsTheCachedOneAndSaysWhy() {
@@ -675,9 +675,9 @@ import WeatherStore
         let spentDay = SourceGate.Hold(until: CallDay(containing: state.now).end, reason: "daily request limit reached")
         #expect(state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded)))) == [.keepHold(.accuWeather, spentDay)],
                 "the spent day holds AccuWeather for every run")
-        #expect(state.forecasts["2"] == Self.forecast(at: Make.t0 - 7200))
-        #expect(state.forecastErrors["2"] == "daily request limit reached")
-        #expect(state.forecastsInFlight.isEmpty)
+        #expect(state.detail.forecasts["2"] == Self.forecast(at: Make.t0 - 7200))
+        #expect(state.detail.forecastErrors["2"] == "daily request limit reached")
+        #expect(state.detail.forecastsInFlight.isEmpty)
     }
 
     // MARK: settings
@@ -688,7 +688,7 @@ import WeatherStore
         _ = state.reduce(.settingsLoaded(saved))
         _ = state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0, count: 100))))
         #expect(state.units == .metric)
-        #expect(state.sortField == .country && state.sortDescending)
+        #expect(state.list.sortField == .country && state.list.sortDescending)
         #expect(state.request == FeedRequest(count: 100, language: "ja-jp"))
         #expect(state.selectedCity?.englishName == "Berlin")
     }
@@ -713,7 +713,7 @@ import WeatherStore
         _ = state.reduce(.saveFailed("could not save settings: disk full"))
         #expect(state.notice == "could not save settings: disk full")
         let ticked = Self.expect(state, .tick(Make.t0 + 1)) { $0.now = Make.t0 + 1 }
-        Self.expect(ticked, .moveDown) { $0.notice = nil; $0.selectedKey = "4" }
+        Self.expect(ticked, .moveDown) { $0.notice = nil; $0.list.selectedKey = "4" }
     }
 
     // MARK: the saved feed's preview, then its details
@@ -757,21 +757,21 @@ import WeatherStore
         var state = State(config: AppConfig(refreshAfter: 1800), now: Make.t0)
         _ = state.reduce(.archiveRestored(.success(WeatherFeed(WeatherFeedSummary(whole)))))
         #expect(state.feed?.placeKeys == whole.placeKeys)
-        #expect(!state.visibleCities.contains { $0.key == whole.cities[0].key })
-        #expect(state.visibleCities.count == whole.cities.count - 1)
+        #expect(!state.list.visibleCities.contains { $0.key == whole.cities[0].key })
+        #expect(state.list.visibleCities.count == whole.cities.count - 1)
     }
 
     @Test func detailsThatCannotBeReadTakeThePreviewAwayAndSayWhy() {
         var (state, _) = Self.previewed()
         _ = state.reduce(.archiveDetailsRestored(.failure(.corrupt(reason: "cities[2].Wind has the wrong type"))))
-        #expect(state.feed == nil && state.visibleCities.isEmpty)
+        #expect(state.feed == nil && state.list.visibleCities.isEmpty)
         #expect(state.notice?.contains("moved aside to WeatherFeed.plist.corrupt") == true)
     }
 
     @Test func openMeteoNeedsNoKeyForTheForecast() {
         var state = Self.loaded(config: AppConfig(refreshAfter: 1800, provider: .openMeteo, hasAPIKey: false))
         let effects = state.reduce(.openDetail)
-        #expect(effects == [.fetchForecast(cityKey: state.selectedKey ?? "", language: "en-us", pass: .open(.forecast, calls: 2, provider: .openMeteo))])
+        #expect(effects == [.fetchForecast(cityKey: state.list.selectedKey ?? "", language: "en-us", pass: .open(.forecast, calls: 2, provider: .openMeteo))])
         #expect(state.selectedForecastError == nil)
     }
 

@@ -58,13 +58,13 @@ import WeatherModels
     @Test(.timeLimit(.minutes(1))) func uSAndVAnswerWhileTheirSaveIsHeldOnTheDisk() async throws {
         let disk = HeldDisk(), fields = Locked<[Set<AppSettings.Field>]>([])
         let store = try await Self.started(Self.environment(disk: disk, settings: fields))
-        let units = store.state.units, layer = store.state.mapLayer
+        let units = store.state.units, layer = store.state.map.layer
         store.send(.toggleUnits)
         #expect(store.state.units != units, "answered with the disk held")
         store.send(.cycleSort)
         store.send(.toggleMap)  // the layer is the map's
         store.send(.cycleMapLayer)
-        #expect(store.state.mapLayer != layer)
+        #expect(store.state.map.layer != layer)
         disk.open()
         await store.settle()
         // However many of the three saves ran (one replaced before it began is skipped), the last
@@ -77,11 +77,11 @@ import WeatherModels
     @Test(.timeLimit(.minutes(1))) func pAnswersWhileItsSaveIsHeldAndTheListNeverStepsBack() async throws {
         let disk = HeldDisk(), pins = Locked<[PinnedCity]>([])
         let store = try await Self.started(Self.environment(disk: disk, pins: pins))
-        let first = try #require(store.state.visibleCities.first?.key)
+        let first = try #require(store.state.list.visibleCities.first?.key)
         store.send(.select(key: first))
         store.send(.togglePin)
         #expect(store.state.isPinned(first), "answered with the disk held")
-        let second = try #require(store.state.visibleCities.first { !store.state.isPinned($0.key) }?.key)
+        let second = try #require(store.state.list.visibleCities.first { !store.state.isPinned($0.key) }?.key)
         store.send(.select(key: second))
         store.send(.togglePin)
         #expect(store.state.pinChangesUnanswered.count == 2)

@@ -38,6 +38,6 @@ extension StoreTests {
         third.start()
         await third.settle()
         #expect(third.state.selectedCity?.englishName == "Cairo", "home opens selected, over the city the last run left selected")
-        #expect(third.state.visibleCities.prefix(3).map(\.englishName) == ["Cairo", "Berlin", "Athens"])
+        #expect(third.state.list.visibleCities.prefix(3).map(\.englishName) == ["Cairo", "Berlin", "Athens"])
     }
 }

@@ -41,7 +41,7 @@ import WeatherModels
         env.loadAirQuality = nil
         let store = try Store(config: AppConfig(refreshAfter: 1800, provider: .openMeteo), environment: env)
         store.start()
-        #expect(store.state.visibleCities.count == 5)
+        #expect(store.state.list.visibleCities.count == 5)
         #expect(store.state.gate(for: .openMeteo).spentToday == 120, "the ledger read as the store starts")
         #expect(!store.hasRunningEffects, "nothing left to run: no thread is started")
     }
@@ -51,7 +51,7 @@ import WeatherModels
         let service = FakeWeatherService()
         let store = try store(service)
         store.start()
-        #expect(store.state.visibleCities.count == 5)  // on screen before any network
+        #expect(store.state.list.visibleCities.count == 5)  // on screen before any network
         await store.settle()
         #expect(await service.topCitiesCalls == 0)
         #expect(store.state.source == .archive)
@@ -82,7 +82,7 @@ import WeatherModels
         await store.settle()
         #expect(try Data(contentsOf: archiveURL) == before)
         #expect(store.state.banner == .offline(savedAt: Make.t0 - 7200, reason: "offline: cannot reach dataservice.accuweather.com"))
-        #expect(store.state.visibleCities.count == 5)
+        #expect(store.state.list.visibleCities.count == 5)
     }
 
     @Test func unauthorizedBannerSaysTheKeyWasRejected() async throws {
@@ -141,11 +141,11 @@ import WeatherModels
         await second.settle()
         let state = second.state
         #expect(state.pinned.map(\.key) == ["1"])
-        #expect(state.visibleCities.first?.englishName == "Tokyo")
+        #expect(state.list.visibleCities.first?.englishName == "Tokyo")
         #expect(state.units == .imperial)
-        #expect(state.sortField == .temperature)
+        #expect(state.list.sortField == .temperature)
         #expect(state.selectedCity?.englishName == "Tokyo")
-        #expect(state.forecasts["1"] != nil)
+        #expect(state.detail.forecasts["1"] != nil)
         second.send(.openDetail)    // cached less than an hour ago: no request
         await second.settle()
         #expect(await service.forecastCalls == 0)
@@ -168,10 +168,10 @@ import WeatherModels
         let store = try Store(config: AppConfig(), environment: env)
         store.start()
         await store.settle()
-        #expect(store.state.source == .live && store.state.visibleCities.count == 5)
+        #expect(store.state.source == .live && store.state.list.visibleCities.count == 5)
         // Said, and kept in the messages: the saved files' restores fail on the same folder and
         // may be said after it, in whatever order the disk work ends.
-        #expect(store.state.messages.contains { $0.text.contains("could not save the feed") }, "\(store.state.messages.map(\.text))")
+        #expect(store.state.overlays.messages.contains { $0.text.contains("could not save the feed") }, "\(store.state.overlays.messages.map(\.text))")
     }
 
     /// Two browsers on one config folder, both started before either changed anything (docs/spec.md
@@ -234,7 +234,7 @@ import WeatherModels
         store.send(.refresh)
         await store.settle()
         #expect(await service.topCitiesCalls == 1)
-        #expect(store.state.visibleCities.map(\.englishName) == ["Aachen", "Athens", "Berlin", "Cairo", "Moscow", "Tokyo"])
+        #expect(store.state.list.visibleCities.map(\.englishName) == ["Aachen", "Athens", "Berlin", "Cairo", "Moscow", "Tokyo"])
         #expect(store.state.selectedCity?.englishName == "Cairo")
         #expect(store.state.source == .live && store.state.banner == .none)
     }
@@ -254,10 +254,10 @@ import WeatherModels
         let second = try store(FakeWeatherService())
         second.start()
         let state = second.state
-        #expect(state.sortField == .name && state.sortDescending)
+        #expect(state.list.sortField == .name && state.list.sortDescending)
         #expect(state.units == .imperial)
         #expect(state.selectedCity?.englishName == "Moscow")
-        #expect(state.visibleCities.first?.englishName == "Tokyo")
+        #expect(state.list.visibleCities.first?.englishName == "Tokyo")
         // Units given on the command line win over the remembered ones for that run.
         let third = try store(FakeWeatherService(), appConfig: AppConfig(units: .metric, refreshAfter: 1800))
         third.start()
@@ -272,7 +272,7 @@ import WeatherModels
         store.send(.refresh)
         await store.settle()
         #expect(await service.topCitiesCalls == 0)
-        #expect(store.state.visibleCities.count == 5)
+        #expect(store.state.list.visibleCities.count == 5)
         guard case .offline(let savedAt, let reason) = store.state.banner else { Issue.record("no banner"); return }
         #expect(savedAt == Make.t0 - 60)
         #expect(reason.contains("no API key") && reason.contains("ACCUWEATHER_API_KEY"))
@@ -289,7 +289,7 @@ import WeatherModels
         #expect(await service.topCitiesCalls == 0)
         #expect(await service.forecastCalls == 0)
         #expect(store.state.banner == .offline(savedAt: Make.t0 - 86_400, reason: "offline mode (--offline)"))
-        #expect(store.state.forecastErrors[store.state.selectedKey ?? ""] == "offline mode (--offline)")
+        #expect(store.state.detail.forecastErrors[store.state.list.selectedKey ?? ""] == "offline mode (--offline)")
     }
 
     @Test func aRefreshAfterTheFirstIsAllowedOnceTheFirstHasAnswered() async throws {
@@ -318,7 +318,7 @@ import WeatherModels
             let changed = store.processPendingResults()
             if store.state.feed != nil { #expect(changed, "the feed applied: a redraw") }
         }
-        #expect(store.state.visibleCities.count == 5 && !store.state.isFetching)
+        #expect(store.state.list.visibleCities.count == 5 && !store.state.isFetching)
         await store.settle()  // the feed's save and the places' air, which applying it started
         #expect(!store.processPendingResults())  // nothing new: no redraw
     }
@@ -332,10 +332,10 @@ import WeatherModels
         store.start()
         await store.settle()
         #expect(store.state.source == .demo && store.state.banner == .demo)
-        #expect(store.state.visibleCities.count == 50)
+        #expect(store.state.list.visibleCities.count == 50)
         store.send(.openDetail)
         await store.settle()
-        #expect(store.state.forecasts[store.state.selectedKey ?? ""] != nil)
+        #expect(store.state.detail.forecasts[store.state.list.selectedKey ?? ""] != nil)
         #expect(try Data(contentsOf: archiveURL) == before)
         #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("Forecasts.plist").path))
         // Settings and pins too stay in memory: the demo touches no file of the user's.

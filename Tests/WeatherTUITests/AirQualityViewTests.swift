@@ -14,7 +14,7 @@ import WeatherModels
     static func state(air: [String: AirQuality], fetchedAgo: TimeInterval = 300) -> State {
         var m = ViewFixtures.state([ViewFixtures.make(key: "a", name: "Berlin", country: "Germany", celsius: 7),
                                     ViewFixtures.make(key: "b", name: "Oslo", country: "Norway", celsius: 2)])
-        m.airQuality = StoredAirQuality(fetchedAt: ViewFixtures.now.addingTimeInterval(-fetchedAgo), byCityKey: air)
+        m.air.stored = StoredAirQuality(fetchedAt: ViewFixtures.now.addingTimeInterval(-fetchedAgo), byCityKey: air)
         return m
     }
 
@@ -24,7 +24,7 @@ import WeatherModels
 
     @Test func theWideListShowsTheIndexInItsCategorysColour() throws {
         var m = Self.state(air: ["a": Self.berlin])
-        m.selectedKey = nil
+        m.list.selectedKey = nil
         let buffer = Self.render(m, 200, 60)
         let titles = buffer.line(1)
         let title = try #require(titles.range(of: "AQI"))
@@ -56,12 +56,12 @@ import WeatherModels
 
     @Test func theDetailSaysWhileTheAirLoadsOrWhyItFailedAndNothingOtherwise() {
         var m = Self.state(air: [:])
-        m.airQuality = nil
+        m.air.stored = nil
         #expect(!Self.render(m, 140, 40).lines.joined().contains("Air quality"))
-        m.airQualityInFlight = true
+        m.air.inFlight = true
         #expect(Self.render(m, 140, 40).lines.joined().contains("Air quality: loading…"))
-        m.airQualityInFlight = false
-        m.airQualityError = "request limit reached, try again later (429)"
+        m.air.inFlight = false
+        m.air.error = "request limit reached, try again later (429)"
         #expect(Self.render(m, 140, 40).lines.joined().contains("Air quality: request limit reached, try again later (429)"))
     }
 

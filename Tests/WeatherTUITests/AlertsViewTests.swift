@@ -116,7 +116,7 @@ import WeatherModels
     @Test func theDetailSaysWhenThereAreNoneWhenNotKnownAndWhenNoSourceCovers() {
         func detail(_ state: State, selecting key: String) -> String {
             var state = state
-            state.selectedKey = key
+            state.list.selectedKey = key
             return Self.render(state, 200, 60).lines.joined(separator: "\n")
         }
         let failed = PlaceAlerts(source: .metNorway, askedAt: Self.now, nextAskAt: Self.now, alerts: nil, failure: "offline: cannot reach api.met.no")
@@ -140,22 +140,22 @@ import WeatherModels
     @Test func wSelectsTheNextPlaceWithAnAlertAndWrapsAround() {
         var state = Self.state(["b": Self.checked([Self.alert(.minor)], .metNorway), "d": Self.checked([Self.alert(.severe)], .brightSky)])
         _ = state.reduce(.nextPlaceWithAlerts)
-        #expect(state.selectedKey == "b")
+        #expect(state.list.selectedKey == "b")
         _ = state.reduce(.nextPlaceWithAlerts)
-        #expect(state.selectedKey == "d")
+        #expect(state.list.selectedKey == "d")
         _ = state.reduce(.nextPlaceWithAlerts)
-        #expect(state.selectedKey == "b", "from the top after the last")
+        #expect(state.list.selectedKey == "b", "from the top after the last")
         var none = Self.state([:])
         _ = none.reduce(.nextPlaceWithAlerts)
-        #expect(none.selectedKey == "a")
+        #expect(none.list.selectedKey == "a")
         #expect(none.notice == "no listed place has an official alert in force")
         #expect(KeyBindings.browsing.contains { $0.keys.contains { $0.event == .character("w") && $0.command == .send(.nextPlaceWithAlerts) } })
     }
 
     @Test func theMapsAlertsLayerColoursEachPlaceByItsHighestSeverityWithALegend() throws {
         var state = Self.state(["a": Self.checked([Self.alert(.severe)]), "b": Self.checked([], .metNorway)])
-        state.showsMap = true
-        state.mapLayer = .alerts
+        state.map.shown = true
+        state.map.layer = .alerts
         let buffer = Self.render(state, 140, 40)
         let legend = buffer.line(buffer.height - 2) + buffer.line(buffer.height - 3)
         #expect(legend.contains("official alerts"), "\(legend)")

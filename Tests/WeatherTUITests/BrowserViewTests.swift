@@ -226,8 +226,8 @@ import EssentialsSupport
 
     @Test func filterPromptAndNoMatch() {
         var m = ViewFixtures.state([], selected: nil)
-        m.filter = "zzz"
-        m.isEditingFilter = true
+        m.list.filter = "zzz"
+        m.list.isEditingFilter = true
         let lines = render(m, 80, 24)
         #expect(lines[22].hasPrefix(" Filter: zzz█"))
         #expect(lines[2].contains("No city matches \"zzz\""))
@@ -238,13 +238,13 @@ import EssentialsSupport
     @Test func narrowDetailIsFullScreen() throws {
         let city = try ViewFixtures.details()
         var m = ViewFixtures.state([city], selected: 0)
-        m.mode = .detail
+        m.detail.mode = .detail
         let lines = render(m, 80, 24)
         #expect(!lines[1].contains("Country"))
         #expect(lines[1].contains(city.englishName))
         #expect(lines[23].contains("Esc back"))
-        m.isEditingFilter = true
-        m.filter = "To"
+        m.list.isEditingFilter = true
+        m.list.filter = "To"
         let typing = render(m, 80, 24)
         #expect(typing[1].contains("Country"))
         #expect(typing[22].hasPrefix(" Filter: To█"))
@@ -258,7 +258,7 @@ import EssentialsSupport
 
     @Test func helpOverlayListsEveryKey() {
         var m = ViewFixtures.state([ViewFixtures.make(name: "A")])
-        m.showHelp = true
+        m.overlays.showHelp = true
         // Tall enough for the whole list; on a short terminal it scrolls (HabitsTests).
         let text = render(m, 80, 40).joined(separator: "\n")
         for key in ["PgUp PgDn", "Home End", "filter", "sort", "°C ⇄ °F", "pin", "F5", "Ctrl-C"] {

@@ -157,7 +157,7 @@ import TerminalKit
             for units in [TemperatureUnit.metric, .imperial] {
                 if state.units != units { _ = state.reduce(.toggleUnits) }
                 for size in sizes { #expect(BrowserView.render(state, size: size).width == size.columns) }
-                for key in state.visibleCities.map(\.key) {
+                for key in state.list.visibleCities.map(\.key) {
                     _ = state.reduce(.select(key: key))
                     _ = state.reduce(.openDetail)
                     for size in sizes.dropFirst() { _ = BrowserView.render(state, size: size) }

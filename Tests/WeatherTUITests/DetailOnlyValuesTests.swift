@@ -16,7 +16,7 @@ import EssentialsSupport
         detailed.uvIndexText = "High"
         detailed.visibility = MetricImperial(metric: UnitValue(value: 9.5, unit: "km"), imperial: nil)
         #expect(DetailView.Content(state).city?.uvIndex == listed.uvIndex)
-        state.forecasts["1"] = StoredForecast(fetchedAt: ViewFixtures.now, forecast: DailyForecastResponse(headline: nil, dailyForecasts: []),
+        state.detail.forecasts["1"] = StoredForecast(fetchedAt: ViewFixtures.now, forecast: DailyForecastResponse(headline: nil, dailyForecasts: []),
                                               current: detailed)
         let shown = DetailView.Content(state).city
         #expect(shown?.uvIndex == 7 && shown?.uvIndexText == "High")

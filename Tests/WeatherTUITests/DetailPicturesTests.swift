@@ -23,8 +23,8 @@ import BrowserTestSupport
         var city = try ViewFixtures.details()
         city.timeZone = CityTimeZone(code: "UTC", name: "Etc/UTC", gmtOffset: 0)
         var m = ViewFixtures.state([city])
-        m.forecasts[city.key] = StoredForecast(fetchedAt: ViewFixtures.now, forecast: try forecast ?? ViewFixtures.forecast(), hourly: hours)
-        m.mode = .detail
+        m.detail.forecasts[city.key] = StoredForecast(fetchedAt: ViewFixtures.now, forecast: try forecast ?? ViewFixtures.forecast(), hourly: hours)
+        m.detail.mode = .detail
         return m
     }
 
@@ -64,7 +64,7 @@ import BrowserTestSupport
         m.now = Date(timeIntervalSince1970: TimeInterval(now))
         m.feed?.cities[0].timeZone = CityTimeZone(code: "CEST", name: "Europe/Berlin", gmtOffset: 2)
         m.feed?.cities[0].epochTime = now
-        m.visibleCities = m.feed?.cities ?? []
+        m.list.visibleCities = m.feed?.cities ?? []
         let lines = Self.render(m, 140, 40).lines
         let hoursRow = try #require(lines.first { $0.contains(" 20   22 ") })
         let labels = hoursRow.split(separator: " ").suffix(from: 1).filter { $0.allSatisfy(\.isNumber) }
@@ -90,7 +90,7 @@ import BrowserTestSupport
         // A foreign or damaged feed's offset (1e300 hours) neither traps nor shows a local time.
         var m = try Self.state(hours: Self.hours())
         m.feed?.cities[0].timeZone = CityTimeZone(code: "X", name: "Europe/Berlin", gmtOffset: 1e300)
-        m.visibleCities = m.feed?.cities ?? []
+        m.list.visibleCities = m.feed?.cities ?? []
         let lines = Self.render(m, 140, 40).lines
         #expect(lines.contains { $0.contains(" 12   14 ") }, "12:09 UTC: the hours from 12, in UTC")
         #expect(!lines.joined().contains("local ("))
@@ -198,11 +198,11 @@ import BrowserTestSupport
     /// Beside the list the page keys move the list; the mark says how to reach the rest.
     @Test func besideTheListTheMarkSaysToFocusFirst() throws {
         var m = try Self.state(hours: Self.hours())
-        m.mode = .list
+        m.detail.mode = .list
         let size = TerminalSize(columns: 100, rows: 16)
         #expect(KeyMap.command(for: .pageDown, state: m) == .pageList(1))
         #expect(BrowserView.render(m, size: size).lines.contains { $0.contains("↓ more (⏎, then PgDn)") })
-        m.mode = .detail
+        m.detail.mode = .detail
         #expect(KeyMap.command(for: .pageDown, state: m) == .scrollDetailPages(1))
         #expect(BrowserView.render(m, size: size).lines.contains { $0.contains("↓ more (PgDn)") })
     }
@@ -238,7 +238,7 @@ import BrowserTestSupport
 
     @Test func aMissingHourlyCallSaysWhyUnderTheDays() throws {
         var m = try Self.state(hours: nil)
-        m.forecastErrors[m.selectedCity!.key] = "hourly forecast: daily request limit reached"
+        m.detail.forecastErrors[m.selectedCity!.key] = "hourly forecast: daily request limit reached"
         let text = Self.render(m, 140, 40).lines.joined(separator: "\n")
         #expect(text.contains("hourly forecast: daily request limit reached"))
         #expect(text.contains("5-day forecast"))
@@ -267,11 +267,11 @@ import BrowserTestSupport
     @Test func aSortByAColumnNotShownIsNamed() throws {
         var m = ViewFixtures.state(try ViewFixtures.topCities())
         for (field, named) in [(SortField.rainChance, "by Rain 6h ▲"), (.wind, "by Wind ▲"), (.airQuality, "by AQI ▲")] {
-            m.sortField = field
+            m.list.sortField = field
             #expect(Self.render(m, 80, 24).lines[1].hasSuffix(named + " "), "\(Self.render(m, 80, 24).lines[1])")
             #expect(!Self.render(m, 200, 60).lines[1].contains(named), "the wide list shows the column, with the arrow")
         }
-        m.sortField = .temperature
+        m.list.sortField = .temperature
         #expect(!Self.render(m, 80, 24).lines[1].contains("by "))
     }
 

@@ -55,7 +55,7 @@ import TerminalKit
                                       keys: [.character("/"), .resize, .character("q")], sizes: [TerminalSize(columns: 30, rows: 8)])
         let exit = try? await TerminalApp(driver: StoreDriver(store: store), backend: backend).runOffThePool()
         #expect(exit == .quit)
-        #expect(store.state.filter.isEmpty)
+        #expect(store.state.list.filter.isEmpty)
     }
 
     // MARK: Ctrl-L
@@ -121,7 +121,7 @@ import TerminalKit
         oslo.geoPosition = GeoPosition(latitude: 59.91, longitude: 10.75)
         capeTown.geoPosition = GeoPosition(latitude: -33.92, longitude: 18.42)
         var state = ViewFixtures.state([oslo, capeTown], selected: 0)
-        state.showsMap = true
+        state.map.shown = true
         let size = TerminalSize(columns: 80, rows: 24)
         let map = try #require(Layout(size: size, state: state).map)
         let projection = MapProjection(columns: map.width, rows: map.height - 1)
@@ -181,16 +181,16 @@ import TerminalKit
         driver.start()
         let size = TerminalSize(columns: 80, rows: 24)
         driver.handle(.click(x: 10, y: 4), size: size)  // the third row
-        #expect(store.state.selectedKey == "k2" && store.state.mode == .list)
+        #expect(store.state.list.selectedKey == "k2" && store.state.detail.mode == .list)
         driver.handle(.click(x: 10, y: 4), size: size)
-        #expect(store.state.mode == .detail)
+        #expect(store.state.detail.mode == .detail)
         driver.handle(.send(.closeDetail), size: size)
         driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
-        #expect(store.state.sortField == .temperature && !store.state.sortDescending)
+        #expect(store.state.list.sortField == .temperature && !store.state.list.sortDescending)
         driver.handle(.click(x: CityListView.Columns(width: 80).temp.x, y: 1), size: size)
-        #expect(store.state.sortDescending)
+        #expect(store.state.list.sortDescending)
         driver.handle(.send(.moveBy(3)), size: size)
-        #expect(store.state.selectedIndex.map { $0 > 0 } == true)
+        #expect(store.state.list.selectedIndex.map { $0 > 0 } == true)
     }
 
     // MARK: messages and the status line
@@ -210,7 +210,7 @@ import TerminalKit
         state.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
         state.now = ViewFixtures.now.addingTimeInterval(120)
         state.notice = "the second message"
-        state.showMessages = true
+        state.overlays.showMessages = true
         let text = BrowserView.render(state, size: TerminalSize(columns: 80, rows: 24)).lines.joined(separator: "\n")
         #expect(text.contains("Messages, newest first"))
         #expect(text.contains("/home/someone/a/rather/long/folder/ro: Permission") && text.contains("denied"))  // wrapped, not cut
@@ -222,7 +222,7 @@ import TerminalKit
 
     @Test func theHelpScrollsOnAShortTerminalAndSaysThereIsMore() {
         var state = ViewFixtures.state(Self.cities(5))
-        state.showHelp = true
+        state.overlays.showHelp = true
         let size = TerminalSize(columns: 60, rows: 16)
         let top = BrowserView.render(state, size: size).lines.joined(separator: "\n")
         #expect(top.contains("↓ more") && top.contains("move") && !top.contains("wheel"))
@@ -234,7 +234,7 @@ import TerminalKit
 
     @Test func scrollingAnOverlayStopsAtItsEnds() {
         var state = ViewFixtures.state(Self.cities(5))
-        state.showHelp = true
+        state.overlays.showHelp = true
         let size = TerminalSize(columns: 60, rows: 16)
         let max = OverlayExtent.of(state, size: size).maxScroll
         var screen = ScreenState()
@@ -274,7 +274,7 @@ import TerminalKit
     /// Under `--no-mouse` the help lists no clicks and no wheel: the terminal has the mouse.
     @Test func theHelpListsTheMouseOnlyWhenItIsRead() {
         var state = ViewFixtures.state(Self.cities(5))
-        state.showHelp = true
+        state.overlays.showHelp = true
         let size = TerminalSize(columns: 80, rows: 40)
         let withMouse = BrowserView.render(state, size: size).lines.joined(separator: "\n")
         #expect(withMouse.contains("click a title") && withMouse.contains("wheel"))
@@ -377,7 +377,7 @@ final class LockedCount: @unchecked Sendable {
 private extension State {
     var withHelp: State {
         var state = self
-        state.showHelp = true
+        state.overlays.showHelp = true
         return state
     }
 }

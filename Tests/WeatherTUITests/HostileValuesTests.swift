@@ -62,7 +62,7 @@ import TerminalKit
             _ = state.reduce(action)
             _ = BrowserView.render(state, size: TerminalSize(columns: 140, rows: 40))
         }
-        #expect(Set(state.visibleCities.map(\.key)) == Set(cities.map(\.key)), "no city lost to an odd number")
+        #expect(Set(state.list.visibleCities.map(\.key)) == Set(cities.map(\.key)), "no city lost to an odd number")
     }
 
     @Test(arguments: doubles)
@@ -70,17 +70,17 @@ import TerminalKit
         for n in Self.ints {
             let city = try Self.city(x, n)
             var base = ViewFixtures.state([city, ViewFixtures.make(key: "2", name: "Oslo")])
-            base.forecasts[city.key] = Self.forecast(x, n)
+            base.detail.forecasts[city.key] = Self.forecast(x, n)
             // The saved feed's and forecast's own dates too.
             base.feed?.fetchedAt = Date(timeIntervalSince1970: x)
-            base.forecasts[city.key]?.fetchedAt = Date(timeIntervalSince1970: -x)
+            base.detail.forecasts[city.key]?.fetchedAt = Date(timeIntervalSince1970: -x)
             _ = base.reduce(.tick(ViewFixtures.now))
             for units in [TemperatureUnit.metric, .imperial] {
                 base.units = units
                 var detail = base
-                detail.mode = .detail
+                detail.detail.mode = .detail
                 var map = base
-                map.showsMap = true
+                map.map.shown = true
                 for state in [base, detail, map] {
                     for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 140, rows: 40), TerminalSize(columns: 200, rows: 60)] {
                         let frame = BrowserView.render(state, size: size)

@@ -137,7 +137,7 @@ import TerminalKit
                names: try Self.bound(.send(.openDetail), short: true), pageDown)
         expect("more above", DetailView.moreAbove(keys: true, in: language), names: try Self.bound(.scrollDetailPages(-1), in: KeyBindings.detailScrolling))
         var filtered = ViewFixtures.state(HabitsTests.cities(3))
-        filtered.filter = "zzz"
+        filtered.list.filter = "zzz"
         filtered.request = FeedRequest(count: 50, language: language.code.rawValue)
         expect("no match", CityListView.emptyLines(filtered).joined(), names: try Self.bound(.send(.cancelFilter), in: KeyBindings.filter))
         var prompt = ScreenBuffer(width: 80, height: 1)

@@ -89,7 +89,7 @@ import TerminalKit
                 try filtered.press([.character("/"), .character("a"), .enter])
                 var cleared = filtered
                 try cleared.press([key.event])
-                #expect(cleared.state.filter.isEmpty && !filtered.state.filter.isEmpty, "\(KeyBindings.name(of: key.event)) keeps a kept filter")
+                #expect(cleared.state.list.filter.isEmpty && !filtered.state.list.filter.isEmpty, "\(KeyBindings.name(of: key.event)) keeps a kept filter")
             } else {
                 #expect(changed, "\(KeyBindings.name(of: key.event)) changes nothing on the list")
             }

@@ -98,7 +98,7 @@ import TerminalKit
 
     @Test func theHelpIsTheTable() {
         var state = ViewFixtures.state(HabitsTests.cities(5))
-        state.showHelp = true
+        state.overlays.showHelp = true
         let screen = BrowserView.render(state, size: TerminalSize(columns: 100, rows: 60)).lines
         let entries = KeyBindings.browsing + KeyBindings.mouse
         var row = 0
@@ -119,11 +119,11 @@ import TerminalKit
         var size = TerminalSize(columns: 200, rows: 40)
         switch screen {
         case .list: break
-        case .map: state.showsMap = true
+        case .map: state.map.shown = true
         case .detail:
-            state.mode = .detail
+            state.detail.mode = .detail
             size = TerminalSize(columns: 99, rows: 40)  // the widest the detail takes the whole screen
-        case .filter: state.isEditingFilter = true
+        case .filter: state.list.isEditingFilter = true
         }
         #expect(HintScreen.of(state, detailFullScreen: Layout.detailFullScreen(size: size, state: state)) == screen)
         let expected = KeyBindings.hints(on: screen).map(\.text).joined(separator: "  ")

@@ -40,13 +40,13 @@ import TerminalKit
         #expect(Layout.pageRows(size: wide, state: m) == 37)
         m.banner = .offline(savedAt: nil, reason: "offline")
         #expect(Layout.pageRows(size: narrow, state: m) == 20)
-        m.isEditingFilter = true
+        m.list.isEditingFilter = true
         #expect(Layout.pageRows(size: narrow, state: m) == 19)
-        m.isEditingFilter = false
-        m.filter = "A"  // a kept filter keeps its row
+        m.list.isEditingFilter = false
+        m.list.filter = "A"  // a kept filter keeps its row
         #expect(Layout.pageRows(size: narrow, state: m) == 19)
         // The narrow detail hides the list (and the filter row): ↑↓ move by the list it goes back to.
-        m.mode = .detail
+        m.detail.mode = .detail
         #expect(Layout(size: narrow, state: m).list == nil)
         #expect(Layout.pageRows(size: narrow, state: m) == 19)
         #expect(Layout.pageRows(size: TerminalSize(columns: 30, rows: 3), state: m) == 1)  // too small: still a page

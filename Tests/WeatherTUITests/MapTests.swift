@@ -79,7 +79,7 @@ import EssentialsSupport
 
     static func mapState(selected: Int) -> State {
         var m = ViewFixtures.state(cities, selected: selected)
-        m.showsMap = true
+        m.map.shown = true
         return m
     }
 
@@ -126,9 +126,9 @@ import EssentialsSupport
 
     @Test func theFilterAppliesToTheMarkers() {
         var m = Self.mapState(selected: 0)
-        m.filter = "Den"
-        m.visibleCities = [Self.cities[2]]
-        m.selectedKey = "v"
+        m.list.filter = "Den"
+        m.list.visibleCities = [Self.cities[2]]
+        m.list.selectedKey = "v"
         let buffer = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40))
         let markers = buffer.cells.filter { $0.scalar == MapView.marker || $0.scalar == MapView.selectedMarker }
         // One marker on the map, and the legend's six coloured dots.
@@ -178,9 +178,9 @@ import EssentialsSupport
             return city
         }
         var m = ViewFixtures.state(cities, selected: selected)
-        m.showsMap = true
-        m.mapLayer = layer
-        m.airQuality = StoredAirQuality(fetchedAt: ViewFixtures.now, byCityKey: [
+        m.map.shown = true
+        m.map.layer = layer
+        m.air.stored = StoredAirQuality(fetchedAt: ViewFixtures.now, byCityKey: [
             "m": AirQuality(epochTime: 0, europeanAQI: 32, usAQI: 57), "d": AirQuality(epochTime: 0, europeanAQI: 120, usAQI: 180),
         ])
         return m
@@ -251,12 +251,12 @@ import EssentialsSupport
         #expect(BrowserView.render(small, size: TerminalSize(columns: 40, rows: 10), color: false, glyphs: .ascii).line(8)
             .contains("o<=50 +<=100 x<=150 X<=200 *<=300 #>300"))
         // No air at all yet: said, not drawn as good air.
-        m.airQuality = nil
-        m.airQualityInFlight = true
+        m.air.stored = nil
+        m.air.inFlight = true
         let waiting = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines.joined(separator: "\n")
         #expect(waiting.contains("US AQI  ? air quality: loading…"))
-        m.airQualityInFlight = false
-        m.airQualityError = "offline: cannot reach air-quality-api.open-meteo.com"
+        m.air.inFlight = false
+        m.air.error = "offline: cannot reach air-quality-api.open-meteo.com"
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).lines.joined().contains("? no air quality: offline: cannot reach"))
     }
 
@@ -272,7 +272,7 @@ import EssentialsSupport
     @Test func aSourceWithoutRainChanceSaysSoOnTheRainLayer() throws {
         let size = TerminalSize(columns: 140, rows: 40)
         var m = Self.mapState(selected: 0)
-        m.mapLayer = .rainChance
+        m.map.layer = .rainChance
         let buffer = BrowserView.render(m, size: size)
         let rect = try #require(Layout(size: size, state: m).map)
         #expect(buffer.line(rect.maxY - 1).hasPrefix(" rain next 6 h  ? no rain chance from AccuWeather"), "\(buffer.line(rect.maxY - 1))")
@@ -319,7 +319,7 @@ import EssentialsSupport
         var nowhere = ViewFixtures.make(key: "x", name: "Atlantis", celsius: 20)
         nowhere.geoPosition = nil
         var m = ViewFixtures.state(Self.cities + [nowhere], selected: 3)
-        m.showsMap = true
+        m.map.shown = true
         let text = BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).lines.joined(separator: "\n")
         #expect(text.contains("Atlantis 20.0°C"))
         #expect(text.contains("1 without coordinates, not on the map"))
@@ -328,9 +328,9 @@ import EssentialsSupport
     @Test func theMapKeyIsInTheHintsAndTheHelp() {
         var m = Self.mapState(selected: 0)
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m Esc list"))
-        m.showsMap = false
+        m.map.shown = false
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m map"))
-        m.showHelp = true
+        m.overlays.showHelp = true
         #expect(BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines.joined().contains("world map ⇄ list"))
         #expect(KeyMap.command(for: .character("m"), editingFilter: false) == .send(.toggleMap))
         #expect(KeyMap.command(for: .character("m"), editingFilter: true) == .send(.filterInput("m")))
@@ -342,7 +342,7 @@ import EssentialsSupport
             return Self.placed("City \(i)", key: "\(i)", celsius: celsius, lat: lat, lon: lon)
         }
         var m = ViewFixtures.state(many, selected: 5_000)
-        m.showsMap = true
+        m.map.shown = true
         let lines = BrowserView.render(m, size: TerminalSize(columns: 200, rows: 60)).lines
         #expect(lines.joined().contains(" City 5000 "))
         for line in lines { #expect(DisplayWidth.width(of: line) == 200) }
@@ -357,8 +357,8 @@ import EssentialsSupport
         m.feed?.placeKeys = [texas.id]
         m.pinned = [PinnedCity(place: texas)]
         m.recomputeVisible()
-        m.selectedKey = texas.id
-        m.showsMap = true
+        m.list.selectedKey = texas.id
+        m.map.shown = true
         return m
     }
 

@@ -16,7 +16,7 @@ import EssentialsSupport
 
     func state(_ search: PlaceSearch) throws -> State {
         var state = ViewFixtures.state(try ViewFixtures.topCities())
-        state.placeSearch = search
+        state.placeEditing.search = search
         return state
     }
 
@@ -73,9 +73,9 @@ import EssentialsSupport
         var base = ViewFixtures.state(cities)
         base.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
         var help = base, messages = base, add = base
-        help.showHelp = true
-        messages.showMessages = true
-        add.placeSearch = PlaceSearch(text: "P", phase: .results(Self.places))
+        help.overlays.showHelp = true
+        messages.overlays.showMessages = true
+        add.placeEditing.search = PlaceSearch(text: "P", phase: .results(Self.places))
         for (name, m) in [("help", help), ("messages", messages), ("add", add)] {
             for (columns, rows) in [(40, 10), (60, 20), (80, 24)] {
                 let buffer = BrowserView.render(m, size: TerminalSize(columns: columns, rows: rows))
@@ -104,7 +104,7 @@ import EssentialsSupport
         var m = ViewFixtures.state(try ViewFixtures.topCities())
         let place = Self.places[2]
         m.pinned = [PinnedCity(place: place)]
-        m.pendingRemoval = place.id
+        m.placeEditing.pendingRemoval = place.id
         let lines = BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines
         #expect(lines.contains { $0.contains("Remove Ushuaia from your cities?") })
     }
@@ -117,12 +117,12 @@ import EssentialsSupport
         #expect(KeyMap.command(for: .down, state: m) == .send(.addCity(.moveDown)))
         #expect(KeyMap.command(for: .backspace, state: m) == .send(.addCity(.backspace)))
         #expect(KeyMap.command(for: .control("c"), state: m) == .send(.interrupt))
-        m.placeSearch = nil
+        m.placeEditing.search = nil
         #expect(KeyMap.command(for: .character("a"), state: m) == .send(.addCity(.start)))
         #expect(KeyMap.command(for: .character("d"), state: m) == .send(.removeCity(.ask)))
         #expect(KeyMap.command(for: .delete, state: m) == .send(.removeCity(.ask)))
         #expect(KeyMap.command(for: .character("j"), state: m) == .send(.moveDown))
-        m.pendingRemoval = "om:3"
+        m.placeEditing.pendingRemoval = "om:3"
         #expect(KeyMap.command(for: .character("y"), state: m) == .send(.removeCity(.confirm)))
         #expect(KeyMap.command(for: .character("n"), state: m) == .send(.removeCity(.cancel)))
         #expect(KeyMap.command(for: .character("q"), state: m) == .send(.removeCity(.cancel)))

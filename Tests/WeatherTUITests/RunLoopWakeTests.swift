@@ -171,8 +171,8 @@ import EssentialsSupport
         store.start()
         await store.settle()
         #expect(!store.hasRunningEffects)
-        let shownFirst = store.state.selectedKey
-        let other = try #require(store.state.visibleCities.first { $0.key != shownFirst }?.key)
+        let shownFirst = store.state.list.selectedKey
+        let other = try #require(store.state.list.visibleCities.first { $0.key != shownFirst }?.key)
         let backend = LastMomentBackend(NcursesBackend(output: pty.terminal, input: pty.input, terminalName: "xterm-256color", palette: ColorRole.palette))
         var framesBeforeAnswer = 0, framesAtSecondWait = 0
         var selectedAtSecondWait: String?
@@ -184,7 +184,7 @@ import EssentialsSupport
             },
             { _ in
                 framesAtSecondWait = backend.framesPresented
-                selectedAtSecondWait = store.state.selectedKey
+                selectedAtSecondWait = store.state.list.selectedKey
                 pty.type("q")
             },
         ]

@@ -29,13 +29,13 @@ import WeatherModels
         var screen = ScreenState()
         #expect(Layout.pageRows(size: Self.tenRows, state: state) == 10)
         #expect(Self.press(.pageList(1), &state, &screen, size: Self.tenRows) == .moveBy(10))
-        #expect(state.selectedKey == "k10" && screen.list.offset == 1)
+        #expect(state.list.selectedKey == "k10" && screen.list.offset == 1)
         #expect(Self.press(.pageList(1), &state, &screen, size: Self.tenRows) == .moveBy(10))
-        #expect(state.selectedKey == "k20" && screen.list.offset == 11)
+        #expect(state.list.selectedKey == "k20" && screen.list.offset == 11)
         #expect(Self.press(.pageList(-1), &state, &screen, size: Self.tenRows) == .moveBy(-10))
-        #expect(state.selectedKey == "k10" && screen.list.offset == 10)
+        #expect(state.list.selectedKey == "k10" && screen.list.offset == 10)
         #expect(Self.press(.pageList(-1), &state, &screen, size: Self.tenRows) == .moveBy(-10))
-        #expect(state.selectedKey == "k0" && screen.list.offset == 0)
+        #expect(state.list.selectedKey == "k0" && screen.list.offset == 0)
         // A taller terminal: a page is its rows.
         let tall = TerminalSize(columns: 80, rows: 24)
         #expect(Self.press(.pageList(1), &state, &screen, size: tall) == .moveBy(Layout.pageRows(size: tall, state: state)))
@@ -46,12 +46,12 @@ import WeatherModels
         var screen = ScreenState()
         let fourRows = TerminalSize(columns: 80, rows: 7)
         #expect(Self.press(.halfPageList(1), &state, &screen, size: fourRows) == .moveBy(2))
-        #expect(state.selectedIndex == 2)
+        #expect(state.list.selectedIndex == 2)
         #expect(Self.press(.halfPageList(-1), &state, &screen, size: fourRows) == .moveBy(-2))
-        #expect(state.selectedIndex == 0)
+        #expect(state.list.selectedIndex == 0)
         let oneRow = TerminalSize(columns: 80, rows: 4)  // half of one row is still a row
         #expect(Self.press(.halfPageList(1), &state, &screen, size: oneRow) == .moveBy(1))
-        #expect(state.selectedIndex == 1)
+        #expect(state.list.selectedIndex == 1)
     }
 
     /// The offset is kept from frame to frame: a move within the page scrolls nothing.
@@ -61,9 +61,9 @@ import WeatherModels
         _ = Self.press(.pageList(1), &state, &screen, size: Self.tenRows)  // k10 on the bottom row
         #expect(screen.list.offset == 1)
         _ = Self.press(.send(.moveUp), &state, &screen, size: Self.tenRows)
-        #expect(state.selectedKey == "k9" && screen.list.offset == 1)
+        #expect(state.list.selectedKey == "k9" && screen.list.offset == 1)
         _ = Self.press(.send(.moveBy(-8)), &state, &screen, size: Self.tenRows)
-        #expect(state.selectedKey == "k1" && screen.list.offset == 1)
+        #expect(state.list.selectedKey == "k1" && screen.list.offset == 1)
         _ = Self.press(.send(.moveUp), &state, &screen, size: Self.tenRows)
         #expect(screen.list.offset == 0)
     }
@@ -88,7 +88,7 @@ import WeatherModels
         #expect(screen.list.offset == 90)
         _ = Self.press(.send(.startFilter), &state, &screen, size: Self.tenRows)
         _ = Self.press(.send(.filterInput("City 09")), &state, &screen, size: Self.tenRows)
-        #expect(state.visibleCities.count == 10 && state.selectedKey == "k99")
+        #expect(state.list.visibleCities.count == 10 && state.list.selectedKey == "k99")
         #expect(screen.list == ListViewState(offset: 1, rows: 9))  // the filter row takes one: 9 rows, City 099 the last
         screen.layOut(state, size: Self.tenRows)
         #expect(screen.list == ListViewState(offset: 1, rows: 9))
@@ -103,7 +103,7 @@ import WeatherModels
         _ = Self.press(.scrollOverlay(4), &state, &screen, size: size)
         #expect(screen.overlayScroll == 4)
         _ = Self.press(.send(.toggleMessages), &state, &screen, size: size)  // the help gives way to the messages, from their top
-        #expect(state.showMessages && !state.showHelp && screen.overlayScroll == 0)
+        #expect(state.overlays.showMessages && !state.overlays.showHelp && screen.overlayScroll == 0)
     }
 
     /// Another city's detail, and a detail opened or closed, starts at its top; a filter
@@ -119,15 +119,15 @@ import WeatherModels
         #expect(screen.detailScroll == 0)
         screen.detailScroll = 6
         _ = Self.press(.send(.startFilter), &state, &screen, size: Self.tenRows)
-        #expect(state.mode == .list && screen.detailScroll == 6)
+        #expect(state.detail.mode == .list && screen.detailScroll == 6)
         _ = Self.press(.send(.commitFilter), &state, &screen, size: Self.tenRows)
         _ = Self.press(.send(.openDetail), &state, &screen, size: Self.tenRows)
-        #expect(state.mode == .detail && screen.detailScroll == 0)
+        #expect(state.detail.mode == .detail && screen.detailScroll == 0)
         screen.detailScroll = 6
         _ = Self.press(.send(.openDetail), &state, &screen, size: Self.tenRows)  // already open: it stays
         #expect(screen.detailScroll == 6)
         _ = Self.press(.send(.closeDetail), &state, &screen, size: Self.tenRows)
-        #expect(state.mode == .list && screen.detailScroll == 0)
+        #expect(state.detail.mode == .list && screen.detailScroll == 0)
     }
 
     /// The driver follows results too: a selection a result moves resets the detail's scroll
@@ -137,7 +137,7 @@ import WeatherModels
         var screen = ScreenState()
         screen.layOut(state, size: Self.tenRows)
         screen.detailScroll = 3
-        state.selectedKey = "k4"
+        state.list.selectedKey = "k4"
         screen.layOut(state, size: Self.tenRows)
         #expect(screen.detailScroll == 0)
     }

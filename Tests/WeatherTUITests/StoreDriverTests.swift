@@ -106,9 +106,9 @@ import TerminalKit
         let size = TerminalSize(columns: 80, rows: 24)
         driver.handle(.send(.startFilter), size: size)
         driver.handle(.send(.filterInput("東")), size: size)
-        #expect(store.state.filter == "東")
+        #expect(store.state.list.filter == "東")
         driver.handle(.resize, size: size)
-        #expect(store.state.filter == "東" && store.state.isEditingFilter)
+        #expect(store.state.list.filter == "東" && store.state.list.isEditingFilter)
         #expect(driver.screen.list.rows == Layout.pageRows(size: size, state: store.state))
     }
 
@@ -131,12 +131,12 @@ import TerminalKit
         var shown: [(index: Int?, offset: Int, frames: Int)] = []
         let driver = StoreDriver(store: store)
         backend.stopWhen = { _ in
-            shown.append((store.state.selectedIndex, driver.screen.list.offset, backend.frames.count))
+            shown.append((store.state.list.selectedIndex, driver.screen.list.offset, backend.frames.count))
             return false
         }
         try await TerminalApp(driver: driver, backend: backend).runOffThePool()
         let frames = backend.frames
-        let names = store.state.visibleCities.map(\.localizedName)
+        let names = store.state.list.visibleCities.map(\.localizedName)
         // PgDn: 21 rows down, city 22 on the list's last row (screen row 23 of 24).
         #expect(frames[1].lines[22].hasPrefix(">  \(names[21])"))
         // `/`: the filter prompt takes row 23; the list scrolls by one, city 22 still on its last row.
@@ -161,14 +161,14 @@ import TerminalKit
         driver.start()
         #expect(store.state.banner == .none && driver.screen.list.rows == 21)
         driver.handle(.pageList(1), size: size)
-        #expect(store.state.selectedIndex == 21 && driver.screen.list.offset == 1)
+        #expect(store.state.list.selectedIndex == 21 && driver.screen.list.offset == 1)
         await store.settle()  // the refresh fails: OFFLINE banner
         #expect(store.state.banner != .none)
         let screen = driver.layOut(at: size)  // the run loop's step before drawing
         #expect(screen.list.rows == 20 && screen.list.offset == 2)
         let frame = BrowserView.render(store.state, screen: screen, size: size)  // banner on row 2: the list is rows 4…23
-        #expect(frame.lines[22].hasPrefix(">  \(store.state.visibleCities[21].localizedName)"))
+        #expect(frame.lines[22].hasPrefix(">  \(store.state.list.visibleCities[21].localizedName)"))
         driver.handle(.pageList(1), size: size)
-        #expect(store.state.selectedIndex == 41)
+        #expect(store.state.list.selectedIndex == 41)
     }
 }

@@ -29,23 +29,23 @@ final class FakeDriver: BrowserDriver {
         wakeup?.signal()
     }
 
-    private func select(_ index: Int) { state.selectedKey = state.visibleCities[index].key }
+    private func select(_ index: Int) { state.list.selectedKey = state.list.visibleCities[index].key }
 
     func handle(_ command: KeyCommand, size: TerminalSize) {
         commands.append(command)
         sizesSeen.append(size)
         let listRows = size.rows - 3
-        let last = max(0, state.visibleCities.count - 1)
+        let last = max(0, state.list.visibleCities.count - 1)
         switch command {
-        case .send(.moveDown): select(min(last, (state.selectedIndex ?? -1) + 1))
-        case .send(.moveUp): select(max(0, (state.selectedIndex ?? 1) - 1))
-        case .pageList(1): select(min(last, (state.selectedIndex ?? 0) + listRows))
+        case .send(.moveDown): select(min(last, (state.list.selectedIndex ?? -1) + 1))
+        case .send(.moveUp): select(max(0, (state.list.selectedIndex ?? 1) - 1))
+        case .pageList(1): select(min(last, (state.list.selectedIndex ?? 0) + listRows))
         case .send(.last): select(last)
         case .send(.first): select(0)
-        case .send(.startFilter): state.isEditingFilter = true
-        case .send(.filterInput(let text)): state.filter.append(text)
-        case .send(.commitFilter): state.isEditingFilter = false
-        case .send(.toggleHelp): state.showHelp.toggle()
+        case .send(.startFilter): state.list.isEditingFilter = true
+        case .send(.filterInput(let text)): state.list.filter.append(text)
+        case .send(.commitFilter): state.list.isEditingFilter = false
+        case .send(.toggleHelp): state.overlays.showHelp.toggle()
         case .send(.quit), .send(.interrupt): isQuitting = true
         default: break
         }
@@ -91,7 +91,7 @@ final class FakeDriver: BrowserDriver {
         let backend = InMemoryBackend(keys: [.character("/"), .character("q"), .character("東"), .enter, .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
         #expect(driver.commands == [.resize, .send(.startFilter), .send(.filterInput("q")), .send(.filterInput("東")), .send(.commitFilter), .send(.quit)])
-        #expect(driver.state.filter == "q東")
+        #expect(driver.state.list.filter == "q東")
     }
 
     @Test func qClosesHelpBeforeQuitting() throws {

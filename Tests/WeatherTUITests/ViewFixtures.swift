@@ -61,15 +61,15 @@ enum ViewFixtures {
         state.feed = WeatherFeed(fetchedAt: now.addingTimeInterval(-300), request: FeedRequest(count: 50, language: "en-us"), cities: cities)
         state.source = .archive
         state.rateLimitRemaining = 42
-        state.visibleCities = cities
-        state.selectedKey = selected.flatMap { cities.indices.contains($0) ? cities[$0].key : nil }
+        state.list.visibleCities = cities
+        state.list.selectedKey = selected.flatMap { cities.indices.contains($0) ? cities[$0].key : nil }
         return state
     }
 
     /// The state with `forecast` fetched for the selected city.
     static func withForecast(_ state: State, _ forecast: DailyForecastResponse) -> State {
         var state = state
-        if let key = state.selectedCity?.key { state.forecasts[key] = StoredForecast(fetchedAt: now, forecast: forecast) }
+        if let key = state.selectedCity?.key { state.detail.forecasts[key] = StoredForecast(fetchedAt: now, forecast: forecast) }
         return state
     }
 }

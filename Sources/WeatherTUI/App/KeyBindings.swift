@@ -8,9 +8,9 @@ public enum HintScreen: Hashable, Sendable, CaseIterable {
 
     /// The status line `state` shows; `detailFullScreen` when the detail has the whole screen.
     public static func of(_ state: State, detailFullScreen: Bool) -> HintScreen {
-        if state.isEditingFilter { return .filter }
+        if state.list.isEditingFilter { return .filter }
         if detailFullScreen { return .detail }
-        return state.showsMap ? .map : .list
+        return state.map.shown ? .map : .list
     }
 }
 

@@ -23,7 +23,7 @@ public struct ScreenState: Equatable, Sendable {
         case none, help, messages
 
         init(_ state: State) {
-            self = state.showHelp ? .help : state.showMessages ? .messages : .none
+            self = state.overlays.showHelp ? .help : state.overlays.showMessages ? .messages : .none
         }
     }
 
@@ -40,7 +40,7 @@ public struct ScreenState: Equatable, Sendable {
     /// around the selection.
     public mutating func fit(_ state: State, size: TerminalSize) {
         list.rows = Layout.pageRows(size: size, state: state)
-        list.keep(selected: state.selectedIndex, count: state.visibleCities.count)
+        list.keep(selected: state.list.selectedIndex, count: state.list.visibleCities.count)
     }
 
     /// This screen state fitted for a frame of `state` at `size` (drawing never changes it: the
@@ -55,15 +55,15 @@ public struct ScreenState: Equatable, Sendable {
     /// detail starts at its top for another city and when Enter opens it or Esc closes it, an
     /// overlay when it opens, and the list keeps the selection in sight on the rows it has.
     public mutating func follow(_ state: State, after action: Action? = nil) {
-        if state.selectedKey != seenSelection { detailScroll = 0 }
+        if state.list.selectedKey != seenSelection { detailScroll = 0 }
         // Beside the list the page keys move the list: a detail closed or opened again shows its top.
-        if action == .openDetail || action == .closeDetail, state.mode != seenMode { detailScroll = 0 }
+        if action == .openDetail || action == .closeDetail, state.detail.mode != seenMode { detailScroll = 0 }
         let overlay = Overlay(state)
         if overlay != seenOverlay { overlayScroll = 0 }
-        seenSelection = state.selectedKey
-        seenMode = state.mode
+        seenSelection = state.list.selectedKey
+        seenMode = state.detail.mode
         seenOverlay = overlay
-        list.keep(selected: state.selectedIndex, count: state.visibleCities.count)
+        list.keep(selected: state.list.selectedIndex, count: state.list.visibleCities.count)
     }
 
     /// Before a frame of `state` at `size`: follows what changed since the last action it saw, then fits.

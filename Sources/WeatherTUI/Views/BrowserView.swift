@@ -42,18 +42,18 @@ public enum BrowserView {
             if let list = layout.list {
                 for row in rect.y..<rect.maxY { buffer.draw("│", x: list.maxX, y: row, style: .dimmed) }
             }
-            let focused = size.isWide && state.mode == .detail && !detailFullScreen
+            let focused = size.isWide && state.detail.mode == .detail && !detailFullScreen
             DetailView.draw(DetailView.Content(state, scroll: screen.detailScroll), into: &buffer, rect: rect, focused: focused)
         }
-        if let rect = layout.filter { FilterPromptView.draw(state.filter, editing: state.isEditingFilter, into: &buffer, rect: rect) }
-        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.notice,
-                            position: StatusLineView.position(selected: state.selectedIndex, listed: state.visibleCities.count, in: language),
+        if let rect = layout.filter { FilterPromptView.draw(state.list.filter, editing: state.list.isEditingFilter, into: &buffer, rect: rect) }
+        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.overlays.notice,
+                            position: StatusLineView.position(selected: state.list.selectedIndex, listed: state.list.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
-        PlaceSearchView.draw(search: state.placeSearch, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
-        if state.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: screen.overlayScroll, into: &buffer, size: size,
+        PlaceSearchView.draw(search: state.placeEditing.search, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
+        if state.overlays.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: screen.overlayScroll, into: &buffer, size: size,
                                             language: language) }
-        if state.showMessages {
-            MessagesOverlay.draw(state.messages, now: state.now, timeZone: state.config.timeZone, scroll: screen.overlayScroll, into: &buffer, size: size,
+        if state.overlays.showMessages {
+            MessagesOverlay.draw(state.overlays.messages, now: state.now, timeZone: state.config.timeZone, scroll: screen.overlayScroll, into: &buffer, size: size,
                                  language: language, clock: state.clock)
         }
     }

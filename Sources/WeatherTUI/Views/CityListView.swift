@@ -186,15 +186,15 @@ public enum CityListView {
 extension CityListView.Content {
     /// What of `state` the list shows, from the city at `scrollOffset` (the front end's).
     public init(_ state: State, scrollOffset: Int = 0) {
-        cities = state.visibleCities
-        selectedIndex = state.selectedIndex
+        cities = state.list.visibleCities
+        selectedIndex = state.list.selectedIndex
         self.scrollOffset = scrollOffset
         pinnedKeys = Set(state.pinned.map(\.key))
         homeKey = state.homeKey
         units = state.units
         now = state.now
-        sortField = state.sortField
-        sortDescending = state.sortDescending
+        sortField = state.list.sortField
+        sortDescending = state.list.sortDescending
         emptyLines = CityListView.emptyLines(state)
         displayName = state.displayName(of:)
         air = state.air(for:)
@@ -212,7 +212,7 @@ extension CityListView {
     /// What a list or map with no city says: that the filter matches none, or why there are none.
     static func emptyLines(_ state: State) -> [String] {
         let clear = ("key", KeyBindings.name(of: .send(.cancelFilter), in: KeyBindings.filter))
-        guard state.filter.isEmpty else { return [state.language.text("list.noMatch", clear, ("filter", state.filter))] }
+        guard state.list.filter.isEmpty else { return [state.language.text("list.noMatch", clear, ("filter", state.list.filter))] }
         guard let explanation = state.emptyExplanation, !explanation.isEmpty else { return [state.language.text("list.none")] }
         return explanation
     }

@@ -33,8 +33,8 @@ extension DetailView {
 
         /// What of `state` the section shows for `city`.
         public init(_ state: State, city: CityWeather?) {
-            self.init(air: city.flatMap { state.air(for: $0.key) }, scale: state.airQualityScale, isLoading: state.airQualityInFlight,
-                      error: state.airQualityError, fetchedApart: state.airQualityFetchedApart)
+            self.init(air: city.flatMap { state.air(for: $0.key) }, scale: state.airQualityScale, isLoading: state.air.inFlight,
+                      error: state.air.error, fetchedApart: state.airQualityFetchedApart)
         }
     }
 

@@ -381,20 +381,20 @@ extension DetailView.Content {
     public init(_ state: State, scroll: Int = 0) {
         let city = state.selectedCity
         // What only the detail's own request brings (gusts, UV, visibility) fills what the list's lacks.
-        self.city = city.map { city in state.forecasts[city.key]?.current.map(city.filling(from:)) ?? city }
+        self.city = city.map { city in state.detail.forecasts[city.key]?.current.map(city.filling(from:)) ?? city }
         cityName = city.map(state.displayName(of:)) ?? ""
         outdatedObservation = city.flatMap { city in state.feed.flatMap { FeedPolicy.outdatedObservation(of: city, in: $0) } }
         units = state.units
         now = state.now
         timeZone = state.config.timeZone
         forecast = state.selectedForecast
-        forecastFetchedAt = city.flatMap { state.forecasts[$0.key]?.fetchedAt }
+        forecastFetchedAt = city.flatMap { state.detail.forecasts[$0.key]?.fetchedAt }
         hourly = state.selectedHourly
         isForecastLoading = state.isSelectedForecastLoading
         forecastError = state.selectedForecastError
         refreshBlocked = FeedPolicy.fetchBlocked(config: state.config).map { $0.description(in: state.language) }
         self.scroll = scroll
-        isOpen = state.mode == .detail
+        isOpen = state.detail.mode == .detail
         air = DetailView.AirSection(state, city: city)
         language = state.language
         clock = state.clock

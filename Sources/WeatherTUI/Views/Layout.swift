@@ -56,18 +56,18 @@ public struct Layout: Equatable, Sendable {
     public init(size: TerminalSize, state: State) {
         let detailFullScreen = Self.detailFullScreen(size: size, state: state)
         self.init(size: size, hasBanner: state.banner != .none,
-                  hasFilterRow: Self.showsFilterRow(state) && !detailFullScreen, detailFullScreen: detailFullScreen, showsMap: state.showsMap)
+                  hasFilterRow: Self.showsFilterRow(state) && !detailFullScreen, detailFullScreen: detailFullScreen, showsMap: state.map.shown)
     }
 
     /// Whether the narrow terminal shows the detail instead of the list. Typing a filter shows
     /// the list it narrows, even from the full-screen detail.
     public static func detailFullScreen(size: TerminalSize, state: State) -> Bool {
-        (!size.isWide || state.showsMap) && state.mode == .detail && state.selectedCity != nil && !state.isEditingFilter
+        (!size.isWide || state.map.shown) && state.detail.mode == .detail && state.selectedCity != nil && !state.list.isEditingFilter
     }
 
     /// Whether the filter prompt row is wanted: while typing, or while a filter is kept.
     public static func showsFilterRow(_ state: State) -> Bool {
-        state.isEditingFilter || !state.filter.isEmpty
+        state.list.isEditingFilter || !state.list.filter.isEmpty
     }
 
     /// Cities the list shows at once for `state` at `size`: the page PgUp/PgDn move by. While the

@@ -186,15 +186,15 @@ public enum MapView {
 extension MapView.Content {
     /// What of `state` the map shows.
     public init(_ state: State) {
-        cities = state.visibleCities
-        selectedIndex = state.selectedIndex
+        cities = state.list.visibleCities
+        selectedIndex = state.list.selectedIndex
         measures = MapLayer.Measures(units: state.units, air: state.air(for:), airScale: state.airQualityScale, language: state.language)
-        if state.mapLayer == .alerts {
+        if state.map.layer == .alerts {
             var grades: [String: Int] = [:]
-            for city in state.visibleCities { grades[city.key] = MapLayer.alertGrade(state.alertStatus(for: city)) }
+            for city in state.list.visibleCities { grades[city.key] = MapLayer.alertGrade(state.alertStatus(for: city)) }
             measures.alertGrades = grades
         }
-        layer = state.mapLayer
+        layer = state.map.layer
         missingNote = state.mapLayerMissingNote
         emptyLine = CityListView.emptyLines(state)[0]
         displayName = state.displayName(of:)

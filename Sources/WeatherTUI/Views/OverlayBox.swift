@@ -97,10 +97,10 @@ public struct OverlayExtent: Equatable, Sendable {
 
     public static func of(_ state: State, size: TerminalSize) -> OverlayExtent {
         let lines: Int
-        if state.showHelp {
+        if state.overlays.showHelp {
             lines = KeyBindings.help(mouse: state.config.mouse).count
-        } else if state.showMessages {
-            lines = MessagesOverlay.lines(state.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
+        } else if state.overlays.showMessages {
+            lines = MessagesOverlay.lines(state.overlays.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
         } else {
             return OverlayExtent(visible: 0, maxScroll: 0)
         }

@@ -13,7 +13,7 @@ public enum ScreenTarget: Equatable, Sendable {
 
     /// The target at column `x`, row `y` of the frame `state` is drawn in at `size`, scrolled as `screen` says.
     public static func at(x: Int, y: Int, state: State, screen: ScreenState = ScreenState(), size: TerminalSize) -> ScreenTarget {
-        guard !Layout.isTooSmall(size), !state.overlayShown else { return .nothing }
+        guard !Layout.isTooSmall(size), !state.overlays.shown else { return .nothing }
         let layout = Layout(size: size, state: state)
         if let map = layout.map, map.contains(x: x, y: y) { return nearestMarker(x: x - map.x, y: y - map.y, state: state, map: map) }
         guard let list = layout.list, list.contains(x: x, y: y) else { return .nothing }
@@ -29,8 +29,8 @@ public enum ScreenTarget: Equatable, Sendable {
             return .nothing
         }
         let index = screen.fitted(state, size: size).list.offset + (y - list.y - 1)
-        guard index >= 0, index < state.visibleCities.count else { return .nothing }
-        return .city(key: state.visibleCities[index].key)
+        guard index >= 0, index < state.list.visibleCities.count else { return .nothing }
+        return .city(key: state.list.visibleCities[index].key)
     }
 }
 
@@ -41,12 +41,12 @@ extension ScreenTarget {
         guard y < map.height - 1 else { return .nothing }
         let projection = MapProjection(columns: map.width, rows: map.height - 1)
         var best: (key: String, distance: Int)?
-        for index in state.visibleCities.indices {
-            guard let geo = state.visibleCities[index].geoPosition,
+        for index in state.list.visibleCities.indices {
+            guard let geo = state.list.visibleCities[index].geoPosition,
                   let cell = projection.cell(latitude: geo.latitude, longitude: geo.longitude) else { continue }
             let dx = cell.x - x, dy = (cell.y - y) * 2
             let distance = dx * dx + dy * dy
-            if distance < best?.distance ?? .max { best = (state.visibleCities[index].key, distance) }
+            if distance < best?.distance ?? .max { best = (state.list.visibleCities[index].key, distance) }
         }
         return best.map { .city(key: $0.key) } ?? .nothing
     }

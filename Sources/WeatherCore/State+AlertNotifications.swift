@@ -22,14 +22,9 @@ extension State {
         }
     }
 
-    /// The alerts worth a word now, told when notifications are on. A place whose alerts are not
-    /// known for a while (an answer dated ahead of the clock, a source down) keeps what it was
-    /// told: its alerts known again are not new.
+    /// The alerts worth a word now, told when notifications are on (`NowcastState.tellAlerts`:
+    /// a place whose alerts are not known for a while keeps what it was told).
     mutating func alertNotifications() -> [Effect] {
-        let known = Set(feed?.cities.filter { alertStatus(for: $0).alerts != nil }.map(\.key) ?? [])
-        let kept = (nowcast.told[.alert] ?? []).filter { !known.contains(String($0.prefix { $0 != "|" })) }
-        let effects = notify(about: alertEvents, of: .alert)
-        if nowcast.notify { nowcast.told[.alert, default: []].formUnion(kept) }
-        return effects
+        nowcast.tellAlerts(alertEvents, known: Set(feed?.cities.filter { alertStatus(for: $0).alerts != nil }.map(\.key) ?? []))
     }
 }

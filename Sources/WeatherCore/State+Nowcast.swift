@@ -8,33 +8,6 @@ import WeatherHTTP
 import WeatherModels
 import WeatherSource
 
-/// The kept places' rain in the next two hours and what is worth a word (docs/spec.md §5 "Rain
-/// in the next two hours", "A word when it matters").
-public struct NowcastState: Equatable, Sendable {
-    /// The nowcasts fetched or restored: read them through `State.nowcast(for:)`.
-    public var stored: StoredNowcasts?
-    /// Whether `Nowcasts.plist` has been read; until then none is fetched (it may be fresh).
-    public var restored = false
-    public var inFlight = false
-    /// When this run last asked for every kept place (answered or not): the next such request
-    /// waits `State.nowcastInterval` from it, so a failing server is not asked every minute.
-    public var lastAsked: Date?
-    /// Kept places asked for alone since the last request for all (one just kept): not again,
-    /// even when the answer had nothing for them, until the next request for all.
-    public var askedAlone: Set<String> = []
-    /// Whether the request in flight is of places asked for alone (its answer joins the kept nowcasts).
-    public var inFlightAlone = false
-    /// Why the last request failed or could not go.
-    public var error: String?
-    /// Whether notifications are on: `--notify`, else the remembered setting; `--no-notify` off.
-    public var notify = false
-    /// The events told of, by kind, while they last: an event is told once, and again only after
-    /// it has ended and come anew.
-    public var told: [NotableEvent.Kind: Set<String>] = [:]
-
-    public init() {}
-}
-
 /// What happens to the nowcasts and the notifications.
 public enum NowcastAction: Equatable, Sendable {
     /// The saved nowcasts, if any, and why the file was not used, if it was not (said once).
@@ -121,87 +94,43 @@ extension State {
         FeedPolicy.fetchBlocked(config: config) == nil ? nowcastCalls(places: keptPlaces.count) : 0
     }
 
+    /// The nowcasts' part of an action (NowcastState.swift), and what it leaves to the rest: the
+    /// notice, the gate, the messages, the settings, the request and the rain told.
     mutating func reduceNowcast(_ action: Action) -> [Effect] {
-        switch action {
-        case .nowcast(.restored(let stored, let problem)):
+        switch nowcast.reduce(action, notifyOption: config.notify, language: language) {
+        case .passed:
+            return []
+        case .restored(let problem):
             if let problem { notice = problem }
-            nowcast.restored = true
-            if let stored, nowcast.stored.map({ $0.fetchedAt < stored.fetchedAt }) ?? true { nowcast.stored = stored }
             return nowcastEffects(newPlaces: true) + rainNotifications()
-        case .nowcast(.loaded(let result)):
-            return nowcastLoaded(result)
-        case .nowcast(.toggleNotify):
-            nowcast.notify.toggle()
-            // On again: what is due now is told now, as if it had just come.
-            if nowcast.notify { nowcast.told = [:] }
-            return [saveSettings([.notify])] + rainNotifications()
-        case .settingsLoaded(let saved, _):
-            nowcast.notify = config.notify ?? saved?.notify ?? false
-            return []
-        case .tick:
-            return nowcastEffects(newPlaces: false) + rainNotifications()
-        case .feedLoaded(.success), .placesLoaded(.success), .archiveDetailsRestored(.success):
-            // A refresh: a place kept since the last nowcasts gets its own now.
-            return nowcastEffects(newPlaces: true)
-        default:
-            return []
-        }
-    }
-
-    private mutating func nowcastLoaded(_ result: Result<StoredNowcasts, FeedError>) -> [Effect] {
-        nowcast.inFlight = false
-        defer { nowcast.inFlightAlone = false }
-        switch result {
-        case .success(var fetched):
-            // Places asked for alone join the kept nowcasts, which keep their time.
-            if nowcast.inFlightAlone, let kept = nowcast.stored {
-                fetched = StoredNowcasts(fetchedAt: kept.fetchedAt, byCityKey: kept.byCityKey.merging(fetched.byCityKey) { _, new in new })
-            }
-            nowcast.stored = fetched
-            nowcast.error = nil
+        case .loaded(let fetched):
             return [.saveNowcasts(fetched)] + rainNotifications()
-        case .failure(let error):
-            // Asked again when the interval from this try has passed, not before.
-            nowcast.error = error.description(in: language)
+        case .failed(let error):
             limits.heard(error, from: State.nowcastProvider, at: now)
             if error != .network(.cancelled) { record(language.text("message.nowcastFailed", ("error", error.description(in: language)))) }
             return []
+        case .notifyToggled:
+            return [saveSettings([.notify])] + rainNotifications()
+        case .ticked:
+            return nowcastEffects(newPlaces: false) + rainNotifications()
+        case .refreshed:
+            return nowcastEffects(newPlaces: true)
         }
     }
 
-    /// A request for the kept places' nowcasts when it is due: every kept place once the kept
-    /// nowcasts (and this run's last try) are `nowcastInterval` old; with `newPlaces` (a refresh),
-    /// the kept places without one, alone. Never before `Nowcasts.plist` is read, never when this
-    /// run may not fetch, and only through Open-Meteo's gate. The weather never waits for it.
+    /// A request for the kept places' nowcasts when the nowcasts say one is due
+    /// (`NowcastState.due`): never when this run may not fetch, and only through Open-Meteo's
+    /// gate. The weather never waits for it.
     mutating func nowcastEffects(newPlaces: Bool) -> [Effect] {
-        guard nowcast.restored, !nowcast.inFlight, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
-        let kept = keptPlaces
-        guard !kept.isEmpty else { return [] }
-        let last = [nowcast.stored?.fetchedAt, nowcast.lastAsked].compactMap { $0 }.max()
-        let due = last.map { FeedPolicy.age(of: $0, now: now).map { $0 >= State.nowcastInterval } ?? true } ?? true
-        let places: [AirQualityPlace]
-        if due {
-            places = kept
-        } else if newPlaces {
-            places = kept.filter { nowcast.stored?.byCityKey[$0.key] == nil && !nowcast.askedAlone.contains($0.key) }
-        } else {
-            places = []
-        }
-        guard !places.isEmpty else { return [] }
-        let ask = SourceGate.Ask(.nowcast, calls: nowcastCalls(places: places.count), userAsked: false)
+        guard FeedPolicy.fetchBlocked(config: config) == nil,
+              let due = nowcast.due(among: keptPlaces, newPlaces: newPlaces, now: now) else { return [] }
+        let ask = SourceGate.Ask(.nowcast, calls: nowcastCalls(places: due.places.count), userAsked: false)
         switch admit(ask, to: State.nowcastProvider) {
         case .success(let pass):
-            nowcast.inFlight = true
-            nowcast.inFlightAlone = !due
-            if due {
-                nowcast.lastAsked = now
-                nowcast.askedAlone = []
-            } else {
-                nowcast.askedAlone.formUnion(places.map(\.key))
-            }
-            return [.fetchNowcasts(places, pass: pass)]
+            nowcast.asked(due, now: now)
+            return [.fetchNowcasts(due.places, pass: pass)]
         case .failure(let refusal):
-            nowcast.error = words(for: refusal, of: State.nowcastProvider)
+            nowcast.refused(words(for: refusal, of: State.nowcastProvider))
             return []
         }
     }
@@ -240,18 +169,7 @@ extension State {
 
     /// The rain worth a word now, told when notifications are on.
     mutating func rainNotifications() -> [Effect] {
-        notify(about: rainEvents, of: .rain)
-    }
-
-    /// The hook every kind of event is told through: `current` are the events of `kind` seen now.
-    /// Each is told once, when notifications are on; one no longer seen is forgotten, so that it
-    /// is told again if it comes anew. Without notifications nothing is told and nothing kept.
-    public mutating func notify(about current: [NotableEvent], of kind: NotableEvent.Kind) -> [Effect] {
-        guard nowcast.notify else { return [] }
-        let told = nowcast.told[kind] ?? []
-        let fresh = current.filter { !told.contains($0.id) }
-        nowcast.told[kind] = Set(current.map(\.id))
-        return fresh.map { .notify(DesktopNotification(title: "weather-tui", body: $0.text)) }
+        nowcast.tell(rainEvents, of: .rain)
     }
 
     /// `14:30` on the place's own clock, else on the user's.

@@ -8,32 +8,6 @@ import WeatherHTTP
 import WeatherModels
 import WeatherSource
 
-/// The official alerts of the listed places (docs/spec.md §4 "Official alerts"): each place asked
-/// of the one source that covers its country, at most once in ten minutes across every run
-/// (`Alerts.plist`), each request on its own and never in the weather's way.
-public struct AlertsState: Equatable, Sendable {
-    /// What every run was told: restored from `Alerts.plist`, then joined by this run's answers.
-    public var kept = StoredAlerts()
-    /// Whether `Alerts.plist` has been read: until then nothing is asked (what it holds may be fresh).
-    public var restored = false
-    /// The places whose request is under way, by city key.
-    public var inFlight: Set<String> = []
-    /// Those of them asked of AccuWeather: calls the ledger does not hold yet, which the day's
-    /// budget must still pay for.
-    public var inFlightAccuWeather: Set<String> = []
-    /// Requests this run sent that reached their source.
-    public var callsThisRun = 0
-    /// The listed places a source covers, as last counted (when requests were weighed): the
-    /// header's cost reads it at every frame rather than walk the list.
-    public var placesCovered = 0
-    /// The highest severity in force of each listed place with an alert, by key, as last worked
-    /// out (when alerts arrive, the list changes, or the minute turns): what the list's marks and
-    /// the header's count read at every frame, at a lookup's cost.
-    public var highest: [String: AlertSeverity] = [:]
-
-    public init() {}
-}
-
 /// One place's alerts request.
 public struct AlertRequest: Equatable, Hashable, Sendable {
     public var cityKey: String
@@ -98,15 +72,10 @@ extension State {
         }
         if let entry = alertsState.kept.byCityKey[city.key], entry.source == source {
             // Asked too long ago, or of no known age (dated ahead of a clock set back).
-            if FeedPolicy.age(of: entry.askedAt, now: now).map({ $0 > State.alertsKnownFor }) ?? true {
+            guard AlertsState.stands(entry, now: now) else {
                 return .unknown(why: language.text("alerts.lastChecked", ("age", WeatherFormat.age(of: entry.askedAt, now: now, in: language))))
             }
-            if let alerts = entry.alerts {
-                let active = alerts.filter { $0.isActive(at: now) }
-                guard active.count > 1 else { return .checked(active, source: source) }
-                return .checked(active.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element),
-                                source: source)
-            }
+            if let alerts = entry.alerts { return .checked(AlertsState.inForce(alerts, at: now), source: source) }
             // The failure is kept in `Alerts.plist` as the run that met it worded it.
             if let failure = entry.failure { return .unknown(why: language.text("alerts.notChecked", ("why", failure))) }
         }
@@ -140,8 +109,13 @@ extension State {
     /// (it costs the user nothing), else AccuWeather when it gives the weather (its places have
     /// its location keys), else none.
     public func alertSource(for city: CityWeather) -> AlertSource? {
+        State.alertSource(for: city, provider: config.provider)
+    }
+
+    /// The source asked about `city`'s alerts when `provider` gives the weather.
+    static func alertSource(for city: CityWeather, provider: WeatherProvider) -> AlertSource? {
         if let official = AlertSource.covering(countryCode: city.country.id) { return official }
-        return config.provider == .accuWeather && !city.key.isEmpty ? .accuWeather : nil
+        return provider == .accuWeather && !city.key.isEmpty ? .accuWeather : nil
     }
 
     /// The share of AccuWeather's day's budget its alerts may bring the day's spending to: the
@@ -174,15 +148,10 @@ extension State {
         alertsState.highest[city.key]
     }
 
-    /// Works out `alertsState.highest` again, from the places some source said something of.
+    /// Works out `alertsState.highest` again, from the listed places some source said something of.
     mutating func noteHighestAlerts() {
-        var highest: [String: AlertSeverity] = [:]
-        if let feed, !alertsState.kept.byCityKey.isEmpty {
-            for city in feed.cities where alertsState.kept.byCityKey[city.key]?.alerts?.isEmpty == false {
-                highest[city.key] = alertStatus(for: city).highestSeverity
-            }
-        }
-        if highest != alertsState.highest { alertsState.highest = highest }
+        let provider = config.provider
+        alertsState.noteHighest(among: feed?.cities ?? [], source: { State.alertSource(for: $0, provider: provider) }, now: now)
     }
 
     /// The keys of the listed places with an alert in force, in the list's order.
@@ -215,110 +184,81 @@ extension State {
 
     /// `source`'s gate as it stands: its hold as every run met it.
     public func alertGate(for source: AlertSource) -> AlertGate {
-        AlertGate(source: source, hold: alertsState.kept.holds[source.rawValue])
+        alertsState.gate(for: source)
     }
 
-    /// Requests for the listed places whose alerts are due: once the saved alerts are read, never
-    /// when this run may not fetch, each through its source's gate (a hold or a fresh answer
-    /// refuses it, and the place's words say so).
+    /// Requests for the listed places whose alerts are due (`AlertsState.due`): never when this
+    /// run may not fetch, each through its source's gate (a hold or a fresh answer refuses it,
+    /// and the place's words say so).
     mutating func alertsEffects() -> [Effect] {
-        guard alertsState.restored, !config.demo, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
+        guard !config.demo, let feed, FeedPolicy.fetchBlocked(config: config) == nil else { return [] }
+        // The places are worked out only once the saved alerts are read, from values, not from
+        // `self`, which the alerts' own step changes meanwhile.
+        let cities = feed.cities, provider = config.provider, language = request.language
+        let accuWeatherAsked = accuWeatherAlertsGate != nil
         var effects: [Effect] = []
-        var covered = 0
-        let accuWeatherGate = accuWeatherAlertsGate
-        defer { alertsState.placesCovered = covered }
-        for city in feed.cities {
-            guard let source = alertSource(for: city), let position = city.geoPosition,
-                  abs(position.latitude) <= 90, abs(position.longitude) <= 180 else { continue }
-            if source == .accuWeather, accuWeatherGate == nil { continue }
-            covered += 1
-            guard !alertsState.inFlight.contains(city.key) else { continue }
-            let entry = alertsState.kept.byCityKey[city.key]
-            // An answer dated ahead of the clock (set back since) holds nothing off.
-            let freshUntil = entry.flatMap { $0.source == source && FeedPolicy.age(of: $0.askedAt, now: now) != nil ? $0.nextAskAt : nil }
-            let request = AlertRequest(cityKey: city.key, source: source, latitude: position.latitude, longitude: position.longitude,
-                                       language: source == .accuWeather ? self.request.language : "en")
-            if source == .accuWeather {
+        let due = alertsState.due(State.alertsCovered(cities, provider: provider, language: language, accuWeatherAsked: accuWeatherAsked), now: now)
+        for due in due {
+            let request = due.request, effect: Effect
+            if request.source == .accuWeather {
                 // The key's calls: through AccuWeather's weather gate, which holds its day's budget.
-                guard case .success(let pass) = accuWeatherAlertsGate?.admit(accuWeatherAlertsAsk(freshUntil: freshUntil), now: now) else { continue }
-                alertsState.inFlight.insert(city.key)
-                alertsState.inFlightAccuWeather.insert(city.key)
-                effects.append(.fetchAccuWeatherAlerts(request, pass: pass))
-                continue
+                guard case .success(let pass) = accuWeatherAlertsGate?.admit(accuWeatherAlertsAsk(freshUntil: due.freshUntil), now: now) else { continue }
+                effect = .fetchAccuWeatherAlerts(request, pass: pass)
+            } else {
+                guard case .success(let pass) = alertGate(for: request.source).admit(cityKey: request.cityKey, freshUntil: due.freshUntil, now: now) else { continue }
+                effect = .fetchAlerts(request, pass: pass)
             }
-            guard case .success(let pass) = alertGate(for: source).admit(cityKey: city.key, freshUntil: freshUntil, now: now) else { continue }
-            alertsState.inFlight.insert(city.key)
-            effects.append(.fetchAlerts(request, pass: pass))
+            alertsState.asked(request)
+            effects.append(effect)
         }
         return effects
     }
 
-    mutating func alertsRestored(_ stored: StoredAlerts, notice problem: String?) -> [Effect] {
-        if let problem { notice = problem }
-        alertsState.restored = true
-        alertsState.kept = alertsState.kept.merged(with: stored)
-        return alertsEffects()
-    }
-
-    /// A source's answer for one place: kept (expired alerts dropped) and saved for every run; a
-    /// failure is kept as the reason the place's alerts are unknown, until it may be asked again.
-    mutating func alertsLoaded(_ request: AlertRequest, _ result: Result<AlertsAnswer, FeedError>, askedAt: Date) -> [Effect] {
-        alertsState.inFlight.remove(request.cityKey)
-        // Its calls were counted when the client heard the answer (`.ledger(.answered)`, just before).
-        alertsState.inFlightAccuWeather.remove(request.cityKey)
-        let earliest = askedAt.addingTimeInterval(State.alertsSpacing)
-        switch result {
-        case .success(let payload):
-            alertsState.callsThisRun += 1
-            for line in payload.notices { record("\(request.source.displayName): \(line)") }
-            alertsState.kept.byCityKey[request.cityKey] = PlaceAlerts(
-                source: request.source, askedAt: askedAt, nextAskAt: max(payload.freshUntil, earliest),
-                alerts: payload.alerts.filter { $0.isActive(at: askedAt) })
-        case .failure(.network(.cancelled)):
-            return []
-        case .failure(let error):
-            if case .network(let service) = error, request.source == .accuWeather {
-                // AccuWeather counts each request it answers; its 429 or spent day holds its weather too.
-                if service.answered { alertsState.callsThisRun += 1 }
-                limits.heard(error, from: .accuWeather, at: now)
-            } else if case .network(let service) = error {
-                if service.answered { alertsState.callsThisRun += 1 }
-                var gate = alertGate(for: request.source)
-                gate.heard(service)
-                alertsState.kept.holds[request.source.rawValue] = gate.hold
-            }
-            let why = error.description(in: language)
-            record(language.text("message.alertsFailed", ("source", request.source.displayName), ("error", why)))
-            alertsState.kept.byCityKey[request.cityKey] = PlaceAlerts(
-                source: request.source, askedAt: askedAt, nextAskAt: earliest, alerts: nil, failure: why)
+    /// The requests for the listed places a source covers, each of its source (AccuWeather's
+    /// only when `accuWeatherAsked`: a budget is set, and in the weather's `language`) and with
+    /// a position on the globe.
+    private static func alertsCovered(_ cities: [CityWeather], provider: WeatherProvider, language: String,
+                                      accuWeatherAsked: Bool) -> [AlertRequest] {
+        cities.compactMap { city in
+            guard let source = alertSource(for: city, provider: provider), let position = city.geoPosition,
+                  abs(position.latitude) <= 90, abs(position.longitude) <= 180,
+                  source != .accuWeather || accuWeatherAsked else { return nil }
+            return AlertRequest(cityKey: city.key, source: source, latitude: position.latitude, longitude: position.longitude,
+                                language: source == .accuWeather ? language : "en")
         }
-        return [.saveAlerts(alertsState.kept)]
     }
 
-    /// What the reducer does for alerts after `action`: the alerts' own results, and for what
-    /// names places or moves the clock, the requests now due.
+    /// The alerts' part of an action (AlertsState.swift), and what it leaves to the rest: the
+    /// notice, the messages, the gates, the save, the requests now due; then, for what changed
+    /// them, the list's marks and the words told of new alerts.
     mutating func alertsFollowing(_ action: Action) -> [Effect] {
-        var effects = alertsAfter(action)
-        switch action {
-        case .alertsRestored, .alertsLoaded, .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick:
-            noteHighestAlerts()
-            // A new alert at a kept place gets its word (State+AlertNotifications.swift).
-            effects += alertNotifications()
-        default: break
-        }
-        return effects
-    }
-
-    private mutating func alertsAfter(_ action: Action) -> [Effect] {
-        switch action {
-        case .alertsRestored(let stored, let problem): return alertsRestored(stored, notice: problem)
-        case .alertsLoaded(let request, let result, let askedAt): return alertsLoaded(request, result, askedAt: askedAt)
-        case .archiveRestored, .archiveDetailsRestored, .feedLoaded, .placesLoaded, .tick: return alertsEffects()
-        case .nextPlaceWithAlerts:
+        if case .nextPlaceWithAlerts = action {
             selectNextPlaceWithAlerts()
             return []
-        default: return []
         }
+        var effects: [Effect]
+        switch alertsState.reduce(action, language: language) {
+        case .passed:
+            return []
+        case .restored(let problem):
+            if let problem { notice = problem }
+            effects = alertsEffects()
+        case .answered(let notices, let kept):
+            for line in notices { record(line) }
+            effects = [.saveAlerts(kept)]
+        case .failed(let error, let source, let why, let kept):
+            // AccuWeather counts each request it answers; its 429 or spent day holds its weather too.
+            if source == .accuWeather { limits.heard(error, from: .accuWeather, at: now) }
+            record(language.text("message.alertsFailed", ("source", source.displayName), ("error", why)))
+            effects = [.saveAlerts(kept)]
+        case .cancelled:
+            effects = []
+        case .placesOrClockMoved:
+            effects = alertsEffects()
+        }
+        noteHighestAlerts()
+        // A new alert at a kept place gets its word (State+AlertNotifications.swift).
+        return effects + alertNotifications()
     }
 }
 

@@ -244,10 +244,10 @@ extension State {
     /// Until when the saved feed is fresh for a refresh nobody asked for (nil: it is stale, or a
     /// failed refresh is being tried again).
     var feedFreshUntil: Date? {
-        guard let feed, source != .demo, autoRefresh.failures == 0,
-              !FeedPolicy.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now,
-                                  wanted: FeedPolicy.ownCities(config: config, pinned: pinned).map(\.key)) else { return nil }
-        return feed.fetchedAt.addingTimeInterval(config.refreshAfter)
+        guard let feed, source != .demo else { return nil }
+        return autoRefresh.freshUntil(feed: FeedPolicy.isStale(feed, request: request, refreshAfter: config.refreshAfter, now: now,
+                                                               wanted: FeedPolicy.ownCities(config: config, pinned: pinned).map(\.key))
+                                      ? nil : feed.fetchedAt.addingTimeInterval(config.refreshAfter))
     }
 
     /// The gate said no to the weather's refresh: a hold is said (banner, and the status line

@@ -87,40 +87,36 @@ extension State {
         refreshPlan.next.flatMap { $0 > now ? $0 : nil }
     }
 
-    /// At a tick: when a refresh has fallen due, the shared files are read first (other runs of
-    /// the program may have spent today's calls or changed the places), then `sharedFilesRead` decides.
+    /// At a tick: a refresh fallen due reads the shared files first (`AutoRefresh.tick`), then
+    /// `ledgerRead` decides.
     mutating func refreshIfDue() -> [Effect] {
-        guard !isFetching, autoRefresh.checking == nil, let next = refreshPlan.next, now >= next else { return [] }
-        autoRefresh.checking = .automatic
-        return [.readLedger]
+        autoRefresh.tick(next: refreshPlan.next, now: now, fetching: isFetching) ? [.readLedger] : []
     }
 
     /// `r`: the shared files are read first (the places another copy added are asked for too,
     /// and the reading brings the clock's time), then the gate decides: in a hold nothing is
     /// asked, and it says until when.
     mutating func refreshAsked() -> [Effect] {
-        if isFetching || autoRefresh.checking != nil {
+        switch autoRefresh.asked(fetching: isFetching, blocked: FeedPolicy.fetchBlocked(config: config) != nil) {
+        case .underWay:
             notice = language.text("notice.refreshing")
             return []
+        case .tryNow:
+            return startFetch(userAsked: true)
+        case .readSharedFiles:
+            return [.readLedger]
         }
-        if FeedPolicy.fetchBlocked(config: config) != nil { return startFetch(userAsked: true) }
-        autoRefresh.checking = .asked
-        return [.readLedger]
     }
 
     /// The ledger's counts (and the pins as saved) arrived: an automatic refresh goes if the plan,
     /// with them, still says so; an asked one goes through the gate.
     mutating func ledgerRead(_ calls: [WeatherProvider: Double]) -> [Effect] {
-        let checking = autoRefresh.checking
-        autoRefresh.checking = nil
         limits.spent(calls)
-        guard !isQuitting else { return [] }
-        switch checking {
+        switch autoRefresh.sharedFilesRead(next: refreshPlan.next, now: now, quitting: isQuitting) {
         case .asked?:
             noteBudget()
             return startFetch(userAsked: true)
         case .automatic?:
-            guard let next = refreshPlan.next, now >= next else { return [] }
             return startFetch(userAsked: false)
         case nil:
             return []

@@ -139,6 +139,13 @@ public struct ListState: Equatable, Sendable {
         return select(key: visibleCities[max(0, min(index, visibleCities.count - 1))].key) ? .selected : .taken
     }
 
+    /// Selects the city of `key` whether it is listed yet or not: the start's home, over the city
+    /// the last run ended on, before the pins that list it are shown. Until it is listed the list
+    /// keeps no index for it, and `show(_:)` selects the first city instead if it never is.
+    mutating func selectWhenListed(key: String) {
+        selectedKey = key
+    }
+
     /// Selects the city of `key` when it is listed (a filter may hide it); whether it was.
     /// Every way of choosing a city ends here.
     @discardableResult

@@ -162,7 +162,7 @@ extension State {
             if !pinsRead {
                 // The start's pins: home opens selected, over the city selected when the last run ended.
                 pinsRead = true
-                if let home = cities.first(where: \.isHome)?.key { list.selectedKey = home }
+                if let home = cities.first(where: \.isHome)?.key { list.selectWhenListed(key: home) }
             }
             adoptPins(cities)
         case .pinsChanged(let cities, let failure):

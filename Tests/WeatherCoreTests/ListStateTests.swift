@@ -40,4 +40,15 @@ import WeatherModels
         #expect(list.reduce(.sortBy(.name)) == .resorted && list.sortDescending)
         #expect(list.reduce(.sortBy(.wind)) == .resorted && list.sortField == .wind && !list.sortDescending)
     }
+
+    @Test func aCitySelectedBeforeItIsListedIsSelectedOnceShownAndTheFirstIfNever() {
+        var list = Self.list(["1", "2"], selected: "1")
+        list.selectWhenListed(key: "4")
+        #expect(list.selectedKey == "4" && list.selectedCity == nil)
+        list.show(Make.cities.filter { ["1", "2", "4"].contains($0.key) })
+        #expect(list.selectedCity?.key == "4")
+        list.selectWhenListed(key: "9")
+        list.show(Make.cities.filter { ["1", "2"].contains($0.key) })
+        #expect(list.selectedKey == "1")
+    }
 }

@@ -61,11 +61,11 @@ public enum Action: Equatable, Sendable {
     case airQualityLoaded(Result<StoredAirQuality, FeedError>)
     /// The saved air (`AirQuality.plist`), if any, and why the file was not used, if it was not (said once).
     case airQualityRestored(StoredAirQuality?, notice: String? = nil)
-    /// The kept places' rain in the coming quarter hours, and the notifications (State+Nowcast.swift).
+    /// The kept places' rain in the coming quarter hours, and the notifications (NowcastState.swift).
     case nowcast(NowcastAction)
     /// The saved alerts (`Alerts.plist`), and why the file was not used, if it was not (said once).
     case alertsRestored(StoredAlerts, notice: String? = nil)
-    /// One place's alerts from its source, and when they were asked for (State+Alerts.swift).
+    /// One place's alerts from its source, and when they were asked for (AlertsState.swift).
     case alertsLoaded(AlertRequest, Result<AlertsAnswer, FeedError>, askedAt: Date)
     /// The remembered settings, if any, and what could not be kept of them (said once).
     case settingsLoaded(AppSettings?, notice: FileNotice? = nil)

@@ -5,8 +5,8 @@ import Foundation
 #endif
 import WeatherHTTP
 
-/// Refreshing by itself, as a child of the state (the struct is in State+Refreshing.swift, with
-/// the plan). Its reducer and its timer side read only this part: the clock, the plan's next
+/// Refreshing by itself, as a child of the state (the struct and the plan are in
+/// State+Refreshing.swift). Its reducer and its timer side read only this part: the clock, the plan's next
 /// refresh and whether a refresh is under way or may go at all come as arguments, and what the
 /// state around it must do (read the shared files, ask the gate) goes back as an outcome.
 extension AutoRefresh {

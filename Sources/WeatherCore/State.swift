@@ -55,18 +55,18 @@ public struct State: Equatable, Sendable {
     /// the remembered choice.
     public var showsTitle: Bool
     public var rateLimitRemaining: Int?
-    /// The kept places' rain in the coming quarter hours and the notifications (State+Nowcast.swift).
+    /// The kept places' rain in the coming quarter hours and the notifications (NowcastState.swift).
     public var nowcast = NowcastState()
     /// The listed places' air and when it is due (AirState.swift); read a place's through `air(for:)`.
     public var air = AirState()
-    /// The listed places' official alerts (State+Alerts.swift).
+    /// The listed places' official alerts (AlertsState.swift).
     public var alertsState = AlertsState()
     /// The clock, moved on by `.tick`; ages are computed against it.
     public var now: Date
     public var isQuitting: Bool
     /// Adding a place and removing one (PlaceEditingState.swift).
     public var placeEditing = PlaceEditingState()
-    /// Refreshing by itself: failures in a row, the shared files read first (State+Refreshing.swift).
+    /// Refreshing by itself: failures in a row, the shared files read first (AutoRefresh+Reduce.swift).
     public var autoRefresh = AutoRefresh()
     /// Each source's gate: its hold and today's spending (State+Limits.swift).
     public var limits = Limits()

@@ -137,6 +137,11 @@ public struct PlaceEditingState: Equatable, Sendable {
         return !fetching
     }
 
+    /// After a refresh: the city just added is listed and selected; no later refresh selects it again.
+    mutating func addedCitySelected() {
+        addedCityKey = nil
+    }
+
     /// After a refresh: the refresh a place added during it asked for, once; whether it is due.
     mutating func takeRefreshAfterCurrent() -> Bool {
         defer { refreshAfterCurrent = false }

@@ -104,7 +104,7 @@ extension State {
     /// After a refresh: the city just added is selected once its weather is listed.
     mutating func selectAddedCity() {
         guard let key = placeEditing.addedCityKey, select(key: key) else { return }
-        placeEditing.addedCityKey = nil
+        placeEditing.addedCitySelected()
     }
 
     /// After a refresh: the one a city added during it asked for.

@@ -44,4 +44,12 @@ import WeatherModels
         #expect(editing.pendingRemoval == nil && editing.addedCityKey == nil)
         #expect(editing.reduce(.confirm, ownKey: nil) == PlaceEditingState.RemovalOutcome.none)
     }
+
+    @Test func aCityAddedIsWaitedForUntilItIsSelected() {
+        var editing = PlaceEditingState()
+        let startsNow = editing.added("9", fetching: false)
+        #expect(startsNow && editing.addedCityKey == "9")
+        editing.addedCitySelected()
+        #expect(editing.addedCityKey == nil)
+    }
 }

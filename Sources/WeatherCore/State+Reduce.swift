@@ -182,8 +182,8 @@ extension State {
         case .moveUp, .moveDown, .first, .last, .moveBy, .select,
              .filterInput, .filterBackspace, .commitFilter, .cancelFilter, .cycleSort, .invertSort, .sortBy:
             break  // the list (ListState.swift) took them
-        case .toggleHelp, .toggleMessages:
-            break  // the overlays (OverlaysState.swift) took them
+        case .dismissNotice:
+            break  // the overlays (OverlaysState.swift) took it
         case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
             break  // alertsFollowing (State+Alerts.swift) takes them
         }

@@ -41,14 +41,6 @@ import WeatherModels
         #expect(state.overlays.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
     }
 
-    @Test func bangOpensTheMessagesAndQOrEscCloseThemWithoutQuitting() {
-        let state = R.loaded()
-        let open = R.expect(state, .toggleMessages) { $0.overlays.showMessages = true }
-        R.expect(open, .quit) { $0.overlays.showMessages = false }
-        R.expect(open, .closeDetail) { $0.overlays.showMessages = false }
-        R.expect(open, .toggleMessages) { $0.overlays.showMessages = false }
-    }
-
     // MARK: keys never dropped
 
     /// `r` during a refresh starts no second one (docs/spec.md §4) but says so.

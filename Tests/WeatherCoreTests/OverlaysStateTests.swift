@@ -14,16 +14,16 @@ import WeatherModels
         #expect(overlays.messages == [Message(time: Make.t0, text: "disk full")])
     }
 
-    @Test func helpAndMessagesAreOneAtATimeAndEscOrQCloseTheOneOpen() {
+    /// Which overlay is open is the front end's; a key it answered alone is this child's alone,
+    /// and `q` and `Esc` are never taken here.
+    @Test func aKeyTheFrontEndAnsweredIsTakenHereAndClearsTheNotice() {
         var overlays = OverlaysState()
-        #expect(overlays.reduce(.toggleHelp, at: Make.t0) && overlays.showHelp)
-        #expect(overlays.reduce(.toggleMessages, at: Make.t0) && overlays.showMessages && !overlays.showHelp)
-        #expect(overlays.reduce(.quit, at: Make.t0) && !overlays.shown)
-        #expect(overlays.reduce(.quit, at: Make.t0) == false, "with none open, q is the program's")
-        _ = overlays.reduce(.toggleHelp, at: Make.t0)
-        #expect(overlays.reduce(.closeDetail, at: Make.t0) && !overlays.shown)
-        #expect(overlays.reduce(.closeDetail, at: Make.t0) == false, "with none open, Esc is the screen's")
-        _ = overlays.reduce(.toggleHelp, at: Make.t0)
-        #expect(overlays.reduce(.startFilter, at: Make.t0) == false && !overlays.shown, "/ closes it and goes on to the list")
+        overlays.tell("disk full", at: Make.t0)
+        let taken = overlays.reduce(.dismissNotice, at: Make.t0 + 1)
+        #expect(taken && overlays.notice == nil && overlays.messages.map(\.text) == ["disk full"])
+        let takenAgain = overlays.reduce(.dismissNotice, at: Make.t0 + 2)
+        #expect(takenAgain, "with no notice, still nothing else's")
+        let quit = overlays.reduce(.quit, at: Make.t0), esc = overlays.reduce(.closeDetail, at: Make.t0)
+        #expect(!quit && !esc)
     }
 }

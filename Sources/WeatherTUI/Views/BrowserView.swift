@@ -50,11 +50,15 @@ public enum BrowserView {
                             position: StatusLineView.position(selected: state.list.selectedIndex, listed: state.list.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
         PlaceSearchView.draw(search: state.placeEditing.search, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
-        if state.overlays.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: screen.overlayScroll, into: &buffer, size: size,
-                                            language: language) }
-        if state.overlays.showMessages {
+        switch screen.overlay {
+        case .help:
+            HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: screen.overlayScroll, into: &buffer, size: size,
+                             language: language)
+        case .messages:
             MessagesOverlay.draw(state.overlays.messages, now: state.now, timeZone: state.config.timeZone, scroll: screen.overlayScroll, into: &buffer, size: size,
                                  language: language, clock: state.clock)
+        case nil:
+            break
         }
     }
 }

@@ -533,7 +533,7 @@ import WeatherStore
         // No second request, but the key is answered.
         Self.expect(fetching, .refresh) {
             $0.notice = "a refresh is already under way"
-            $0.overlays.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
+            $0.notices.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
         }
     }
 
@@ -604,7 +604,7 @@ import WeatherStore
         _ = state.reduce(.feedLoaded(.success(payload)))
         #expect(state.source == .live && state.banner == .none && state.lastError == nil)
         #expect(state.notice == problem)
-        #expect(state.overlays.messages.first?.text == state.notice)
+        #expect(state.notices.messages.first?.text == state.notice)
         #expect(state.rateLimitRemaining == 0)
     }
 

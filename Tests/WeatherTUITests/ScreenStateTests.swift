@@ -127,7 +127,7 @@ import WeatherModels
         #expect(state.notice == "disk full")
         #expect(Self.press(.toggleOverlay(.messages), &state, &screen, size: size) == .dismissNotice)
         #expect(state.notice == nil && screen.overlay == .messages)
-        #expect(state.overlays.messages.map(\.text) == ["disk full"])  // the `!` overlay still has it
+        #expect(state.notices.messages.map(\.text) == ["disk full"])  // the `!` overlay still has it
         state.notice = "saved"
         #expect(Self.press(.toggleOverlay(.messages), &state, &screen, size: size) == .dismissNotice)
         #expect(state.notice == nil && screen.overlay == nil)

@@ -46,7 +46,7 @@ public enum BrowserView {
             DetailView.draw(DetailView.Content(state, scroll: screen.detailScroll), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.list.filter, editing: state.list.isEditingFilter, into: &buffer, rect: rect) }
-        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.overlays.notice,
+        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.notices.notice,
                             position: StatusLineView.position(selected: state.list.selectedIndex, listed: state.list.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
         PlaceSearchView.draw(search: state.placeEditing.search, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
@@ -55,7 +55,7 @@ public enum BrowserView {
             HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: screen.overlayScroll, into: &buffer, size: size,
                              language: language)
         case .messages:
-            MessagesOverlay.draw(state.overlays.messages, now: state.now, timeZone: state.config.timeZone, scroll: screen.overlayScroll, into: &buffer, size: size,
+            MessagesOverlay.draw(state.notices.messages, now: state.now, timeZone: state.config.timeZone, scroll: screen.overlayScroll, into: &buffer, size: size,
                                  language: language, clock: state.clock)
         case nil:
             break

@@ -102,7 +102,7 @@ public struct OverlayExtent: Equatable, Sendable {
         case .help:
             lines = KeyBindings.help(mouse: state.config.mouse).count
         case .messages:
-            lines = MessagesOverlay.lines(state.overlays.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
+            lines = MessagesOverlay.lines(state.notices.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
         case nil:
             return OverlayExtent(visible: 0, maxScroll: 0)
         }

@@ -7,7 +7,7 @@ import Foundation
 /// What the status line and the `!` overlay say: the one-time notice and the messages kept.
 /// Which overlay is open is the front end's (its `ScreenState`): nothing the core does depends
 /// on it. Its reducer reads only this part; the clock comes as an argument.
-public struct OverlaysState: Equatable, Sendable {
+public struct NoticesState: Equatable, Sendable {
     /// How many notices and errors the `!` overlay keeps.
     public static let maxMessages = 20
 
@@ -35,10 +35,10 @@ public struct OverlaysState: Equatable, Sendable {
             return
         }
         messages.insert(Message(time: now, text: text), at: 0)
-        if messages.count > OverlaysState.maxMessages { messages.removeLast(messages.count - OverlaysState.maxMessages) }
+        if messages.count > NoticesState.maxMessages { messages.removeLast(messages.count - NoticesState.maxMessages) }
     }
 
-    /// The overlays' part of `action`: a key clears the notice. True when the action was theirs
+    /// The notices' part of `action`: a key clears the notice. True when the action was theirs
     /// alone (`.dismissNotice`: a key the front end answered; nothing else takes it).
     mutating func reduce(_ action: Action, at now: Date) -> Bool {
         if action.isUserIntent, notice != nil { tell(nil, at: now) }

@@ -13,7 +13,7 @@ public enum Action: Equatable, Sendable {
     // Moving (a page is `moveBy` the rows the front end's list shows)
     case moveUp, moveDown, first, last
     // Screens
-    case openDetail, closeDetail, toggleHelp
+    case openDetail, closeDetail
     /// `m`: the world map ⇄ the list.
     case toggleMap
     /// `v`: the map's next layer, or the map itself when the list is on screen.
@@ -36,9 +36,10 @@ public enum Action: Equatable, Sendable {
     case sortBy(SortField)
     /// `w`: the next listed place with an official alert in force (State+Alerts.swift).
     case nextPlaceWithAlerts
-    /// `!`: opens or closes the messages overlay.
-    case toggleMessages
-    /// `q`: closes the help overlay if open, else quits.
+    /// A key the front end answers alone (`?` and `!` open or close an overlay, which is the
+    /// front end's): like every key, it clears the one-time notice, which is the core's.
+    case dismissNotice
+    /// `q`: quits (an open overlay takes `q` first: the front end closes it instead).
     case quit
     /// Ctrl-C, SIGTERM, SIGHUP: quits from anywhere.
     case interrupt

@@ -15,7 +15,6 @@ extension State {
     /// `a`'s prompt: the add-a-place child takes the step, with the gate's answer when Enter
     /// sends a search; what it leaves (a place to add, a failure) is done here.
     mutating func reduceAddCity(_ step: AddCityAction) -> [Effect] {
-        if case .start = step, !list.isEditingFilter { overlays.showHelp = false }
         var pass: PlaceEditingState.Pass?
         if case .submit = step {
             let ask = SourceGate.Ask(.search, calls: config.demo ? 0 : config.searchCost, userAsked: true)
@@ -121,10 +120,7 @@ extension State {
             ownKey = pinned.first(where: { $0.key == city.key }).flatMap { $0.isOwn ? $0.key : nil }
         }
         switch placeEditing.reduce(step, ownKey: ownKey) {
-        case .none:
-            return []
-        case .asking:
-            overlays.showHelp = false
+        case .none, .asking:
             return []
         case .notOwn:
             guard let city = selectedCity else { return [] }

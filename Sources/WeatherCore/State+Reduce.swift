@@ -28,7 +28,7 @@ extension State {
     }
 
     private mutating func apply(_ action: Action) -> [Effect] {
-        if overlays.reduce(action, at: now) { return [] }
+        if notices.reduce(action, at: now) { return [] }
         autoRefresh.reduce(action, now: now)
         let onMap = map.reduce(action, detailShown: detail.mode == .detail)
         let detailEffects: [Effect]
@@ -71,7 +71,7 @@ extension State {
             return onMap == .layerChanged ? [saveSettings([.mapLayer])] : []
 
         case .startFilter:
-            break  // the list, the detail and the overlays took it
+            break  // the list and the detail took it (an open overlay is the front end's to close)
         case .toggleUnits:
             units = units == .metric ? .imperial : .metric
             // The index shown may follow the units: so does the order by it.
@@ -182,8 +182,8 @@ extension State {
         case .moveUp, .moveDown, .first, .last, .moveBy, .select,
              .filterInput, .filterBackspace, .commitFilter, .cancelFilter, .cycleSort, .invertSort, .sortBy:
             break  // the list (ListState.swift) took them
-        case .toggleHelp, .toggleMessages:
-            break  // the overlays (OverlaysState.swift) took them
+        case .dismissNotice:
+            break  // the notices (NoticesState.swift) took it
         case .alertsRestored, .alertsLoaded, .nextPlaceWithAlerts:
             break  // alertsFollowing (State+Alerts.swift) takes them
         }

@@ -33,8 +33,8 @@ public struct State: Equatable, Sendable {
     public var isFetching: Bool
     /// The last refresh's failure, kept for the empty state's explanation.
     public var lastError: FeedError?
-    /// The help, the messages and the notice (OverlaysState.swift).
-    public var overlays = OverlaysState()
+    /// The notice and the messages `!` shows (NoticesState.swift); which overlay is open is the front end's.
+    public var notices = NoticesState()
     /// The list: its filter, sort and selection, and the cities as shown (ListState.swift).
     public var list = ListState()
     public var units: TemperatureUnit
@@ -100,15 +100,15 @@ public struct State: Equatable, Sendable {
     // MARK: derived, cheap
 
     /// The notice, said at the store's clock: setting it keeps it in the messages too
-    /// (`OverlaysState.tell`), so the reducers and the tests set it here rather than pass `now`.
+    /// (`NoticesState.tell`), so the reducers and the tests set it here rather than pass `now`.
     public var notice: String? {
-        get { overlays.notice }
-        set { overlays.tell(newValue, at: now) }
+        get { notices.notice }
+        set { notices.tell(newValue, at: now) }
     }
 
     /// Keeps `text` among the messages at the store's clock.
     mutating func record(_ text: String) {
-        overlays.record(text, at: now)
+        notices.record(text, at: now)
     }
 
     /// The selected city (the views read it often, so it has a short path).

@@ -44,7 +44,7 @@ enum InteractiveCommand {
         await store.shutDown()
         // Keys clear notices, so one left now came after q: a save on the way out failed. The
         // screen is gone; the shell still hears of it.
-        if let notice = store.state.overlays.notice { Stderr.write("weather-tui: \(notice)\n") }
+        if let notice = store.state.notices.notice { Stderr.write("weather-tui: \(notice)\n") }
         return WeatherTUIMain.Status.success
     }
 }

@@ -140,7 +140,7 @@ enum OnceCommand {
     static func outcome(of state: State, pinned: Set<String>, places: [PlaceMatch], forecasts: Bool = false,
                         air: StoredAirQuality? = nil, airNotice: String? = nil) -> Outcome {
         let words = state.language
-        var said = state.overlays.messages.reversed().map(\.text)
+        var said = state.notices.messages.reversed().map(\.text)
         if let airNotice { said.append(airNotice) }
         var reason: String?
         var banner: (savedAt: Date?, why: String)?

@@ -83,7 +83,7 @@ public struct ScriptedBrowser {
     /// before drawing.
     public mutating func press(_ keys: [KeyEvent]) throws(KeyDoesNothing) {
         for key in keys {
-            guard let command = KeyMap.command(for: key, state: state) else { throw KeyDoesNothing(key: key) }
+            guard let command = KeyMap.command(for: key, state: state, overlay: screen.overlay) else { throw KeyDoesNothing(key: key) }
             let before = screen
             let action = screen.resolve(command, state: state, size: size)
             guard action != nil || screen != before else { throw KeyDoesNothing(key: key) }

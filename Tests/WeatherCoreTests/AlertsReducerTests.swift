@@ -130,7 +130,7 @@ extension AlertPass {
         #expect(state.alertStatus(for: Self.oslo) == .unknown(why: "alerts could not be checked (offline: cannot reach api.met.no)"))
         #expect(state.alertStatus(for: Self.oslo).alerts == nil)
         #expect(state.alertsState.callsThisRun == 0, "no answer, no call served")
-        #expect(state.overlays.messages.first?.text == "alerts from MET Norway could not be checked: offline: cannot reach api.met.no")
+        #expect(state.notices.messages.first?.text == "alerts from MET Norway could not be checked: offline: cannot reach api.met.no")
         #expect(state.reduce(.tick(Make.t0 + 599)) == [])
         #expect(state.reduce(.tick(Make.t0 + 600)) == [.fetchAlerts(Self.request(Self.oslo, .metNorway), pass: .open(.metNorway, "7"))])
     }

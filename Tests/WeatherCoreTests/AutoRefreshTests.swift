@@ -96,7 +96,7 @@ extension AutoRefreshTests {
         var state = Self.state(now: Make.t0 + 60)
         _ = state.reduce(.ledgerRead(calls: [.openMeteo: 0], notice: "Calls.txt could not be read and was moved aside"))
         #expect(state.notice == "Calls.txt could not be read and was moved aside")
-        #expect(state.overlays.messages.first?.text == "Calls.txt could not be read and was moved aside")
+        #expect(state.notices.messages.first?.text == "Calls.txt could not be read and was moved aside")
     }
 
     /// The store reads the ledger as it starts, before any request adds to it.
@@ -107,6 +107,6 @@ extension AutoRefreshTests {
         store.start()
         await store.settle()
         #expect(store.state.gate(for: .openMeteo).spentToday == 1_234)
-        #expect(store.state.overlays.messages.contains { $0.text == "Calls.txt was unreadable (no day): moved aside to Calls.txt.corrupt; today's calls count from now" })
+        #expect(store.state.notices.messages.contains { $0.text == "Calls.txt was unreadable (no day): moved aside to Calls.txt.corrupt; today's calls count from now" })
     }
 }

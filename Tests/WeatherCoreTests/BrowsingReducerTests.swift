@@ -17,7 +17,7 @@ import WeatherModels
         _ = state.reduce(.tick(Make.t0 + 90))
         _ = state.reduce(.moveDown)  // the next key clears the status line's notice, not the message
         _ = state.reduce(.saveFailed("could not save pinned cities: disk full"))
-        #expect(state.overlays.messages == [
+        #expect(state.notices.messages == [
             Message(time: Make.t0 + 90, text: "could not save pinned cities: disk full"),
             Message(time: Make.t0, text: "could not save settings: cannot write in /ro: Permission denied"),
         ])
@@ -28,8 +28,8 @@ import WeatherModels
         for i in 1...25 {
             _ = state.reduce(.saveFailed("failure \(i)"))
         }
-        #expect(state.overlays.messages.count == OverlaysState.maxMessages)
-        #expect(state.overlays.messages.first?.text == "failure 25" && state.overlays.messages.last?.text == "failure 6")
+        #expect(state.notices.messages.count == NoticesState.maxMessages)
+        #expect(state.notices.messages.first?.text == "failure 25" && state.notices.messages.last?.text == "failure 6")
     }
 
     @Test func aFailedRefreshIsKeptButACancelledOneIsNot() {
@@ -38,15 +38,7 @@ import WeatherModels
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "example.com")))))
         _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.cancelled))))  // quitting
-        #expect(state.overlays.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
-    }
-
-    @Test func bangOpensTheMessagesAndQOrEscCloseThemWithoutQuitting() {
-        let state = R.loaded()
-        let open = R.expect(state, .toggleMessages) { $0.overlays.showMessages = true }
-        R.expect(open, .quit) { $0.overlays.showMessages = false }
-        R.expect(open, .closeDetail) { $0.overlays.showMessages = false }
-        R.expect(open, .toggleMessages) { $0.overlays.showMessages = false }
+        #expect(state.notices.messages.map(\.text) == ["refresh failed: offline: cannot reach example.com"])
     }
 
     // MARK: keys never dropped
@@ -180,7 +172,7 @@ import WeatherModels
         _ = state.reduce(.openDetail)
         _ = state.reduce(.forecastLoaded(cityKey: "2", .failure(.network(.quotaExceeded))))
         #expect(state.rateLimitRemaining == 0)
-        #expect(state.overlays.messages.first?.text == "forecast for Athens failed: daily request limit reached")
+        #expect(state.notices.messages.first?.text == "forecast for Athens failed: daily request limit reached")
     }
 
     // MARK: the map

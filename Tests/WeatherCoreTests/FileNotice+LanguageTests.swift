@@ -83,7 +83,7 @@ import WeatherStore
     @Test func theSettingsNoticeIsSaidInTheLanguageTheyRemember() {
         var state = State(config: AppConfig(), now: Make.t0)
         _ = state.reduce(.settingsLoaded(AppSettings(language: "de"), notice: .settingsDropped(file: "settings.plist", fields: ["units"])))
-        #expect(state.overlays.messages.map(\.text).contains("settings.plist: units verworfen (unlesbar); die übrigen Einstellungen bleiben"))
+        #expect(state.notices.messages.map(\.text).contains("settings.plist: units verworfen (unlesbar); die übrigen Einstellungen bleiben"))
     }
 
     /// A save that fails is said in the run's language, by the store that saves.
@@ -118,7 +118,7 @@ import WeatherStore
         _ = state.reduce(.archiveRestored(.failure(.corrupt(reason: "truncated"))))
         state.isFetching = false  // the fetch it starts is not this test's
         #expect(state.emptyExplanation?.contains("gespeicherte Daten unlesbar (truncated).") == true, "\(state.emptyExplanation ?? [])")
-        #expect(state.overlays.messages.contains { $0.text.hasPrefix("gespeicherter Feed nicht verwendet: gespeicherte Daten unlesbar (truncated); beiseitegelegt als ") },
-                "\(state.overlays.messages.map(\.text))")
+        #expect(state.notices.messages.contains { $0.text.hasPrefix("gespeicherter Feed nicht verwendet: gespeicherte Daten unlesbar (truncated); beiseitegelegt als ") },
+                "\(state.notices.messages.map(\.text))")
     }
 }

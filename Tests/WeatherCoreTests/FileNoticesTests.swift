@@ -39,7 +39,7 @@ import WeatherModels
         let store = try store()
         store.start()
         await store.settle()
-        let said = store.state.overlays.messages.map(\.text)
+        let said = store.state.notices.messages.map(\.text)
         for (name, then) in [("Pinned.plist", "pins and own cities start empty"), ("Forecasts.plist", "forecasts are fetched again"),
                              ("AirQuality.plist", "the air is fetched again")] {
             #expect(said.contains { $0.hasPrefix("\(name) not used: saved data unreadable (") && $0.hasSuffix("moved aside to \(name).corrupt; \(then)") },
@@ -52,7 +52,7 @@ import WeatherModels
         for action in [Action.pinsLoaded([], notice: "P"), .forecastsRestored(StoredForecasts(), notice: "P"), .airQualityRestored(nil, notice: "P")] {
             var state = State(config: AppConfig(), now: Make.t0)
             _ = state.reduce(action)
-            #expect(state.notice == "P" && state.overlays.messages.map(\.text) == ["P"], "\(action)")
+            #expect(state.notice == "P" && state.notices.messages.map(\.text) == ["P"], "\(action)")
         }
     }
 

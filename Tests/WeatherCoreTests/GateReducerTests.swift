@@ -99,7 +99,7 @@ import WeatherSource
         var state = State(config: config, now: Make.t0 + 7200)
         _ = state.reduce(.ledgerRead(calls: [.openMeteo: 300]))
         #expect(state.reduce(.archiveRestored(.success(Make.feed(at: Make.t0)))) == [])
-        #expect(state.overlays.messages.first?.text.hasPrefix("today's budget of 10 calls is spent (300 spent)") == true)
+        #expect(state.notices.messages.first?.text.hasPrefix("today's budget of 10 calls is spent (300 spent)") == true)
     }
 
     /// Item 4: AccuWeather's spent day (503) holds the source until the ledger's day ends: the

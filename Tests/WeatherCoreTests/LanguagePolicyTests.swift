@@ -55,7 +55,7 @@ import WeatherModels
         _ = state.reduce(.settingsLoaded(nil))
         #expect(state.language == .english)
         #expect(state.request.language == "nl-nl")  // the sources may still speak it
-        #expect(state.overlays.messages.count == 1)
+        #expect(state.notices.messages.count == 1)
         #expect(state.notice?.contains("nl-nl") == true)
     }
 
@@ -75,7 +75,7 @@ import WeatherModels
         _ = state.pressR()
         _ = state.reduce(.feedLoaded(.failure(.network(.unreachable(host: "dataservice.accuweather.com")))))
         #expect(state.banner == .offline(savedAt: Make.t0, reason: "offline: dataservice.accuweather.com nicht erreichbar"))
-        #expect(state.overlays.messages.first?.text == "Aktualisierung fehlgeschlagen: offline: dataservice.accuweather.com nicht erreichbar")
+        #expect(state.notices.messages.first?.text == "Aktualisierung fehlgeschlagen: offline: dataservice.accuweather.com nicht erreichbar")
     }
 
     @Test(arguments: Language.all)

@@ -74,7 +74,7 @@ import WeatherSource
             $0.record("search failed: daily request limit reached")
             $0.limits.heard(.network(.quotaExceeded), from: .openMeteo, at: $0.now)  // the source's day is spent: its gate holds it
         }
-        #expect(after.overlays.messages.first?.text == "search failed: daily request limit reached")
+        #expect(after.notices.messages.first?.text == "search failed: daily request limit reached")
         #expect(after.pinned.isEmpty && after.placeEditing.search?.text == "Reykjavik")
     }
 
@@ -300,7 +300,7 @@ import WeatherSource
         _ = state.reduce(.pinsLoaded(pins))
         #expect(state.notice == "Reykjavík, Capital Region, Iceland; Paris, Texas, United States not listed: found by another source's search, "
                 + "which AccuWeather cannot use; press a to find them again")
-        #expect(state.overlays.messages.first?.text == state.notice)
+        #expect(state.notices.messages.first?.text == state.notice)
         #expect(state.unlistedOwnKeys == [Self.reykjavik.id, Self.parisTexas.id])
         // Each refresh leaves them out again: said once, not at every refresh.
         _ = state.reduce(.moveDown)

@@ -303,13 +303,6 @@ import WeatherStore
         Self.expect(state, .closeDetail) { $0.detail.mode = .list }
     }
 
-    @Test func escClosesTheHelpBeforeTheDetail() {
-        var state = Self.loaded()
-        state.detail.mode = .detail
-        state.overlays.showHelp = true
-        Self.expect(state, .closeDetail) { $0.overlays.showHelp = false }
-    }
-
     @Test func escOnTheListClearsAKeptFilter() {
         var state = Self.loaded()
         _ = state.reduce(.startFilter)
@@ -540,7 +533,7 @@ import WeatherStore
         // No second request, but the key is answered.
         Self.expect(fetching, .refresh) {
             $0.notice = "a refresh is already under way"
-            $0.overlays.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
+            $0.notices.messages = [Message(time: Make.t0, text: "a refresh is already under way")]
         }
     }
 
@@ -558,12 +551,15 @@ import WeatherStore
         Self.expect(state, .refresh) { $0.notice = "offline mode (--offline): not refreshing" }
     }
 
-    // MARK: ?
+    // MARK: ? !
 
-    @Test func questionMarkTogglesTheHelpOverlay() {
-        let state = Self.loaded()
-        let shown = Self.expect(state, .toggleHelp) { $0.overlays.showHelp = true }
-        Self.expect(shown, .toggleHelp) { $0.overlays.showHelp = false }
+    /// The overlays are the front end's (ScreenStateTests): of their keys the core hears only that
+    /// a key was pressed, which clears the notice and does nothing else.
+    @Test func aKeyTheFrontEndAnsweredClearsTheNoticeAlone() {
+        var state = Self.loaded()
+        state.notice = "disk full"
+        Self.expect(state, .dismissNotice) { $0.notice = nil }
+        Self.expect(Self.loaded(), .dismissNotice)
     }
 
     // MARK: q Ctrl-C
@@ -577,15 +573,8 @@ import WeatherStore
         #expect(wanted.settings.selectedCityKey == "4")  // the selected city is remembered
     }
 
-    @Test func qInTheHelpOverlayClosesItInstead() {
-        var state = Self.loaded()
-        state.overlays.showHelp = true
-        Self.expect(state, .quit) { $0.overlays.showHelp = false }
-    }
-
     @Test func ctrlCQuitsFromAnywhere() {
         var state = Self.loaded()
-        state.overlays.showHelp = true
         state.list.isEditingFilter = true
         Self.expect(state, .interrupt, effects: [.saveSettings(state.settings, fields: [.selectedCityKey]), .quit]) { $0.isQuitting = true }
     }
@@ -615,7 +604,7 @@ import WeatherStore
         _ = state.reduce(.feedLoaded(.success(payload)))
         #expect(state.source == .live && state.banner == .none && state.lastError == nil)
         #expect(state.notice == problem)
-        #expect(state.overlays.messages.first?.text == state.notice)
+        #expect(state.notices.messages.first?.text == state.notice)
         #expect(state.rateLimitRemaining == 0)
     }
 

@@ -117,7 +117,7 @@ import WeatherStore
         #expect(store.state.gate(for: .openMeteo).spentToday == 60, "the file's and the calls it does not hold yet")
         meter.record(5, by: .openMeteo)
         await store.settle()
-        #expect(store.state.overlays.messages.filter { $0.text == Self.kept }.count == 1, "said once")
+        #expect(store.state.notices.messages.filter { $0.text == Self.kept }.count == 1, "said once")
         ledger.line.withLock { $0.busy = false }
         meter.record(1, by: .openMeteo)
         await store.settle()

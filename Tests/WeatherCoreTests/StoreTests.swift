@@ -171,7 +171,7 @@ import WeatherModels
         #expect(store.state.source == .live && store.state.list.visibleCities.count == 5)
         // Said, and kept in the messages: the saved files' restores fail on the same folder and
         // may be said after it, in whatever order the disk work ends.
-        #expect(store.state.overlays.messages.contains { $0.text.contains("could not save the feed") }, "\(store.state.overlays.messages.map(\.text))")
+        #expect(store.state.notices.messages.contains { $0.text.contains("could not save the feed") }, "\(store.state.notices.messages.map(\.text))")
     }
 
     /// Two browsers on one config folder, both started before either changed anything (docs/spec.md

@@ -7,8 +7,8 @@ import TerminalKit
 import EssentialsSupport
 
 @Suite struct BrowserViewTests {
-    private func render(_ m: State, _ cols: Int, _ rows: Int) -> [String] {
-        BrowserView.render(m, size: TerminalSize(columns: cols, rows: rows)).lines
+    private func render(_ m: State, _ cols: Int, _ rows: Int, screen: ScreenState = ScreenState()) -> [String] {
+        BrowserView.render(m, screen: screen, size: TerminalSize(columns: cols, rows: rows)).lines
     }
 
     /// Display column where `needle` starts in `line`, or nil.
@@ -257,10 +257,9 @@ import EssentialsSupport
     }
 
     @Test func helpOverlayListsEveryKey() {
-        var m = ViewFixtures.state([ViewFixtures.make(name: "A")])
-        m.overlays.showHelp = true
+        let m = ViewFixtures.state([ViewFixtures.make(name: "A")])
         // Tall enough for the whole list; on a short terminal it scrolls (HabitsTests).
-        let text = render(m, 80, 40).joined(separator: "\n")
+        let text = render(m, 80, 40, screen: ScreenState(overlay: .help)).joined(separator: "\n")
         for key in ["PgUp PgDn", "Home End", "filter", "sort", "°C ⇄ °F", "pin", "F5", "Ctrl-C"] {
             #expect(text.contains(key), "help lacks \(key)")
         }

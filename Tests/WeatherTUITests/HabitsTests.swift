@@ -33,18 +33,18 @@ import TerminalKit
         #expect(KeyMap.command(for: .control("u"), editingFilter: false) == .halfPageList(-1))
         #expect(KeyMap.command(for: .control("l"), editingFilter: false) == .redraw)
         #expect(KeyMap.command(for: .control("l"), editingFilter: true) == .redraw)
-        #expect(KeyMap.command(for: .character("!"), editingFilter: false) == .send(.toggleMessages))
+        #expect(KeyMap.command(for: .character("!"), editingFilter: false) == .toggleOverlay(.messages))
         #expect(KeyMap.command(for: .character("!"), editingFilter: true) == .send(.filterInput("!")))
     }
 
     @Test func anOverlayScrollsWithTheMovingKeysAndClosesWithQ() {
-        func inHelp(_ key: KeyEvent) -> KeyCommand? { KeyMap.command(for: key, editingFilter: false, helpShown: true, overlayShown: true) }
-        func inMessages(_ key: KeyEvent) -> KeyCommand? { KeyMap.command(for: key, editingFilter: false, overlayShown: true) }
+        func inHelp(_ key: KeyEvent) -> KeyCommand? { KeyMap.command(for: key, editingFilter: false, overlay: .help) }
+        func inMessages(_ key: KeyEvent) -> KeyCommand? { KeyMap.command(for: key, editingFilter: false, overlay: .messages) }
         #expect(inHelp(.down) == .scrollOverlay(1) && inHelp(.character("k")) == .scrollOverlay(-1))
         #expect(inHelp(.pageDown) == .scrollOverlayPages(1) && inHelp(.control("u")) == .scrollOverlayPages(-1))
         #expect(inHelp(.character("G")) == .scrollOverlay(.max))
-        #expect(inHelp(.character("q")) == .send(.toggleHelp) && inMessages(.character("q")) == .send(.toggleMessages))
-        #expect(inMessages(.character("!")) == .send(.toggleMessages) && inMessages(.escape) == .send(.toggleMessages))
+        #expect(inHelp(.character("q")) == .toggleOverlay(.help) && inMessages(.character("q")) == .toggleOverlay(.messages))
+        #expect(inMessages(.character("!")) == .toggleOverlay(.messages) && inMessages(.escape) == .toggleOverlay(.messages))
         #expect(inMessages(.character("r")) == nil)  // nothing behind the overlay changes unseen
     }
 
@@ -106,7 +106,7 @@ import TerminalKit
 
     @Test func theMouseMapsToCommands() {
         func command(_ e: MouseEvent, overlay: Bool = false) -> KeyCommand? {
-            KeyMap.command(for: .mouse(e), editingFilter: false, overlayShown: overlay)
+            KeyMap.command(for: .mouse(e), editingFilter: false, overlay: overlay ? .messages : nil)
         }
         #expect(command(MouseEvent(.press, x: 4, y: 6)) == .click(x: 4, y: 6))
         #expect(command(MouseEvent(.wheelDown, x: 4, y: 6)) == .send(.moveBy(3)))
@@ -210,8 +210,8 @@ import TerminalKit
         state.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
         state.now = ViewFixtures.now.addingTimeInterval(120)
         state.notice = "the second message"
-        state.overlays.showMessages = true
-        let text = BrowserView.render(state, size: TerminalSize(columns: 80, rows: 24)).lines.joined(separator: "\n")
+        let text = BrowserView.render(state, screen: ScreenState(overlay: .messages), size: TerminalSize(columns: 80, rows: 24))
+            .lines.joined(separator: "\n")
         #expect(text.contains("Messages, newest first"))
         #expect(text.contains("/home/someone/a/rather/long/folder/ro: Permission") && text.contains("denied"))  // wrapped, not cut
         let second = try? #require(text.range(of: "the second message"))
@@ -221,23 +221,22 @@ import TerminalKit
     }
 
     @Test func theHelpScrollsOnAShortTerminalAndSaysThereIsMore() {
-        var state = ViewFixtures.state(Self.cities(5))
-        state.overlays.showHelp = true
+        let state = ViewFixtures.state(Self.cities(5))
         let size = TerminalSize(columns: 60, rows: 16)
-        let top = BrowserView.render(state, size: size).lines.joined(separator: "\n")
+        let top = BrowserView.render(state, screen: ScreenState(overlay: .help), size: size).lines.joined(separator: "\n")
         #expect(top.contains("↓ more") && top.contains("move") && !top.contains("wheel"))
-        let extent = OverlayExtent.of(state, size: size)
+        let extent = OverlayExtent.of(state, overlay: .help, size: size)
         #expect(extent.maxScroll > 0)
-        let bottom = BrowserView.render(state, screen: ScreenState(overlayScroll: extent.maxScroll), size: size).lines.joined(separator: "\n")
+        let bottom = BrowserView.render(state, screen: ScreenState(overlay: .help, overlayScroll: extent.maxScroll), size: size)
+            .lines.joined(separator: "\n")
         #expect(bottom.contains("wheel") && bottom.contains("↑ more") && !bottom.contains("↓ more"))
     }
 
     @Test func scrollingAnOverlayStopsAtItsEnds() {
-        var state = ViewFixtures.state(Self.cities(5))
-        state.overlays.showHelp = true
+        let state = ViewFixtures.state(Self.cities(5))
         let size = TerminalSize(columns: 60, rows: 16)
-        let max = OverlayExtent.of(state, size: size).maxScroll
-        var screen = ScreenState()
+        let max = OverlayExtent.of(state, overlay: .help, size: size).maxScroll
+        var screen = ScreenState(overlay: .help)
         func scroll(_ command: KeyCommand) -> Int {
             #expect(screen.resolve(command, state: state, size: size) == nil)  // the core is asked nothing
             return screen.overlayScroll
@@ -274,16 +273,16 @@ import TerminalKit
     /// Under `--no-mouse` the help lists no clicks and no wheel: the terminal has the mouse.
     @Test func theHelpListsTheMouseOnlyWhenItIsRead() {
         var state = ViewFixtures.state(Self.cities(5))
-        state.overlays.showHelp = true
+        let help = ScreenState(overlay: .help)
         let size = TerminalSize(columns: 80, rows: 40)
-        let withMouse = BrowserView.render(state, size: size).lines.joined(separator: "\n")
+        let withMouse = BrowserView.render(state, screen: help, size: size).lines.joined(separator: "\n")
         #expect(withMouse.contains("click a title") && withMouse.contains("wheel"))
         state.config.mouse = false
-        let without = BrowserView.render(state, size: size).lines.joined(separator: "\n")
+        let without = BrowserView.render(state, screen: help, size: size).lines.joined(separator: "\n")
         #expect(!without.contains("click") && !without.contains("wheel"))
         #expect(without.contains("q Ctrl-C"))
-        #expect(OverlayExtent.of(state, size: TerminalSize(columns: 60, rows: 16)).maxScroll
-            == OverlayExtent.of(ViewFixtures.state(Self.cities(5)).withHelp, size: TerminalSize(columns: 60, rows: 16)).maxScroll - 3)
+        #expect(OverlayExtent.of(state, overlay: .help, size: TerminalSize(columns: 60, rows: 16)).maxScroll
+            == OverlayExtent.of(ViewFixtures.state(Self.cities(5)), overlay: .help, size: TerminalSize(columns: 60, rows: 16)).maxScroll - 3)
     }
 
     // MARK: the header
@@ -374,10 +373,3 @@ final class LockedCount: @unchecked Sendable {
     func increment() { lock.withLock { count += 1 } }
 }
 
-private extension State {
-    var withHelp: State {
-        var state = self
-        state.overlays.showHelp = true
-        return state
-    }
-}

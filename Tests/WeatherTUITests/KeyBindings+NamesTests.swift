@@ -128,9 +128,9 @@ import TerminalKit
         var small = ScreenBuffer(width: 30, height: 5)
         TooSmallView.draw(into: &small, size: TerminalSize(columns: 30, rows: 5), language: language)
         expect("too small", small.lines.joined(separator: "\n"), names: try Self.bound(.send(.interrupt), in: KeyBindings.tooSmall))
-        expect("notice", StatusLineView.noticeText("x", width: 80, in: language), names: try Self.bound(.send(.toggleMessages)))
+        expect("notice", StatusLineView.noticeText("x", width: 80, in: language), names: try Self.bound(.toggleOverlay(.messages)))
         expect("cut notice", StatusLineView.noticeText(String(repeating: "x", count: 200), width: 80, in: language),
-               names: try Self.bound(.send(.toggleMessages)))
+               names: try Self.bound(.toggleOverlay(.messages)))
         let pageDown = try Self.bound(.scrollDetailPages(1), in: KeyBindings.detailScrolling)
         expect("more below", DetailView.moreBelow(keys: true, in: language), names: pageDown)
         expect("more below, unfocused", DetailView.moreBelow(keys: false, in: language),
@@ -143,7 +143,7 @@ import TerminalKit
         var prompt = ScreenBuffer(width: 80, height: 1)
         FilterPromptView.draw("zzz", editing: false, into: &prompt, rect: Rect(x: 0, y: 0, width: 80, height: 1))
         expect("filter prompt", prompt.lines[0], names: try Self.bound(.send(.startFilter)), try Self.bound(.send(.closeDetail)))
-        let overlayTable = KeyBindings.overlay(closing: .toggleHelp)
+        let overlayTable = KeyBindings.overlay(closing: .help)
         var overlay = ScreenBuffer(width: 80, height: 24)
         OverlayBox.draw(title: "t", lines: (0..<60).map { OverlayBox.Line(text: "\($0)") }, scroll: 0, into: &overlay,
                         size: TerminalSize(columns: 80, rows: 24), language: language)
@@ -160,7 +160,7 @@ import TerminalKit
         expect("search box", search.lines.joined(separator: "\n"), names: try Self.bound(.send(.addCity(.submit)), in: prompts),
                try Self.bound(.send(.addCity(.submit)), in: prompts, short: true), try Self.bound(.send(.addCity(.cancel)), in: prompts))
         let quit = try #require(KeyBindings.help(mouse: false, in: language).last)
-        expect("help's quit line", quit.text, names: try Self.bound(.send(.toggleHelp), in: overlayTable))
+        expect("help's quit line", quit.text, names: try Self.bound(.toggleOverlay(.help), in: overlayTable))
 
         for (what, text, name) in checked {
             #expect(text.contains(name), "\(language.code) \(what): “\(text)” does not name \(name)")

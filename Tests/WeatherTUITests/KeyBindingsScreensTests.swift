@@ -6,8 +6,8 @@ import BrowserTestSupport
 import TerminalKit
 
 /// Every key a status line's hint offers works on that screen: each key of each binding with a
-/// hint there, pressed on that screen through the key map and the reducer, changes the state (or
-/// is one of the no-ops named below, with why).
+/// hint there, pressed on that screen through the key map and the reducer, changes the state or
+/// the front end's screen state (`?` opens the help there), or is one of the no-ops named below, with why.
 @Suite struct KeyBindingsScreensTests {
     static let size = TerminalSize(columns: 80, rows: 24)
 
@@ -53,7 +53,7 @@ import TerminalKit
                 Issue.record("\(screen): \(KeyBindings.name(of: key)) sends no action here")
                 continue
             }
-            let changed = pressed.state != browser.state
+            let changed = pressed.state != browser.state || pressed.screen != browser.screen
             if let noOp = Self.documentedNoOps[screen]?[key] {
                 #expect(!changed, "\(screen): \(KeyBindings.name(of: key)) is documented as a no-op (\(noOp)) but acts")
             } else {
@@ -68,8 +68,8 @@ import TerminalKit
         ($0, "back closes the detail or an overlay and clears a kept filter: on the bare list there is none, as the help's line says")
     })
 
-    /// The help lists the browsing keys for the list: each, pressed there, changes the state or is
-    /// a no-op named in `listNoOps`.
+    /// The help lists the browsing keys for the list: each, pressed there, changes the state (or
+    /// the screen state) or is a no-op named in `listNoOps`.
     @Test func everyKeyTheHelpListsActsOnTheList() throws {
         var browser = ScriptedBrowser(size: Self.size, refreshFails: false)
         try browser.press(Self.keys(to: .list))
@@ -81,7 +81,7 @@ import TerminalKit
                 Issue.record("\(KeyBindings.name(of: key.event)) sends no action on the list")
                 continue
             }
-            let changed = pressed.state != browser.state
+            let changed = pressed.state != browser.state || pressed.screen != browser.screen
             if let noOp = Self.listNoOps[key.event] {
                 #expect(!changed, "\(KeyBindings.name(of: key.event)) is documented as a no-op on the list (\(noOp)) but acts")
                 // Where there is something to go back from, a kept filter, it clears it.

@@ -14,10 +14,19 @@ import TerminalKit
         (.character("/"), .startFilter), (.character("s"), .cycleSort), (.character("I"), .invertSort),
         (.character("u"), .toggleUnits), (.character("p"), .togglePin),
         (.character("r"), .refresh), (.character("R"), .refresh), (.function(5), .refresh),
-        (.character("?"), .toggleHelp), (.character("q"), .quit), (.control("c"), .interrupt),
+        (.character("q"), .quit), (.control("c"), .interrupt),
     ])
     func browsingKeys(key: KeyEvent, expected: Action) {
         #expect(KeyMap.command(for: key, editingFilter: false) == .send(expected))
+    }
+
+    /// The overlays are the front end's: `?`, F1 and `!` send the core nothing of them.
+    @Test func questionMarkAndBangOpenTheFrontEndsOverlays() {
+        #expect(KeyMap.command(for: .character("?"), editingFilter: false) == .toggleOverlay(.help))
+        #expect(KeyMap.command(for: .function(1), editingFilter: false) == .toggleOverlay(.help))
+        #expect(KeyMap.command(for: .character("!"), editingFilter: false) == .toggleOverlay(.messages))
+        #expect(KeyMap.command(for: .character("?"), editingFilter: false, overlay: .messages) == .toggleOverlay(.help))
+        #expect(KeyMap.command(for: .character("!"), editingFilter: false, overlay: .help) == .toggleOverlay(.messages))
     }
 
     @Test func aResizeIsTheFrontEndsWhateverHasTheKeyboard() {
@@ -37,16 +46,16 @@ import TerminalKit
     }
 
     @Test func qClosesTheHelpOverlayInsteadOfQuitting() {
-        #expect(KeyMap.command(for: .character("q"), editingFilter: false, helpShown: true) == .send(.toggleHelp))
-        #expect(KeyMap.command(for: .character("j"), editingFilter: false, helpShown: true) == .scrollOverlay(1))  // it scrolls the help
-        #expect(KeyMap.command(for: .character("s"), editingFilter: false, helpShown: true) == nil)
-        #expect(KeyMap.command(for: .control("c"), editingFilter: false, helpShown: true) == .send(.interrupt))
+        #expect(KeyMap.command(for: .character("q"), editingFilter: false, overlay: .help) == .toggleOverlay(.help))
+        #expect(KeyMap.command(for: .character("j"), editingFilter: false, overlay: .help) == .scrollOverlay(1))  // it scrolls the help
+        #expect(KeyMap.command(for: .character("s"), editingFilter: false, overlay: .help) == nil)
+        #expect(KeyMap.command(for: .control("c"), editingFilter: false, overlay: .help) == .send(.interrupt))
     }
 
     /// A key bound twice in one table would do whichever comes first, and the help would list it twice.
     @Test func noKeyIsBoundTwiceInATable() {
         let tables = [KeyBindings.browsing, KeyBindings.filter, KeyBindings.detailScrolling, KeyBindings.placePrompt,
-                      KeyBindings.removalQuestion, KeyBindings.overlay(closing: .toggleHelp)]
+                      KeyBindings.removalQuestion, KeyBindings.overlay(closing: .help)]
         for table in tables {
             let keys = table.flatMap(\.keys).map(\.event)
             #expect(Set(keys).count == keys.count, "\(keys)")
@@ -97,9 +106,8 @@ import TerminalKit
     // MARK: the help and the status line are drawn from the table
 
     @Test func theHelpIsTheTable() {
-        var state = ViewFixtures.state(HabitsTests.cities(5))
-        state.overlays.showHelp = true
-        let screen = BrowserView.render(state, size: TerminalSize(columns: 100, rows: 60)).lines
+        let state = ViewFixtures.state(HabitsTests.cities(5))
+        let screen = BrowserView.render(state, screen: ScreenState(overlay: .help), size: TerminalSize(columns: 100, rows: 60)).lines
         let entries = KeyBindings.browsing + KeyBindings.mouse
         var row = 0
         for binding in entries {

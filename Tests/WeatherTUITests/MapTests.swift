@@ -330,8 +330,8 @@ import EssentialsSupport
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m Esc list"))
         m.map.shown = false
         #expect(BrowserView.render(m, size: TerminalSize(columns: 140, rows: 40)).line(39).contains("m map"))
-        m.overlays.showHelp = true
-        #expect(BrowserView.render(m, size: TerminalSize(columns: 80, rows: 24)).lines.joined().contains("world map ⇄ list"))
+        #expect(BrowserView.render(m, screen: ScreenState(overlay: .help), size: TerminalSize(columns: 80, rows: 24)).lines.joined()
+            .contains("world map ⇄ list"))
         #expect(KeyMap.command(for: .character("m"), editingFilter: false) == .send(.toggleMap))
         #expect(KeyMap.command(for: .character("m"), editingFilter: true) == .send(.filterInput("m")))
     }

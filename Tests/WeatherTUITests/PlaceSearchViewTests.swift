@@ -72,13 +72,12 @@ import EssentialsSupport
         let cities = (0..<50).map { ViewFixtures.make(key: "\($0)", name: "City \($0)", country: "Land", text: "Intermittent clouds and a long tail") }
         var base = ViewFixtures.state(cities)
         base.notice = "could not save settings: cannot write in /home/someone/a/rather/long/folder/ro: Permission denied"
-        var help = base, messages = base, add = base
-        help.overlays.showHelp = true
-        messages.overlays.showMessages = true
+        var add = base
         add.placeEditing.search = PlaceSearch(text: "P", phase: .results(Self.places))
-        for (name, m) in [("help", help), ("messages", messages), ("add", add)] {
+        for (name, m, screen) in [("help", base, ScreenState(overlay: .help)), ("messages", base, ScreenState(overlay: .messages)),
+                                  ("add", add, ScreenState())] {
             for (columns, rows) in [(40, 10), (60, 20), (80, 24)] {
-                let buffer = BrowserView.render(m, size: TerminalSize(columns: columns, rows: rows))
+                let buffer = BrowserView.render(m, screen: screen, size: TerminalSize(columns: columns, rows: rows))
                 for y in 0..<rows {
                     let line = buffer.line(y)
                     guard let left = line.firstIndex(where: { "┌│└".contains($0) }), let right = line.lastIndex(where: { "┐│┘".contains($0) }),

@@ -5,7 +5,8 @@ import WeatherModels
 @testable import WeatherTUI
 
 /// The front end's screen state: the rows the page keys move by, the list's offset kept around
-/// the selection after a move, a resize or a filter, and the overlay's and the detail's scroll.
+/// the selection after a move, a resize or a filter, which overlay is open, and the overlay's and
+/// the detail's scroll.
 @Suite struct ScreenStateTests {
     private static func cities(_ n: Int) -> [CityWeather] {
         (0..<n).map { ViewFixtures.make(key: "k\($0)", name: String(format: "City %03d", $0), country: "Land") }
@@ -99,11 +100,104 @@ import WeatherModels
         var state = ViewFixtures.state(Self.cities(5))
         var screen = ScreenState()
         let size = TerminalSize(columns: 60, rows: 16)
-        _ = Self.press(.send(.toggleHelp), &state, &screen, size: size)
+        _ = Self.press(.toggleOverlay(.help), &state, &screen, size: size)
         _ = Self.press(.scrollOverlay(4), &state, &screen, size: size)
-        #expect(screen.overlayScroll == 4)
-        _ = Self.press(.send(.toggleMessages), &state, &screen, size: size)  // the help gives way to the messages, from their top
-        #expect(state.overlays.showMessages && !state.overlays.showHelp && screen.overlayScroll == 0)
+        #expect(screen.overlay == .help && screen.overlayScroll == 4)
+        _ = Self.press(.toggleOverlay(.messages), &state, &screen, size: size)  // the help gives way to the messages, from their top
+        #expect(screen.overlay == .messages && screen.overlayScroll == 0)
+        _ = Self.press(.toggleOverlay(.help), &state, &screen, size: size)
+        _ = Self.press(.scrollOverlay(4), &state, &screen, size: size)
+        _ = Self.press(.toggleOverlay(.help), &state, &screen, size: size)
+        #expect(screen.overlay == nil && screen.overlayScroll == 0)
+        _ = Self.press(.toggleOverlay(.help), &state, &screen, size: size)  // opened again: from its top
+        #expect(screen.overlay == .help && screen.overlayScroll == 0)
+    }
+
+    /// `?`, F1 and `!` are the front end's alone: the core hears of them only as a key that clears
+    /// the notice (when one shows), which every key does; a scroll of the overlay does not.
+    @Test func theOverlaysAreTheFrontEndsAndTheirKeysClearTheNotice() {
+        var state = ViewFixtures.state(Self.cities(5))
+        var screen = ScreenState()
+        let size = TerminalSize(columns: 60, rows: 16)
+        let before = state
+        #expect(Self.press(.toggleOverlay(.help), &state, &screen, size: size) == nil)
+        #expect(state == before && screen.overlay == .help)
+        state.notice = "disk full"
+        #expect(Self.press(.scrollOverlay(1), &state, &screen, size: size) == nil)
+        #expect(state.notice == "disk full")
+        #expect(Self.press(.toggleOverlay(.messages), &state, &screen, size: size) == .dismissNotice)
+        #expect(state.notice == nil && screen.overlay == .messages)
+        #expect(state.notices.messages.map(\.text) == ["disk full"])  // the `!` overlay still has it
+        state.notice = "saved"
+        #expect(Self.press(.toggleOverlay(.messages), &state, &screen, size: size) == .dismissNotice)
+        #expect(state.notice == nil && screen.overlay == nil)
+    }
+
+    /// One overlay at a time; `Esc` and `q` close the one open before anything else (the detail
+    /// stays open, the program runs on); with none open they are the core's.
+    @Test func escAndQCloseTheOpenOverlayFirst() {
+        var state = ViewFixtures.state(Self.cities(5))
+        _ = state.reduce(.openDetail)
+        var screen = ScreenState(overlay: .help)
+        let size = TerminalSize(columns: 80, rows: 24)
+        #expect(KeyMap.command(for: .escape, state: state, overlay: screen.overlay) == .toggleOverlay(.help))
+        #expect(KeyMap.command(for: .character("q"), state: state, overlay: screen.overlay) == .toggleOverlay(.help))
+        for command in [KeyCommand.send(.closeDetail), .send(.quit)] {
+            for overlay in [ScreenState.Overlay.help, .messages] {
+                screen.overlay = overlay
+                #expect(Self.press(command, &state, &screen, size: size) == nil, "\(command) over \(overlay)")
+                #expect(screen.overlay == nil && state.detail.mode == .detail && !state.isQuitting)
+            }
+        }
+        #expect(Self.press(.send(.closeDetail), &state, &screen, size: size) == .closeDetail)
+        #expect(state.detail.mode == .list)
+        #expect(Self.press(.send(.quit), &state, &screen, size: size) == .quit)
+        #expect(state.isQuitting)
+    }
+
+    /// `/` closes an open overlay and goes on to the filter; `a`'s prompt and `d`'s question
+    /// close the help (not the messages).
+    @Test func theFilterAndThePromptsCloseTheHelp() throws {
+        let size = TerminalSize(columns: 80, rows: 24)
+        for overlay in [ScreenState.Overlay.help, .messages] {
+            var state = ViewFixtures.state(Self.cities(5))
+            var screen = ScreenState(overlay: overlay)
+            _ = Self.press(.send(.startFilter), &state, &screen, size: size)
+            #expect(screen.overlay == nil && state.list.isEditingFilter)
+        }
+        var state = ViewFixtures.state(Self.cities(5))
+        var screen = ScreenState(overlay: .help)
+        _ = Self.press(.send(.addCity(.start)), &state, &screen, size: size)
+        #expect(screen.overlay == nil && state.placeEditing.search != nil)
+        _ = Self.press(.send(.addCity(.cancel)), &state, &screen, size: size)
+        screen.overlay = .messages
+        _ = Self.press(.send(.addCity(.start)), &state, &screen, size: size)
+        #expect(screen.overlay == .messages)
+        _ = Self.press(.send(.addCity(.cancel)), &state, &screen, size: size)
+
+        let place = PlaceMatch(id: "om:1", name: "Own", latitude: 1, longitude: 2)
+        var removing = ViewFixtures.state([ViewFixtures.make(key: place.id, name: "Own", country: "Land")] + Self.cities(2))
+        removing.pinned = [PinnedCity(place: place)]
+        screen.overlay = .help
+        _ = Self.press(.send(.removeCity(.ask)), &removing, &screen, size: size)
+        #expect(removing.placeEditing.pendingRemoval == place.id && screen.overlay == nil)
+        // Not an own place: no question, and the help stays.
+        screen.overlay = .help
+        _ = Self.press(.send(.removeCity(.ask)), &state, &screen, size: size)
+        #expect(state.placeEditing.pendingRemoval == nil && screen.overlay == .help)
+    }
+
+    /// A click under an open overlay hits nothing, and the wheel scrolls the overlay.
+    @Test func anOpenOverlayTakesTheMouse() {
+        let state = ViewFixtures.state(Self.cities(5))
+        let size = TerminalSize(columns: 80, rows: 24)
+        #expect(ScreenTarget.at(x: 20, y: 3, state: state, size: size) == .city(key: "k1"))
+        #expect(ScreenTarget.at(x: 20, y: 3, state: state, screen: ScreenState(overlay: .messages), size: size) == .nothing)
+        let wheel = KeyEvent.mouse(MouseEvent(.wheelDown, x: 20, y: 3))
+        #expect(KeyMap.command(for: wheel, state: state) == .send(.moveBy(KeyMap.wheelRows)))
+        #expect(KeyMap.command(for: wheel, state: state, overlay: .help) == .scrollOverlay(KeyMap.wheelRows))
+        let click = KeyEvent.mouse(MouseEvent(.press, x: 20, y: 3))
+        #expect(KeyMap.command(for: click, state: state, overlay: .help) == nil)
     }
 
     /// Another city's detail, and a detail opened or closed, starts at its top; a filter

@@ -9,6 +9,8 @@ import EssentialsSupport
 /// A driver that records commands and moves a selection like the real store would.
 final class FakeDriver: BrowserDriver {
     var state: State
+    /// The overlay opens and closes here, as the front end's screen state has it.
+    var screen = ScreenState()
     var commands: [KeyCommand] = []
     var sizesSeen: [TerminalSize] = []
     /// The sizes the page was fitted to, one per frame drawn.
@@ -45,7 +47,7 @@ final class FakeDriver: BrowserDriver {
         case .send(.startFilter): state.list.isEditingFilter = true
         case .send(.filterInput(let text)): state.list.filter.append(text)
         case .send(.commitFilter): state.list.isEditingFilter = false
-        case .send(.toggleHelp): state.overlays.showHelp.toggle()
+        case .toggleOverlay(let overlay): screen.overlay = screen.overlay == overlay ? nil : overlay
         case .send(.quit), .send(.interrupt): isQuitting = true
         default: break
         }
@@ -53,7 +55,7 @@ final class FakeDriver: BrowserDriver {
 
     func layOut(at size: TerminalSize) -> ScreenState {
         pagesFitted.append(size)
-        return ScreenState().fitted(state, size: size)
+        return screen.fitted(state, size: size)
     }
 
     func processPendingResults() -> Bool {
@@ -98,7 +100,7 @@ final class FakeDriver: BrowserDriver {
         let driver = FakeDriver(ViewFixtures.state(cities(3)))
         let backend = InMemoryBackend(keys: [.character("?"), .character("q"), .character("q")])
         try TerminalApp(driver: driver, backend: backend).run()
-        #expect(driver.commands == [.resize, .send(.toggleHelp), .send(.toggleHelp), .send(.quit)])
+        #expect(driver.commands == [.resize, .toggleOverlay(.help), .toggleOverlay(.help), .send(.quit)])
     }
 
     @Test func ctrlCQuitsAndSignalTerminates() throws {

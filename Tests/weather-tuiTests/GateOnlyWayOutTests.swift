@@ -83,7 +83,7 @@ final class NetworkRecorder: HTTPTransport, @unchecked Sendable {
         let purposes = sent.compactMap { $0.pass?.purpose }
         #expect(purposes.filter { $0 == .weather }.count == 2, "the start's refresh and r: \(purposes)")
         #expect(Set(purposes) == [.weather, .air, .forecast, .search, .places, .nowcast], "\(purposes)")
-        #expect(store.state.overlays.messages.allSatisfy { !$0.text.contains("not sent") }, "nothing was refused unsent")
+        #expect(store.state.notices.messages.allSatisfy { !$0.text.contains("not sent") }, "nothing was refused unsent")
     }
 
     /// A hold the browser met (`Holds.txt`) holds `--once` too: over a stale feed it asks nothing,

@@ -15,6 +15,9 @@ public protocol BrowserDriver: AnyObject {
     func start()
     /// The state to draw now.
     var state: State { get }
+    /// The front end's own state of the screen (which overlay has the keys, the scrolls), as the
+    /// last command and action left it.
+    var screen: ScreenState { get }
     /// Applies a key command (already mapped by `KeyMap`); `size` is the terminal's current size.
     func handle(_ command: KeyCommand, size: TerminalSize)
     /// Called before each frame is drawn at `size`: the screen state to draw it with, its list
@@ -40,7 +43,8 @@ public protocol BrowserDriver: AnyObject {
 
 extension BrowserDriver {
     public func start() {}
-    public func layOut(at size: TerminalSize) -> ScreenState { ScreenState().fitted(state, size: size) }
+    public var screen: ScreenState { ScreenState() }
+    public func layOut(at size: TerminalSize) -> ScreenState { screen.fitted(state, size: size) }
     public var wakeDescriptor: Int32? { nil }
     public func sendNotifications(_ send: @escaping (DesktopNotification) -> Void) {}
     public func scheduleWakes(_ scheduler: WakeScheduler) {}
@@ -76,7 +80,7 @@ public final class StoreDriver: BrowserDriver {
 
     public var wakeDescriptor: Int32? { store.mailbox.fileDescriptor }
 
-    /// Where the list, the open overlay and the detail are scrolled to: the front end's own.
+    /// Which overlay is open and where the list, the overlay and the detail are scrolled to: the front end's own.
     public private(set) var screen = ScreenState()
 
     public func processPendingResults() -> Bool {

@@ -15,7 +15,7 @@ extension KeyBindings {
 
     /// Every table, for what holds them all (the catalogues' scan for names spelt out).
     public static var tables: [[KeyBinding]] {
-        [browsing, mouse, filter, detailScrolling, overlay(closing: .toggleHelp), overlay(closing: .toggleMessages), placePrompt,
+        [browsing, mouse, filter, detailScrolling, overlay(closing: .help), overlay(closing: .messages), placePrompt,
          removalQuestion, tooSmall]
     }
 
@@ -41,7 +41,7 @@ extension KeyBindings {
     /// The help's words for what `binding`'s keys do, in `language`; `{key}` is the key that
     /// closes the help (the quit line says so).
     public static func helpText(of binding: KeyBinding, in language: Language = .english) -> String {
-        language.text(binding.helpKey, ("key", name(of: .send(.toggleHelp), in: overlay(closing: .toggleHelp))))
+        language.text(binding.helpKey, ("key", name(of: .toggleOverlay(.help), in: overlay(closing: .help))))
     }
 
     /// `binding`'s hint words in `language`: `{key}` is its first key, `{keys}` its first two

@@ -87,10 +87,10 @@ public enum KeyBindings {
         KeyBinding("help.refresh", [(.character("r"), .send(.refresh)), (.character("R"), .send(.refresh)), (.function(5), .send(.refresh)),
                                    (.control("r"), .send(.refresh))],
                    hints: [.list: ("hint.refresh", 3), .map: ("hint.refresh", 3), .detail: ("hint.refresh", 3)]),
-        KeyBinding("help.messages", [(.character("!"), .send(.toggleMessages))]),
+        KeyBinding("help.messages", [(.character("!"), .toggleOverlay(.messages))]),
         KeyBinding("help.notify", [(.character("N"), .send(.nowcast(.toggleNotify)))]),
         KeyBinding("help.redraw", [], anywhere: [(.control("l"), .redraw)]),
-        KeyBinding("help.help", [(.character("?"), .send(.toggleHelp)), (.function(1), .send(.toggleHelp))],
+        KeyBinding("help.help", [(.character("?"), .toggleOverlay(.help)), (.function(1), .toggleOverlay(.help))],
                    hints: [.list: ("hint.help", 9), .map: ("hint.help", 9), .detail: ("hint.help", 9)]),
         KeyBinding("help.quit", [(.character("q"), .send(.quit))], anywhere: [(.control("c"), .send(.interrupt))],
                    hints: [.list: ("hint.quit", 9), .map: ("hint.quit", 9), .detail: ("hint.quit", 9)]),
@@ -125,12 +125,13 @@ public enum KeyBindings {
     /// An open overlay (the help or the messages) closing with `close`: the moving keys scroll
     /// it, `q` closes it rather than quitting; other keys do nothing, so nothing behind it
     /// changes unseen.
-    public static func overlay(closing close: Action) -> [KeyBinding] {
-        [
-            KeyBinding("close", [(.character("q"), .send(close)), (.escape, .send(close)), (.enter, .send(close)), (.left, .send(close)),
-                                 (.character("h"), .send(close)), (.backspace, .send(close))]),
-            KeyBinding("the help", [(.character("?"), .send(.toggleHelp)), (.function(1), .send(.toggleHelp))]),
-            KeyBinding("the messages", [(.character("!"), .send(.toggleMessages))]),
+    public static func overlay(closing open: ScreenState.Overlay) -> [KeyBinding] {
+        let close = KeyCommand.toggleOverlay(open)
+        return [
+            KeyBinding("close", [(.character("q"), close), (.escape, close), (.enter, close), (.left, close),
+                                 (.character("h"), close), (.backspace, close)]),
+            KeyBinding("the help", [(.character("?"), .toggleOverlay(.help)), (.function(1), .toggleOverlay(.help))]),
+            KeyBinding("the messages", [(.character("!"), .toggleOverlay(.messages))]),
             KeyBinding("scroll", [(.up, .scrollOverlay(-1)), (.character("k"), .scrollOverlay(-1)), (.down, .scrollOverlay(1)),
                                   (.character("j"), .scrollOverlay(1))]),
             KeyBinding("scroll a page", [(.pageUp, .scrollOverlayPages(-1)), (.control("b"), .scrollOverlayPages(-1)),

@@ -10,6 +10,9 @@ public enum KeyCommand: Equatable, Sendable {
     case resize
     /// Ctrl-L: paint the whole screen again (after another program wrote over it).
     case redraw
+    /// `?`, `!` (and, in the open one, the keys that close it): opens this overlay, closing the
+    /// other, or closes it when it is the one open.
+    case toggleOverlay(ScreenState.Overlay)
     /// PgUp/PgDn: the selection moves by this many pages of the rows the list has on screen.
     case pageList(Int)
     /// Ctrl-U/Ctrl-D: the selection moves by this many half pages (at least a row each).
@@ -33,14 +36,12 @@ public enum KeyCommand: Equatable, Sendable {
 /// Decodes key events through the tables of `KeyBindings`: which table answers depends on what
 /// has the keyboard (a prompt, an overlay, the filter, the detail, the list).
 public enum KeyMap {
-    /// The command for `key`; `editingFilter` when the filter prompt has focus, `helpShown` when
-    /// the help is open, `overlayShown` when the help or the messages overlay is open.
-    public static func command(for key: KeyEvent, editingFilter: Bool, helpShown: Bool = false, overlayShown: Bool = false) -> KeyCommand? {
+    /// The command for `key`; `editingFilter` when the filter prompt has focus, `overlay` the
+    /// overlay open (the front end's `ScreenState.overlay`), which has the keys.
+    public static func command(for key: KeyEvent, editingFilter: Bool, overlay: ScreenState.Overlay? = nil) -> KeyCommand? {
         if let command = globalCommand(for: key) { return command }
-        if case .mouse(let event) = key { return mouseCommand(event, overlayShown: overlayShown || helpShown) }
-        if overlayShown || helpShown {
-            return KeyBindings.command(for: key, in: KeyBindings.overlay(closing: helpShown ? .toggleHelp : .toggleMessages))
-        }
+        if case .mouse(let event) = key { return mouseCommand(event, overlayShown: overlay != nil) }
+        if let overlay { return KeyBindings.command(for: key, in: KeyBindings.overlay(closing: overlay)) }
         if editingFilter {
             if case .character(let c) = key { return .send(.filterInput(String(c))) }
             return KeyBindings.command(for: key, in: KeyBindings.filter)

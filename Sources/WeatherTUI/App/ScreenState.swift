@@ -1,11 +1,24 @@
 import WeatherCore
 import TerminalKit
 
-/// What the front end keeps of the screen beside the core's `State`: the list's rows and offset,
-/// and where the open overlay and the detail are scrolled to. The core knows no rows: this is
-/// laid out (the list's offset kept around the selection) for each frame, and follows what each
-/// action did to the state (another city's detail, or another overlay, starts at its top).
+/// What the front end keeps of the screen beside the core's `State`: which overlay is open, the
+/// list's rows and offset, and where the open overlay and the detail are scrolled to. The core
+/// knows no rows and no overlays: this is laid out (the list's offset kept around the selection)
+/// for each frame, and follows what each action did to the state (another city's detail, or an
+/// overlay that opens, starts at its top; a prompt or the filter closes the help).
 public struct ScreenState: Equatable, Sendable {
+    /// An overlay over the screen, which has the keys while it is open (one at a time).
+    public enum Overlay: Equatable, Sendable {
+        /// `?`, F1: the keys.
+        case help
+        /// `!`: the messages, newest first.
+        case messages
+    }
+
+    /// The overlay open, if one is; each opens at its top.
+    public var overlay: Overlay? {
+        didSet { if overlay != oldValue { overlayScroll = 0 } }
+    }
     /// The list's offset and rows.
     public var list: ListViewState
     /// The first line shown of the open overlay (help or messages); bounded when it scrolls.
@@ -16,18 +29,9 @@ public struct ScreenState: Equatable, Sendable {
     /// What of the state the scrolls last followed.
     private var seenSelection: String?
     private var seenMode: ScreenMode = .list
-    private var seenOverlay: Overlay = .none
 
-    /// Which overlay is open, if one is.
-    private enum Overlay: Equatable, Sendable {
-        case none, help, messages
-
-        init(_ state: State) {
-            self = state.overlays.showHelp ? .help : state.overlays.showMessages ? .messages : .none
-        }
-    }
-
-    public init(list: ListViewState = ListViewState(), overlayScroll: Int = 0, detailScroll: Int = 0) {
+    public init(overlay: Overlay? = nil, list: ListViewState = ListViewState(), overlayScroll: Int = 0, detailScroll: Int = 0) {
+        self.overlay = overlay
         self.list = list
         self.overlayScroll = overlayScroll
         self.detailScroll = detailScroll
@@ -52,17 +56,23 @@ public struct ScreenState: Equatable, Sendable {
     }
 
     /// Follows what `action` (nil: whatever happened since the last call) left in `state`: the
-    /// detail starts at its top for another city and when Enter opens it or Esc closes it, an
-    /// overlay when it opens, and the list keeps the selection in sight on the rows it has.
+    /// detail starts at its top for another city and when Enter opens it or Esc closes it; `/`
+    /// closes an open overlay, and `a`'s prompt or `d`'s question the help; the list keeps the
+    /// selection in sight on the rows it has.
     public mutating func follow(_ state: State, after action: Action? = nil) {
         if state.list.selectedKey != seenSelection { detailScroll = 0 }
         // Beside the list the page keys move the list: a detail closed or opened again shows its top.
         if action == .openDetail || action == .closeDetail, state.detail.mode != seenMode { detailScroll = 0 }
-        let overlay = Overlay(state)
-        if overlay != seenOverlay { overlayScroll = 0 }
+        switch action {
+        case .startFilter:
+            overlay = nil
+        case .addCity(.start) where !state.list.isEditingFilter, .removeCity(.ask) where state.placeEditing.pendingRemoval != nil:
+            if overlay == .help { overlay = nil }
+        default:
+            break
+        }
         seenSelection = state.list.selectedKey
         seenMode = state.detail.mode
-        seenOverlay = overlay
         list.keep(selected: state.list.selectedIndex, count: state.list.visibleCities.count)
     }
 

@@ -77,7 +77,7 @@ public final class TerminalApp: ProgramModel {
     }
 
     private func press(_ key: KeyEvent) -> ProgramCommand {
-        let command = Layout.isTooSmall(size) ? KeyMap.tooSmallCommand(for: key) : KeyMap.command(for: key, state: driver.state)
+        let command = Layout.isTooSmall(size) ? KeyMap.tooSmallCommand(for: key) : KeyMap.command(for: key, state: driver.state, overlay: driver.screen.overlay)
         return command.map(handle) ?? .none
     }
 

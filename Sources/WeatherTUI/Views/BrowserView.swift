@@ -46,15 +46,19 @@ public enum BrowserView {
             DetailView.draw(DetailView.Content(state, scroll: screen.detailScroll), into: &buffer, rect: rect, focused: focused)
         }
         if let rect = layout.filter { FilterPromptView.draw(state.list.filter, editing: state.list.isEditingFilter, into: &buffer, rect: rect) }
-        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.overlays.notice,
+        StatusLineView.draw(hints: KeyBindings.hints(on: .of(state, detailFullScreen: detailFullScreen), in: language), notice: state.notices.notice,
                             position: StatusLineView.position(selected: state.list.selectedIndex, listed: state.list.visibleCities.count, in: language),
                             into: &buffer, rect: layout.status, language: language)
         PlaceSearchView.draw(search: state.placeEditing.search, removing: state.pendingRemovalName, into: &buffer, size: size, language: language)
-        if state.overlays.showHelp { HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: screen.overlayScroll, into: &buffer, size: size,
-                                            language: language) }
-        if state.overlays.showMessages {
-            MessagesOverlay.draw(state.overlays.messages, now: state.now, timeZone: state.config.timeZone, scroll: screen.overlayScroll, into: &buffer, size: size,
+        switch screen.overlay {
+        case .help:
+            HelpOverlay.draw(KeyBindings.help(mouse: state.config.mouse, in: language), scroll: screen.overlayScroll, into: &buffer, size: size,
+                             language: language)
+        case .messages:
+            MessagesOverlay.draw(state.notices.messages, now: state.now, timeZone: state.config.timeZone, scroll: screen.overlayScroll, into: &buffer, size: size,
                                  language: language, clock: state.clock)
+        case nil:
+            break
         }
     }
 }

@@ -75,7 +75,7 @@ public enum OverlayBox {
             buffer.draw(up, x: f.x + f.innerWidth - DisplayWidth.width(of: up), y: f.y, style: border)
         }
         if first + f.visible < lines.count {
-            let table = KeyBindings.overlay(closing: .toggleHelp)
+            let table = KeyBindings.overlay(closing: .help)
             let keys = ("keys", KeyBindings.names(of: .scrollOverlay(-1), .scrollOverlay(1), in: table))
             let down = " \(language.text("overlay.more", keys, ("page", KeyBindings.name(of: .scrollOverlayPages(1), in: table)))) "
             buffer.draw(down, x: f.x + max(1, f.innerWidth - DisplayWidth.width(of: down)), y: f.y + f.height - 1, style: border)
@@ -95,13 +95,15 @@ public struct OverlayExtent: Equatable, Sendable {
     public var visible: Int
     public var maxScroll: Int
 
-    public static func of(_ state: State, size: TerminalSize) -> OverlayExtent {
+    /// The extent of `overlay` (the front end's open one) over `state` at `size`.
+    public static func of(_ state: State, overlay: ScreenState.Overlay?, size: TerminalSize) -> OverlayExtent {
         let lines: Int
-        if state.overlays.showHelp {
+        switch overlay {
+        case .help:
             lines = KeyBindings.help(mouse: state.config.mouse).count
-        } else if state.overlays.showMessages {
-            lines = MessagesOverlay.lines(state.overlays.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
-        } else {
+        case .messages:
+            lines = MessagesOverlay.lines(state.notices.messages, now: state.now, timeZone: state.config.timeZone, size: size).count
+        case nil:
             return OverlayExtent(visible: 0, maxScroll: 0)
         }
         let visible = OverlayBox.frame(lines: lines, size: size)?.visible ?? 0

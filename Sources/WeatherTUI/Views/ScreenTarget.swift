@@ -13,7 +13,7 @@ public enum ScreenTarget: Equatable, Sendable {
 
     /// The target at column `x`, row `y` of the frame `state` is drawn in at `size`, scrolled as `screen` says.
     public static func at(x: Int, y: Int, state: State, screen: ScreenState = ScreenState(), size: TerminalSize) -> ScreenTarget {
-        guard !Layout.isTooSmall(size), !state.overlays.shown else { return .nothing }
+        guard !Layout.isTooSmall(size), screen.overlay == nil else { return .nothing }
         let layout = Layout(size: size, state: state)
         if let map = layout.map, map.contains(x: x, y: y) { return nearestMarker(x: x - map.x, y: y - map.y, state: state, map: map) }
         guard let list = layout.list, list.contains(x: x, y: y) else { return .nothing }

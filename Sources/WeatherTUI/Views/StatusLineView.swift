@@ -24,7 +24,7 @@ public enum StatusLineView {
     /// The notice as the status line shows it: shortened to `width`, and pointing at the `!`
     /// overlay, where the whole text is.
     static func noticeText(_ message: String, width: Int, in language: Language = .english) -> String {
-        let key = ("key", KeyBindings.name(of: .send(.toggleMessages)))
+        let key = ("key", KeyBindings.name(of: .toggleOverlay(.messages)))
         let pointer = "  " + language.text("status.messages", key), cutPointer = "  " + language.text("status.fullText", key)
         if DisplayWidth.width(of: message) + DisplayWidth.width(of: pointer) <= width - 1 { return message + pointer }
         return DisplayWidth.truncate(message, to: max(1, width - 1 - DisplayWidth.width(of: cutPointer))) + cutPointer

@@ -134,8 +134,19 @@ struct PVDecoder: ElementDecoder {
                 return try cast(Decimal(string: "\(v)") ?? Decimal(v))
             default: throw mismatch(type)
             }
-        case let integer as any FixedWidthInteger.Type:
-            return try cast(try decodeInteger(integer))
+        // The integers are named one by one: a cast to `any FixedWidthInteger.Type` asks the
+        // runtime whether `T` conforms, and its first answer for each type (every enum of the
+        // settings) reads every conformance record the process has loaded (docs/performance.md).
+        case is Int.Type: return try cast(try decodeInteger(Int.self))
+        case is Int8.Type: return try cast(try decodeInteger(Int8.self))
+        case is Int16.Type: return try cast(try decodeInteger(Int16.self))
+        case is Int32.Type: return try cast(try decodeInteger(Int32.self))
+        case is Int64.Type: return try cast(try decodeInteger(Int64.self))
+        case is UInt.Type: return try cast(try decodeInteger(UInt.self))
+        case is UInt8.Type: return try cast(try decodeInteger(UInt8.self))
+        case is UInt16.Type: return try cast(try decodeInteger(UInt16.self))
+        case is UInt32.Type: return try cast(try decodeInteger(UInt32.self))
+        case is UInt64.Type: return try cast(try decodeInteger(UInt64.self))
         case is Double.Type:
             return try cast(try decodeDouble())
         case is Float.Type:

@@ -60,9 +60,12 @@ import AccuWeather
         defer { silent.stop() }
         let slow = AccuWeatherClient(baseURL: silent.baseURL, apiKey: key, timeout: 0.3)
         errors.append(await capture { try await slow.dailyForecast(cityKey: key, language: "en-us") })
-        let patient = AccuWeatherClient(baseURL: silent.baseURL, apiKey: key, timeout: 600)
+        let hanging = try RawSocketServer(.neverAnswer)
+        defer { hanging.stop() }
+        let patient = AccuWeatherClient(baseURL: hanging.baseURL, apiKey: key, timeout: 600)
         let task = Task { await capture { try await patient.topCities(count: 50, language: "en-us") } }
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // Cancelled in flight: once the server has the request, not after a guessed pause.
+        #expect(await hanging.waitForRequest(timeout: 120))
         task.cancel()
         errors.append(await task.value)
 

@@ -12,7 +12,7 @@ public final class RawSocketServer: @unchecked Sendable {
     public enum Behaviour: Sendable {
         /// Read the request, then say nothing until stopped.
         case neverAnswer
-        /// Send `head`, then one body byte every `interval` seconds until stopped.
+        /// Send `head` and one body byte, then one more every `interval` seconds until stopped.
         case drip(head: String, interval: Double)
         /// Send `head`, then `chunk`-sized blocks of `filler` until `total` bytes or the peer goes away.
         case stream(head: String, filler: UInt8, total: Int)
@@ -28,6 +28,12 @@ public final class RawSocketServer: @unchecked Sendable {
     private let behaviour: Behaviour
     private let lock = NSLock()
     private var stopped = false
+    /// Whether `listener` is still this server's: once the accept loop has closed it, its number
+    /// may already belong to another socket of the process (a client's connection in a test
+    /// running alongside), which a late `shutdown` would cut.
+    private var listening = true
+    /// Signalled once the accept loop has closed the listener.
+    private let listenerClosed = DispatchSemaphore(value: 0)
     private var connections: [Int32] = []
     private var sentBytes = 0
     private var peerClosures = 0
@@ -94,14 +100,30 @@ public final class RawSocketServer: @unchecked Sendable {
         return true
     }
 
+    /// Stops listening and ends every connection; calling it again does nothing.
     public func stop() {
         // Only shut down here, under the lock the serving threads close with: each descriptor is
         // closed by the thread using it, so a number reused by another socket is never touched.
         lock.lock()
         stopped = true
-        shutdown(listener, Int32(SHUT_RDWR))
+        shutDownListener()
         for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
         lock.unlock()
+    }
+
+    /// Blocks until the accept loop has closed the listener (after `stop()`, or a vanishing answer).
+    func waitUntilListenerClosed() {
+        listenerClosed.wait()
+        listenerClosed.signal()
+    }
+
+    /// The listener's descriptor number, which is free once it is closed.
+    var listenerDescriptor: Int32 { listener }
+
+    /// Wakes the accept loop, which closes the listener; a listener already closed is left alone,
+    /// its number no longer this server's. Called under `lock`.
+    private func shutDownListener() {
+        if listening { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     private var isStopped: Bool {
@@ -111,7 +133,13 @@ public final class RawSocketServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
-        defer { close(listener) }
+        defer {
+            lock.lock()
+            listening = false
+            close(listener)
+            lock.unlock()
+            listenerClosed.signal()
+        }
         while !isStopped {
             let fd = accept(listener, nil, nil)
             if fd < 0 { return }
@@ -142,10 +170,12 @@ public final class RawSocketServer: @unchecked Sendable {
             }
         case .drip(let head, let interval):
             guard write(fd, Array(head.utf8)) else { return peerClosed() }
+            // The first byte goes with the head: a body has begun before any deadline, however
+            // late this thread runs on a loaded machine.
             while !isStopped {
-                usleep(useconds_t(interval * 1_000_000))
                 guard write(fd, [UInt8(ascii: " ")]) else { return peerClosed() }
                 count(1)
+                usleep(useconds_t(interval * 1_000_000))
             }
         case .stream(let head, let filler, let total):
             guard write(fd, Array(head.utf8)) else { return peerClosed() }
@@ -168,7 +198,7 @@ public final class RawSocketServer: @unchecked Sendable {
             lock.lock()
             heads.append(next)
             stopped = true
-            shutdown(listener, Int32(SHUT_RDWR))
+            shutDownListener()
             lock.unlock()
         case .answer(let response):
             guard write(fd, response) else { return peerClosed() }

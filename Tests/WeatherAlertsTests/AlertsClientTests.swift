@@ -25,13 +25,13 @@ struct AlertsClientTests {
         var all: [(target: String, userAgent: String?, accept: String?)] { lock.withLock { requests } }
     }
 
-    private func client(_ source: AlertSource, _ base: URL, timeout: Double = 5) -> AlertsClient {
+    private func client(_ source: AlertSource, _ base: URL, timeout: Double = 60) -> AlertsClient {
         AlertsClient(source: source, baseURL: base, userAgent: Self.userAgent, timeout: timeout, transport: liveTransport, now: { Self.answered })
     }
 
     /// Serves `body` with `status` and `headers`, asks `source` about Denver, and gives what came back.
     private func ask(
-        _ source: AlertSource, status: Int = 200, headers: [String: String] = [:], body: Data, timeout: Double = 5,
+        _ source: AlertSource, status: Int = 200, headers: [String: String] = [:], body: Data, timeout: Double = 60,
         delay: Duration = .zero, seen: Seen = Seen()
     ) async throws -> Result<AlertsAnswer, ServiceError> {
         var fields = HTTPHeaders()

@@ -49,7 +49,6 @@ import WeatherModels
         // At most the limit plus the one key that crossed it.
         #expect(walkWork.units <= 8 * payload.count + 4096 + 64)
         let archive = KeyedArchive.wrap(payload)
-        let started = ContinuousClock.now
         for read in [{ _ = try WeatherFeedArchive.decode(WeatherFeedSummary.self, from: archive) },
                      { _ = try WeatherFeedArchive.decode(WeatherFeed.self, from: archive) }] {
             do {
@@ -59,8 +58,5 @@ import WeatherModels
                 #expect("\(error)".contains("malformed"), "\(error)")
             }
         }
-        // The bound above is the real check; this only says the refusal is quick in practice
-        // (a debug build, on a shared machine: a generous margin).
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 }

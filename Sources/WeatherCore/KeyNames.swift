@@ -30,7 +30,8 @@ public struct KeyNames: Equatable, Sendable {
     }
 
     /// The names the key table gives the actions the core's words name, for a core run without a
-    /// front end (its tests); a test in WeatherTUITests holds them to `KeyBindings.keyNames`.
+    /// front end (its tests, and `--once`, which need not build the table); a test in
+    /// WeatherTUITests (`KeyNameTests`) holds them to `KeyBindings.keyNames`.
     public static let standard = KeyNames([
         Entry(.addCity(.start), "a"), Entry(.addCity(.submit), "Enter"), Entry(.removeCity(.ask), "d"), Entry(.togglePin, "p"),
         Entry(.toggleHome, "H"), Entry(.moveOwnCity(up: true), "K"), Entry(.moveOwnCity(up: false), "J"), Entry(.refresh, "r"),

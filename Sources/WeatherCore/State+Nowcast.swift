@@ -80,8 +80,10 @@ extension State {
     /// The kept places the feed knows the coordinates of, in the list's order.
     var keptPlaces: [AirQualityPlace] {
         let kept = keptPlaceKeys
-        guard !kept.isEmpty, let feed else { return [] }
-        return feed.cities.lazy.filter { kept.contains($0.key) }.compactMap(AirQualityPlace.init)
+        guard !kept.isEmpty, let cities = feed?.cities else { return [] }
+        // By index: only the kept few are copied, not every city of the feed (the header asks
+        // for their cost every frame, and a city is a large value).
+        return cities.indices.compactMap { kept.contains(cities[$0].key) ? AirQualityPlace(cities[$0]) : nil }
     }
 
     /// What the nowcasts' request for `places` places costs by Open-Meteo's rule.

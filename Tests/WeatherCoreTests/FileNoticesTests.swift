@@ -92,7 +92,7 @@ import WeatherModels
         store.send(.togglePin)
         await store.settle()
         close(held)
-        await store.shutDown()
+        await store.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(try files.pins.load().map(\.key) == ["2"])
 
         let other = try self.store()
@@ -103,7 +103,7 @@ import WeatherModels
         other.send(.select(key: "3"))
         other.send(.togglePin)
         await other.settle()
-        await other.shutDown()
+        await other.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(other.state.notice == "pinned cities not saved: another copy of weather-tui holds Pinned.plist (its lock .Pinned.plist.lock)")
         #expect(try files.pins.load().map(\.key) == ["2"])
     }

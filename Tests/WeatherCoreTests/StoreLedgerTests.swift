@@ -145,7 +145,7 @@ import WeatherStore
         let ledger = FakeLedger(), other = Self.meter()
         let landed = try Store(config: AppConfig(), environment: Self.environment(ledger, meter: other))
         other.record(3, by: .openMeteo)
-        await landed.shutDown()
+        await landed.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(ledger.line.withLock { $0.file } == [.openMeteo: 3], "the cost heard just before quitting")
         #expect(landed.state.notice == nil)
     }
@@ -155,7 +155,7 @@ import WeatherStore
     @Test func callsHeardAfterQuittingAreWrittenAtTheRunsEnd() async throws {
         let ledger = CallLedger(directory: Make.tempDirectory()), meter = CallMeter(ledger: ledger)
         let store = try Store(config: AppConfig(), environment: AppEnvironment.demo(now: { Make.t0 }).countingCalls(with: meter, now: { Make.t0 }))
-        await store.shutDown()
+        await store.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         meter.record(2, by: .openMeteo)
         #expect(meter.held(.openMeteo) == 2)
         meter.writeHeld(now: Make.t0)
@@ -169,7 +169,7 @@ import WeatherStore
         ledger.line.withLock { $0.busy = true }
         let store = try Store(config: AppConfig(), environment: Self.environment(ledger, meter: meter))
         meter.record(4, by: .openMeteo)
-        await store.shutDown()
+        await store.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(ledger.line.withLock { $0.writes.map(\.lastTry) } == [false, true])
         #expect(store.state.notice == "today's call count not saved: " + Self.kept)
     }

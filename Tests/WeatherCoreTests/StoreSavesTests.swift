@@ -112,7 +112,7 @@ import WeatherModels
         let other = try await Self.started(Self.environment(disk: landed, settings: saved))
         other.send(.toggleUnits)
         other.send(.quit)
-        await other.shutDown()
+        await other.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(other.state.notice?.contains("may not be saved") != true)
         #expect(saved.withLock { $0 }.contains { $0.contains(.units) }, "the change made just before q")
     }

@@ -35,7 +35,7 @@ import WeatherModels
         store.start()  // the demo's start-up fetch hangs
         while started.value == 0 { try await Task.sleep(for: .milliseconds(5)) }  // in flight
         #expect(store.state.isFetching)
-        await store.shutDown()
+        await store.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(!store.hasRunningEffects)
         // Cancelled, not left to hang: each request in flight ends.
         while cancelled.value < started.value { try await Task.sleep(for: .milliseconds(5)) }
@@ -53,7 +53,7 @@ import WeatherModels
         store.start()
         await store.settle()
         store.send(.openDetail)  // the demo's forecast: fetched, then saved in the background
-        await store.shutDown()
+        await store.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(saved.value == 1)
     }
 }
@@ -71,7 +71,7 @@ extension StoreShutDownTests {
         await store.settle()
         #expect(store.state.notice != nil)
         store.send(.quit)
-        await store.shutDown()
+        await store.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(store.state.notice?.hasPrefix("could not save settings") == true)
     }
 }

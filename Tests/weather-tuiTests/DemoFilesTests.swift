@@ -17,7 +17,7 @@ import WeatherCore
         store.start()
         await store.settle()
         for action: Action in [.toggleUnits, .cycleSort, .togglePin, .openDetail, .closeDetail, .quit] { store.send(action) }
-        await store.shutDown()
+        await store.shutDown(savingWithin: .seconds(3600))  // no bound in play: a loaded machine may take 10 s
         #expect(!FileManager.default.fileExists(atPath: root.path), "the demo created \(root.path)")
         // Remembered in memory for the rest of the run.
         #expect(environment.loadSettings().settings?.units == .imperial)
